@@ -1,0 +1,107 @@
+/**
+ * SPEC §1 containers: a bare array of messages, JSON Lines, or an agent state
+ * (`{ context: [...] }` or `{ state: { context: [...] } }`). One loader detects which, one
+ * writer puts a message array back into the same container.
+ */
+import type { Message } from './schema.js';
+import { describeZodError, MessagesSchema } from './schema.js';
+
+export type ContainerKind = 'array' | 'jsonl' | 'state' | 'nested_state';
+
+export interface Container {
+  kind: ContainerKind;
+  /** The parsed wrapper object of an agent state, written back with a new `context`. */
+  wrapper: unknown;
+  /** Indentation of the original JSON (0 = compact), reused when writing. */
+  indent: number | string;
+}
+
+export interface Loaded {
+  container: Container;
+  messages: Message[];
+}
+
+export class ContainerError extends Error {
+  readonly code = 'invalid_input';
+  constructor(message: string) {
+    super(message);
+    this.name = 'ContainerError';
+  }
+}
+
+function detectIndent(text: string): number | string {
+  const match = /^\s*[[{]\r?\n([ \t]+)/.exec(text);
+  if (!match) return 0;
+  return match[1].startsWith('\t') ? '\t' : match[1].length;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Where the messages array sits in a parsed document, or null when it is not a container. */
+function locate(doc: unknown): { kind: Exclude<ContainerKind, 'jsonl'>; messages: unknown } | null {
+  if (Array.isArray(doc)) return { kind: 'array', messages: doc };
+  if (isObject(doc) && Array.isArray(doc.context)) return { kind: 'state', messages: doc.context };
+  if (isObject(doc) && isObject(doc.state) && Array.isArray(doc.state.context)) return { kind: 'nested_state', messages: doc.state.context };
+  return null;
+}
+
+function validated(messages: unknown, where: string): Message[] {
+  const parsed = MessagesSchema.safeParse(messages);
+  if (!parsed.success) throw new ContainerError(`${where}: ${describeZodError(parsed.error, 'messages')}`);
+  return messages as Message[];
+}
+
+function parseJsonLines(text: string, firstError: string): Message[] {
+  const messages: unknown[] = [];
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i].trim();
+    if (line === '') continue;
+    try {
+      messages.push(JSON.parse(line));
+    } catch (error) {
+      if (messages.length === 0) throw new ContainerError(`not JSON: ${firstError}`);
+      throw new ContainerError(`JSON Lines, line ${i + 1}: ${(error as Error).message}`);
+    }
+  }
+  return validated(messages, 'JSON Lines');
+}
+
+/** Detects the container of `text` and returns its messages, validated (not copied). */
+export function loadHistory(text: string): Loaded {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  if (body.trim() === '') throw new ContainerError('the file is empty');
+  let doc: unknown;
+  try {
+    doc = JSON.parse(body);
+  } catch (error) {
+    const message = (error as Error).message;
+    // One JSON object per line fails as a whole document but is a JSON Lines history.
+    if (body.trimStart().startsWith('{') && body.trim().includes('\n')) {
+      return { container: { kind: 'jsonl', wrapper: null, indent: 0 }, messages: parseJsonLines(body, message) };
+    }
+    throw new ContainerError(`not JSON: ${message}`);
+  }
+  const found = locate(doc);
+  if (!found) {
+    if (isObject(doc) && (doc.role !== undefined || doc.content !== undefined)) {
+      return { container: { kind: 'jsonl', wrapper: null, indent: 0 }, messages: validated([doc], 'JSON Lines') };
+    }
+    throw new ContainerError('not a history: expected an array of messages, JSON Lines, or an object with "context" or "state.context"');
+  }
+  return { container: { kind: found.kind, wrapper: found.kind === 'array' ? null : doc, indent: detectIndent(body) }, messages: validated(found.messages, found.kind === 'array' ? 'array' : 'agent state') };
+}
+
+/** Writes `messages` back into `container`; other fields of an agent state stay as they were. */
+export function writeHistory(container: Container, messages: readonly Message[]): string {
+  if (container.kind === 'jsonl') return messages.map((m) => JSON.stringify(m)).join('\n') + '\n';
+  let doc: unknown = messages;
+  if (container.kind === 'state') doc = { ...(container.wrapper as Record<string, unknown>), context: messages };
+  if (container.kind === 'nested_state') {
+    const wrapper = container.wrapper as Record<string, Record<string, unknown>>;
+    doc = { ...wrapper, state: { ...wrapper.state, context: messages } };
+  }
+  return JSON.stringify(doc, null, container.indent) + (container.indent ? '\n' : '');
+}

@@ -1,0 +1,104 @@
+/**
+ * R3–R5: the deterministic guards that decide which pairs the model is asked about.
+ * Protection always wins over probabilities.
+ */
+import type { Pairing, RawPair } from './pairing.js';
+import { pairBlocks } from './pairing.js';
+import type { Block, GuardCode, Message } from './schema.js';
+import { PROTECTING_GUARDS } from './schema.js';
+
+export interface Policy {
+  eligibleToolNames: readonly string[];
+  protectedMessageIds: readonly string[];
+  protectedCallIds: readonly string[];
+  preserveRecentMessages: number;
+}
+
+export interface Pair extends RawPair {
+  toolName: string;
+  /** The first failing R3 guard, or null when the pair is a candidate. */
+  guard: GuardCode | null;
+}
+
+export interface Analysis extends Pairing {
+  pairs: Pair[];
+  candidates: Pair[];
+  /** R4, per message index. */
+  protectedMessages: boolean[];
+  counts: { candidates: number; protected: number; ineligible: number };
+}
+
+/** R4: the first message, the last `preserveRecentMessages`, and every listed id. */
+export function protectedMessageFlags(messages: readonly Message[], policy: Policy): boolean[] {
+  const ids = new Set(policy.protectedMessageIds);
+  const recentFrom = messages.length - policy.preserveRecentMessages;
+  return messages.map((message, i) => i === 0 || i >= recentFrom || (typeof message.id === 'string' && ids.has(message.id)));
+}
+
+/** A string output, or a list made only of text blocks (R3 `non_text_output`). */
+export function isTextOutput(output: unknown): output is string | Array<{ type: 'text'; text: string }> {
+  if (typeof output === 'string') return true;
+  return Array.isArray(output) && output.every((b) => isRecord(b) && b.type === 'text' && typeof b.text === 'string');
+}
+
+/** The text of a text output; list blocks joined with newlines (R13). */
+export function outputText(output: string | Array<{ text: string }>): string {
+  return typeof output === 'string' ? output : output.map((b) => b.text).join('\n');
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function parsesAsJson(text: unknown): boolean {
+  if (typeof text !== 'string') return false;
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** R3, in the documented order: the first failing guard, or null for a candidate. */
+export function firstFailingGuard(pair: RawPair, protectedMessages: readonly boolean[], policy: Policy, eligible: ReadonlySet<string>, protectedCalls: ReadonlySet<string>): GuardCode | null {
+  const call: Block = pair.callBlock;
+  const result: Block = pair.resultBlock;
+  if (call.state !== 'finished') return 'call_unfinished';
+  if (result.state !== 'success') return 'result_not_success';
+  if (call.name !== result.name) return 'name_mismatch';
+  if (!parsesAsJson(call.input)) return 'invalid_input_json';
+  if (!isTextOutput(result.output)) return 'non_text_output';
+  if (typeof call.name !== 'string' || !eligible.has(call.name)) return 'tool_not_eligible';
+  if (protectedCalls.has(pair.callId)) return 'protected_call_id';
+  if (protectedMessages[pair.call.message] || protectedMessages[pair.result.message]) return 'protected_message';
+  return null;
+}
+
+/** Pairing plus guards: everything deterministic the engine knows before asking a model. */
+export function analyze(messages: readonly Message[], policy: Policy): Analysis {
+  const pairing = pairBlocks(messages);
+  const protectedMessages = protectedMessageFlags(messages, policy);
+  const eligible = new Set(policy.eligibleToolNames);
+  const protectedCalls = new Set(policy.protectedCallIds);
+  const pairs: Pair[] = pairing.pairs.map((raw) => ({
+    ...raw,
+    toolName: typeof raw.callBlock.name === 'string' ? raw.callBlock.name : String(raw.callBlock.name ?? ''),
+    guard: firstFailingGuard(raw, protectedMessages, policy, eligible, protectedCalls),
+  }));
+  const candidates = pairs.filter((p) => p.guard === null);
+  let protectedCount = 0;
+  let ineligible = pairing.unpaired.length;
+  for (const pair of pairs) {
+    if (pair.guard === null) continue;
+    if (PROTECTING_GUARDS.has(pair.guard)) protectedCount++;
+    else ineligible++;
+  }
+  return {
+    pairs,
+    unpaired: pairing.unpaired,
+    candidates,
+    protectedMessages,
+    counts: { candidates: candidates.length, protected: protectedCount, ineligible },
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * SPEC §7: the provider-independent decision-model interface. A backend gets one batch —
+ * the shared observation and the batch's question keys — and returns one probability per
+ * key. Retries, timeouts, concurrency and validation belong to the engine (runner.ts), so
+ * every backend gets the same all-or-nothing behaviour.
+ */
+import type { ObservationView } from './observation.js';
+import type { Usage } from './schema.js';
+
+export interface DecisionQuestion {
+  /** `call_<pair>` or `result_<pair>` (R8). */
+  key: string;
+  pairId: string;
+  callId: string;
+  toolName: string;
+  kind: 'call' | 'result';
+  /** The question as sent to a language model. */
+  text: string;
+}
+
+export interface DecisionBatch {
+  index: number;
+  total: number;
+  /** The fitted observation text (R6–R7), identical for every batch of one call. */
+  observation: string;
+  /** The same observation as data; it holds no result bodies either. */
+  view: ObservationView;
+  questions: DecisionQuestion[];
+  /** The questions as one text block, as sent (R9 counts it). */
+  questionText: string;
+}
+
+export interface DecisionResult {
+  /** One entry per question key; anything else is an invalid answer (R11). */
+  probabilities: Record<string, unknown>;
+  usage?: Usage;
+  /** Per pair id: short, human-readable evidence that moved the probabilities. */
+  evidence?: Record<string, string[]>;
+  /** The exchange as it went over the wire (key redacted), for the audit view. */
+  exchange?: { request: unknown; response: unknown };
+}
+
+export interface DecisionModel {
+  /** Registry name: `offline`, `scripted`, `openai`, … */
+  readonly backend: string;
+  /** The provider's model name, where there is one. */
+  readonly model?: string | null;
+  /** Tokens of fixed instructions sent with every request; beyond 256 they count as question tokens (R9). */
+  readonly instructionTokens?: number;
+  /** A provider's cap on keys per request (R9 allows splitting further). */
+  readonly maxKeysPerRequest?: number;
+  /** Deterministic backends give the same answer again: an invalid answer is not retried. */
+  readonly deterministic?: boolean;
+  /** A version string for the prompt or scoring rules, reported in stats. */
+  readonly promptVersion?: string;
+  decide(batch: DecisionBatch, signal: AbortSignal): Promise<DecisionResult>;
+}
+
+/** A failure a backend reports. `retryable` follows R10; `retryAfterMs` honours `Retry-After`. */
+export class DecisionModelError extends Error {
+  readonly retryable: boolean;
+  readonly retryAfterMs: number | null;
+  readonly status: number | null;
+  /** `invalid_answer` for unparseable or malformed answers, else `model_error`. */
+  readonly code: 'model_error' | 'invalid_answer';
+
+  constructor(message: string, init: { retryable: boolean; retryAfterMs?: number | null; status?: number | null; code?: 'model_error' | 'invalid_answer' }) {
+    super(message);
+    this.name = 'DecisionModelError';
+    this.retryable = init.retryable;
+    this.retryAfterMs = init.retryAfterMs ?? null;
+    this.status = init.status ?? null;
+    this.code = init.code ?? 'model_error';
+  }
+}
+
+/** Per-request settings of the model component (SPEC §5, last line). */
+export interface RequestSettings {
+  timeoutMs: number;
+  maxRetries: number;
+  retryDelayMs: number;
+}
+export const DEFAULT_REQUEST_SETTINGS: RequestSettings = { timeoutMs: 10_000, maxRetries: 1, retryDelayMs: 500 };
+
+export const ZERO_USAGE = { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 } as const;

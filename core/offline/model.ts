@@ -1,0 +1,153 @@
+/**
+ * The `offline` backend: a deterministic, explainable lexical relevance model. It is a
+ * baseline, not a language model. It reads exactly the observation a language model would
+ * see (`batch.view`; never result bodies) and scores each candidate from:
+ *
+ * - goal overlap: IDF-weighted terms of the call's tool name and input that occur in the goal
+ *   (terms from goal clauses that call work finished or irrelevant count against it);
+ * - later use: the same terms in conversation text and call inputs after the call;
+ * - recency: the call's position in the conversation (0 oldest, 1 newest);
+ * - exactness: whether the goal asks for exact evidence (patch, verbatim, log lines, …),
+ *   which raises `p_result` for calls the goal points at.
+ *
+ * Scores saturate as s = x / (x + 2) and map to probabilities with the logistic curve
+ * p = 1 / (1 + e^-z), where
+ *   z_call   = -2.2 + 4.0·goal + 1.5·later + 1.0·recency − 3.0·dismissed
+ *   z_result = -3.0 + 3.0·goal + 0.8·later + 0.6·recency + 2.2·exact·goal − 3.0·dismissed
+ * so a call the goal names clearly (goal ≈ 0.7) is kept, and one it never mentions is
+ * dropped unless later conversation keeps coming back to it.
+ */
+import type { DecisionBatch, DecisionModel, DecisionResult } from '../model.js';
+import type { ObservationView, ObservedCall } from '../observation.js';
+import { cuesIn, DISMISSIVE_CUES, EXACT_CUES, extractTerms } from './terms.js';
+
+export const OFFLINE_MODEL_VERSION = 'offline-lexical-1';
+
+const logistic = (z: number) => 1 / (1 + Math.exp(-z));
+const saturate = (x: number) => x / (x + 2);
+const round = (x: number) => Math.round(x * 1000) / 1000;
+
+interface Corpus {
+  idf: (term: string) => number;
+  /** Index of the last message that mentions the term. */
+  lastSeen: Map<string, number>;
+  goalTerms: Set<string>;
+  dismissedTerms: Set<string>;
+  exactCues: string[];
+  calls: Map<string, { call: ObservedCall; messageIndex: number; position: number }>;
+  messageCount: number;
+}
+
+/** Everything per observation, computed once and shared by the batches of one run. */
+function index(view: ObservationView): Corpus {
+  const df = new Map<string, number>();
+  const lastSeen = new Map<string, number>();
+  const calls = new Map<string, { call: ObservedCall; messageIndex: number; position: number }>();
+  view.messages.forEach((message, position) => {
+    const parts: string[] = [];
+    for (const item of message.items) {
+      if (item.kind === 'text') parts.push(item.text);
+      if (item.kind === 'call') {
+        parts.push(item.input);
+        if (item.pairId) calls.set(item.pairId, { call: item, messageIndex: position, position: 0 });
+      }
+    }
+    for (const term of new Set(extractTerms(parts.join('\n')))) {
+      df.set(term, (df.get(term) ?? 0) + 1);
+      lastSeen.set(term, position);
+    }
+  });
+  const n = Math.max(1, view.messages.length);
+  for (const entry of calls.values()) entry.position = n > 1 ? entry.messageIndex / (n - 1) : 1;
+
+  const goalTerms = new Set<string>();
+  const dismissedTerms = new Set<string>();
+  // A clause such as "the completed icon search is irrelevant" dismisses its terms.
+  for (const clause of view.goal.split(/[;.!?\n]|,\s*(?:but|and|while)\s/)) {
+    const dismissive = cuesIn(clause, DISMISSIVE_CUES).length > 0;
+    for (const term of extractTerms(clause)) (dismissive ? dismissedTerms : goalTerms).add(term);
+  }
+  for (const term of dismissedTerms) goalTerms.delete(term);
+  return {
+    idf: (term) => Math.log(1 + (n - (df.get(term) ?? 0) + 0.5) / ((df.get(term) ?? 0) + 0.5)),
+    lastSeen,
+    goalTerms,
+    dismissedTerms,
+    exactCues: cuesIn(view.goal, EXACT_CUES),
+    calls,
+    messageCount: n,
+  };
+}
+
+export interface OfflineScore {
+  keepCall: number;
+  keepResult: number;
+  evidence: string[];
+}
+
+export function scoreCall(corpus: Corpus, pairId: string): OfflineScore {
+  const entry = corpus.calls.get(pairId);
+  if (!entry) return { keepCall: 0.5, keepResult: 0.5, evidence: ['not found in the observation'] };
+  const { call, messageIndex, position } = entry;
+  const terms = extractTerms(`${call.toolName} ${call.input}`);
+  let goalWeight = 0;
+  let laterWeight = 0;
+  let dismissedWeight = 0;
+  const goalHits: string[] = [];
+  const laterHits: string[] = [];
+  const dismissedHits: string[] = [];
+  for (const term of terms) {
+    const idf = corpus.idf(term);
+    if (corpus.goalTerms.has(term)) {
+      goalWeight += idf;
+      goalHits.push(term);
+    }
+    if (corpus.dismissedTerms.has(term)) {
+      dismissedWeight += idf;
+      dismissedHits.push(term);
+    }
+    if ((corpus.lastSeen.get(term) ?? -1) > messageIndex) {
+      laterWeight += idf;
+      laterHits.push(term);
+    }
+  }
+  const goal = saturate(goalWeight);
+  const later = saturate(laterWeight);
+  const dismissed = dismissedWeight > goalWeight ? saturate(dismissedWeight) : 0;
+  const exact = corpus.exactCues.length > 0 ? 1 : 0;
+  const zCall = -2.2 + 4.0 * goal + 1.5 * later + 1.0 * position - 3.0 * dismissed;
+  const zResult = -3.0 + 3.0 * goal + 0.8 * later + 0.6 * position + 2.2 * exact * goal - 3.0 * dismissed;
+
+  const evidence: string[] = [];
+  if (goalHits.length) evidence.push(`goal: ${goalHits.slice(0, 6).join(', ')}`);
+  if (dismissedHits.length) evidence.push(`goal calls finished/irrelevant: ${dismissedHits.slice(0, 6).join(', ')}`);
+  if (laterHits.length) evidence.push(`later: ${laterHits.slice(0, 6).join(', ')}`);
+  if (exact && goal > 0) evidence.push(`goal asks for exact evidence: ${corpus.exactCues.slice(0, 3).join(', ')}`);
+  evidence.push(`recency ${round(position)}`);
+  return { keepCall: round(logistic(zCall)), keepResult: round(logistic(zResult)), evidence };
+}
+
+export function createOfflineModel(): DecisionModel {
+  // The view is shared by every batch of a run: index it once.
+  let cached: { view: ObservationView; corpus: Corpus } | null = null;
+  return {
+    backend: 'offline',
+    model: OFFLINE_MODEL_VERSION,
+    deterministic: true,
+    promptVersion: OFFLINE_MODEL_VERSION,
+    async decide(batch: DecisionBatch): Promise<DecisionResult> {
+      if (cached?.view !== batch.view) cached = { view: batch.view, corpus: index(batch.view) };
+      const { corpus } = cached;
+      const probabilities: Record<string, number> = {};
+      const evidence: Record<string, string[]> = {};
+      for (const question of batch.questions) {
+        if (question.kind !== 'call') continue;
+        const score = scoreCall(corpus, question.pairId);
+        probabilities[question.key] = score.keepCall;
+        probabilities[`result_${question.pairId}`] = score.keepResult;
+        evidence[question.pairId] = score.evidence;
+      }
+      return { probabilities, usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 }, evidence };
+    },
+  };
+}

@@ -1,0 +1,81 @@
+/**
+ * R13–R14: apply actions to a copy of the messages. Only the blocks an action names change;
+ * everything else stays byte-identical, and the input is never touched.
+ */
+import type { Pair } from './guards.js';
+import { isTextOutput, outputText } from './guards.js';
+import type { Action, Block, Message } from './schema.js';
+import { countCodePoints, headCodePoints } from './text.js';
+
+export interface RebuildOptions {
+  truncateHeadChars: number;
+  archiveRef: string;
+}
+
+export interface Rebuilt {
+  messages: Message[];
+  changed: boolean;
+}
+
+/** The omission marker of R13: names the call, the omitted character count and the archive. */
+export function omissionMarker(callId: string, omittedChars: number, archiveRef: string): string {
+  return `\n…[${omittedChars} characters of the result of tool call ${callId} omitted; the full output is in ${archiveRef}]`;
+}
+
+/** R13: the shortened output, or null when shortening would not make it shorter. */
+export function truncateOutput(output: unknown, callId: string, options: RebuildOptions): string | Block[] | null {
+  if (!isTextOutput(output)) return null;
+  const text = outputText(output);
+  const head = headCodePoints(text, options.truncateHeadChars);
+  const omitted = countCodePoints(text) - countCodePoints(head);
+  const shortened = head + omissionMarker(callId, omitted, options.archiveRef);
+  if (shortened.length >= text.length) return null;
+  return typeof output === 'string' ? shortened : [{ type: 'text', text: shortened }];
+}
+
+/**
+ * Applies `actions` (pair id → action) to `messages`. Changed messages are rebuilt as new
+ * objects; with `copyUnchanged` every other message is deep-copied too, so the result
+ * shares nothing with the input (R11). Without it, unchanged messages are shared: callers
+ * that only serialize the result (the command line) save a full copy.
+ */
+export function rebuild(messages: readonly Message[], pairs: readonly Pair[], actions: ReadonlyMap<string, Action>, options: RebuildOptions, copyUnchanged = true): Rebuilt {
+  // message index → block index → replacement (null = remove)
+  const edits = new Map<number, Map<number, Block | null>>();
+  const edit = (m: number, b: number, block: Block | null) => {
+    let perMessage = edits.get(m);
+    if (!perMessage) edits.set(m, (perMessage = new Map()));
+    perMessage.set(b, block);
+  };
+  for (const pair of pairs) {
+    const action = actions.get(pair.pairId);
+    if (action === 'drop_call') {
+      edit(pair.call.message, pair.call.block, null);
+      edit(pair.result.message, pair.result.block, null);
+    } else if (action === 'drop_result') {
+      const output = truncateOutput(pair.resultBlock.output, pair.callId, options);
+      if (output !== null) edit(pair.result.message, pair.result.block, { ...structuredClone(pair.resultBlock), output });
+    }
+  }
+
+  const out: Message[] = [];
+  messages.forEach((message, m) => {
+    const perMessage = edits.get(m);
+    if (!perMessage) {
+      out.push(copyUnchanged ? structuredClone(message) : message);
+      return;
+    }
+    const blocks = message.content as Block[];
+    const content: Block[] = [];
+    blocks.forEach((block, b) => {
+      const replacement = perMessage.has(b) ? perMessage.get(b) : structuredClone(block);
+      if (replacement) content.push(replacement);
+    });
+    if (content.length === 0 && blocks.length > 0) return; // R14: emptied by drop_call
+    // Rebuild key by key so the key order of the original message survives.
+    const copy: Message = {} as Message;
+    for (const key of Object.keys(message)) copy[key] = key === 'content' ? content : structuredClone(message[key]);
+    out.push(copy);
+  });
+  return { messages: out, changed: edits.size > 0 };
+}

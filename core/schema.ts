@@ -1,0 +1,166 @@
+/**
+ * The data contract (SPEC §1, §5, §6) as zod schemas; the TypeScript types come from them.
+ *
+ * Messages and blocks are validated tolerantly (`looseObject`) and then used as the
+ * original parsed objects: zod's output is never written back, so unknown fields and key
+ * order survive a round trip exactly.
+ */
+import { z } from 'zod';
+
+export const SCHEMA_VERSION = '1';
+export const DEFAULT_ARCHIVE_REF = 'archived history';
+
+export const BlockSchema = z.looseObject({ type: z.string() });
+export const ContentSchema = z.union([z.string(), z.array(BlockSchema)]);
+
+export const MessageSchema = z.looseObject({
+  id: z.unknown().optional(),
+  role: z.string().optional(),
+  content: ContentSchema.optional(),
+});
+export const MessagesSchema = z.array(MessageSchema);
+
+/** A block as it came: `type` plus any fields, known or not. */
+export type Block = { type: string; [key: string]: unknown };
+/** A message as it came; `content` is a list of blocks or a legacy bare string. */
+export type Message = { id?: unknown; role?: string; content?: string | Block[]; [key: string]: unknown };
+
+const int = () => z.number().int();
+
+/** SPEC §5: every option range-checked; unknown keys are an error, never ignored or clamped. */
+export const OptionsSchema = z.strictObject({
+  keep_threshold: z.number().min(0).max(1).default(0.5),
+  preserve_recent_messages: int().min(0).default(6),
+  max_state_tokens: int().min(1).default(25000),
+  max_request_tokens: int().min(257).default(30000),
+  truncate_head_chars: int().min(0).default(300),
+  max_concurrency: int().min(1).max(32).default(4),
+  total_timeout_seconds: z.number().gt(0).default(30),
+});
+export type Options = z.infer<typeof OptionsSchema>;
+export type OptionsInput = z.input<typeof OptionsSchema>;
+export const DEFAULT_OPTIONS: Options = OptionsSchema.parse({});
+
+export const ToolInfoSchema = z.looseObject({ name: z.string(), description: z.string().optional() });
+export type ToolInfo = z.infer<typeof ToolInfoSchema>;
+
+export const RequestSchema = z.strictObject({
+  messages: MessagesSchema,
+  goal: z.string().refine((s) => s.trim().length > 0, 'goal must be a non-empty string'),
+  eligible_tool_names: z.array(z.string()).default([]),
+  protected_message_ids: z.array(z.string()).default([]),
+  protected_call_ids: z.array(z.string()).default([]),
+  tools: z.array(ToolInfoSchema).optional(),
+  archive_ref: z.string().default(DEFAULT_ARCHIVE_REF),
+  options: OptionsSchema.default(DEFAULT_OPTIONS),
+});
+export type CompactRequestInput = z.input<typeof RequestSchema>;
+/** A parsed request; `messages` are the caller's own objects (see the module comment). */
+export type CompactRequest = Omit<z.infer<typeof RequestSchema>, 'messages'> & { messages: Message[] };
+
+export const ACTIONS = ['keep', 'drop_result', 'drop_call'] as const;
+export const ActionSchema = z.enum(ACTIONS);
+export type Action = z.infer<typeof ActionSchema>;
+
+/** R3 guard codes, in the order they are checked. */
+export const GUARD_CODES = [
+  'call_unfinished',
+  'result_not_success',
+  'name_mismatch',
+  'invalid_input_json',
+  'non_text_output',
+  'tool_not_eligible',
+  'protected_call_id',
+  'protected_message',
+] as const;
+export type GuardCode = (typeof GUARD_CODES)[number];
+/** Guard codes that count as `protected` in stats; the others count as `ineligible`. */
+export const PROTECTING_GUARDS: ReadonlySet<GuardCode> = new Set(['tool_not_eligible', 'protected_call_id', 'protected_message']);
+
+export const MODEL_REASONS = ['result_needed', 'call_needed', 'not_needed'] as const;
+export const DecisionReasonSchema = z.enum([...MODEL_REASONS, ...GUARD_CODES]);
+export type DecisionReason = z.infer<typeof DecisionReasonSchema>;
+
+export const ERROR_CODES = [
+  'observation_too_large',
+  'question_does_not_fit',
+  'deadline_exceeded',
+  'model_error',
+  'invalid_answer',
+  'cancelled',
+] as const;
+export const ErrorCodeSchema = z.enum(ERROR_CODES);
+export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+
+const probability = z.number().min(0).max(1).nullable();
+
+export const DecisionSchema = z.looseObject({
+  pair_id: z.string(),
+  call_id: z.string(),
+  tool_name: z.string(),
+  action: ActionSchema,
+  reason: DecisionReasonSchema,
+  keep_call: probability,
+  keep_result: probability,
+  /** Offline backend only: the terms and signals that moved its probabilities. */
+  evidence: z.array(z.string()).optional(),
+});
+export type Decision = z.infer<typeof DecisionSchema>;
+
+export const UsageSchema = z.object({
+  prompt_tokens: z.number(),
+  completion_tokens: z.number(),
+  total_tokens: z.number(),
+});
+export type Usage = z.infer<typeof UsageSchema>;
+
+const nInt = z.number().int().nullable();
+export const StatsSchema = z.looseObject({
+  messages_before: nInt,
+  messages_after: nInt,
+  chars_before: nInt,
+  chars_after: nInt,
+  candidates: nInt,
+  protected: nInt,
+  ineligible: nInt,
+  observation_tokens: nInt,
+  fitting_stage: z.number().int().min(0).max(4).nullable(),
+  requests: nInt,
+  usage: UsageSchema.nullable(),
+  elapsed_ms: z.number().nullable(),
+});
+export type Stats = z.infer<typeof StatsSchema>;
+
+export const SuccessAnswerSchema = z.object({
+  schema_version: z.string(),
+  messages: MessagesSchema,
+  changed: z.boolean(),
+  reason: z.enum(['compacted', 'no_change', 'no_candidates']),
+  decisions: z.array(DecisionSchema),
+  stats: StatsSchema,
+});
+export type SuccessAnswer = Omit<z.infer<typeof SuccessAnswerSchema>, 'messages'> & { messages: Message[] };
+
+export const FailureAnswerSchema = z.object({
+  schema_version: z.string(),
+  error: z.object({ code: ErrorCodeSchema, message: z.string() }),
+});
+export type FailureAnswer = z.infer<typeof FailureAnswerSchema>;
+
+export const ResponseSchema = z.union([
+  z.object({ success: z.literal(true), answer: SuccessAnswerSchema, metadata: z.looseObject({ compaction: StatsSchema }) }),
+  z.object({ success: z.literal(false), answer: FailureAnswerSchema, metadata: z.looseObject({ compaction: StatsSchema }) }),
+]);
+export type CompactResponse =
+  | { success: true; answer: SuccessAnswer; metadata: { compaction: Stats } }
+  | { success: false; answer: FailureAnswer; metadata: { compaction: Stats } };
+
+/** Turns a zod error into one line a person can act on: the first issue, with its path. */
+export function describeZodError(error: z.ZodError, root = ''): string {
+  const issue = error.issues[0];
+  if (!issue) return 'invalid value';
+  const path = [root, ...issue.path.map(String)].filter((p) => p !== '').join('.');
+  let message = issue.message;
+  if (issue.code === 'unrecognized_keys') message = `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
+  return path ? `${path}: ${message}` : message;
+}
