@@ -1,0 +1,74 @@
+/**
+ * SPEC §8 argument syntax: `KEY=VALUE` pairs, each key at most once; `goal` and
+ * `archive_ref` verbatim, the others JSON; `@path` reads a UTF-8 file, `@@…` is a literal
+ * leading `@`. Every problem is a UsageError with one line naming the key.
+ */
+import { readFileSync } from 'node:fs';
+
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+// Strict: a file in another encoding must fail loudly, not turn into U+FFFD silently.
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+export const REQUEST_KEYS = ['goal', 'messages', 'eligible_tool_names', 'protected_message_ids', 'protected_call_ids', 'tools', 'archive_ref', 'options'] as const;
+export type RequestKey = (typeof REQUEST_KEYS)[number];
+export const VERBATIM_KEYS: ReadonlySet<RequestKey> = new Set(['goal', 'archive_ref']);
+export const REQUIRED_KEYS: readonly RequestKey[] = ['goal', 'messages'];
+
+/** Splits `KEY=VALUE` arguments; values are still raw (maybe `@path`). */
+export function splitPairs(argv: readonly string[]): Map<RequestKey, string> {
+  const pairs = new Map<RequestKey, string>();
+  for (const arg of argv) {
+    const eq = arg.indexOf('=');
+    if (eq <= 0) throw new UsageError(`expected KEY=VALUE, got "${clip(arg)}" (keys: ${REQUEST_KEYS.join(', ')})`);
+    const key = arg.slice(0, eq);
+    if (!(REQUEST_KEYS as readonly string[]).includes(key)) throw new UsageError(`unknown key "${clip(key)}" (keys: ${REQUEST_KEYS.join(', ')})`);
+    if (pairs.has(key as RequestKey)) throw new UsageError(`${key}: given more than once`);
+    pairs.set(key as RequestKey, arg.slice(eq + 1));
+  }
+  for (const key of REQUIRED_KEYS) if (!pairs.has(key)) throw new UsageError(`${key}: required (write ${key}=...)`);
+  return pairs;
+}
+
+/** The text a raw value stands for: a file's contents for `@path`, else the value itself. */
+export function resolveValue(key: string, raw: string): string {
+  if (raw.startsWith('@@')) return raw.slice(1);
+  if (!raw.startsWith('@')) return raw;
+  const path = raw.slice(1);
+  if (path === '') throw new UsageError(`${key}: "@" needs a file path (write @@ for a literal @)`);
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(`${key}: cannot read ${path}: ${code ?? (error as Error).message}`);
+  }
+  try {
+    return UTF8.decode(bytes);
+  } catch {
+    throw new UsageError(`${key}: ${path} is not valid UTF-8`);
+  }
+}
+
+/** Parses a JSON value, naming the key in the one-line error. */
+export function parseJsonValue(key: string, text: string): unknown {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  try {
+    return JSON.parse(body);
+  } catch (error) {
+    throw new UsageError(`${key}: not JSON: ${firstLine((error as Error).message)}`);
+  }
+}
+
+export function firstLine(text: string): string {
+  return text.split('\n')[0];
+}
+
+function clip(text: string): string {
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}

@@ -1,0 +1,59 @@
+/**
+ * `compact_context KEY=VALUE …` (SPEC §8). Exit 0 with the envelope on stdout on success,
+ * 1 with the envelope when compaction failed, 2 with one line on stderr (and nothing on
+ * stdout) for bad input, usage or configuration.
+ */
+import type { CompactRequest } from '../../core/index.js';
+import { compactContext, ContainerError, loadHistory, parseRequest, RequestError } from '../../core/index.js';
+import { ConfigError, createDecisionModel, loadConfig, redact } from '../config.js';
+import type { RequestKey } from './args.js';
+import { firstLine, parseJsonValue, resolveValue, splitPairs, UsageError, VERBATIM_KEYS } from './args.js';
+import { helpText } from './help.js';
+
+/** Turns the `KEY=VALUE` arguments into a checked request. */
+export function readRequest(argv: readonly string[]): CompactRequest {
+  const raw: Partial<Record<RequestKey, unknown>> = {};
+  for (const [key, value] of splitPairs(argv)) {
+    const text = resolveValue(key, value);
+    if (VERBATIM_KEYS.has(key)) raw[key] = text;
+    else if (key === 'messages') raw.messages = loadMessages(text);
+    else raw[key] = parseJsonValue(key, text);
+  }
+  return parseRequest(raw);
+}
+
+function loadMessages(text: string): unknown {
+  try {
+    return loadHistory(text).messages;
+  } catch (error) {
+    if (error instanceof ContainerError) throw new UsageError(`messages: ${firstLine(error.message)}`);
+    throw error;
+  }
+}
+
+const BAD_INPUT = [UsageError, RequestError, ConfigError];
+
+export async function run(argv: string[]): Promise<number> {
+  if (argv.length === 1 && (argv[0] === '--help' || argv[0] === '-h')) {
+    process.stdout.write(helpText(['compact_context']));
+    return 0;
+  }
+  let apiKey: string | null = null;
+  try {
+    const config = loadConfig();
+    apiKey = config.settings.apiKey;
+    for (const warning of config.warnings) process.stderr.write(`${warning}\n`);
+    const request = readRequest(argv);
+    const model = createDecisionModel(config);
+    // copy 'shared': the result is serialized at once, so unchanged messages need no deep copy.
+    const response = await compactContext(request, { model, settings: config.request, copy: 'shared' });
+    process.stdout.write(`${redact(JSON.stringify(response), apiKey)}\n`);
+    return response.success ? 0 : 1;
+  } catch (error) {
+    if (BAD_INPUT.some((kind) => error instanceof kind)) {
+      process.stderr.write(`${redact(firstLine((error as Error).message), apiKey)}\n`);
+      return 2;
+    }
+    throw new Error(redact(error instanceof Error ? error.message : String(error), apiKey));
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * The `--help` text: commands, request keys, options (SPEC §5 with ranges), environment
+ * and exit codes. Option defaults come from core so the text cannot drift from the schema.
+ */
+import { DEFAULT_ARCHIVE_REF, DEFAULT_OPTIONS } from '../../core/index.js';
+
+/** Summaries of commands other modules may register; unregistered ones are not listed. */
+const SUMMARIES: Record<string, string> = {
+  compact_context: 'propose a compacted history (SPEC §8); prints the response envelope as JSON',
+  serve: 'start the local service and the web UI on 127.0.0.1',
+  eval: 'evaluate decision models on labelled histories',
+};
+
+const d = DEFAULT_OPTIONS;
+
+export function helpText(commands: string[]): string {
+  const width = Math.max(...commands.map((c) => c.length));
+  const list = commands.map((c) => `  ${c.padEnd(width)}  ${SUMMARIES[c] ?? ''}`.trimEnd()).join('\n');
+  return `compaction-inspector — propose compactions of long agent histories
+
+Usage:
+  compaction-inspector <command> [args]
+  compaction-inspector --help
+
+Commands:
+${list}
+
+compact_context KEY=VALUE ...
+  goal                   the next action (required, non-empty; taken verbatim)
+  messages               the history (required): a JSON array of messages, JSON Lines, or an
+                         agent state {"context":[...]} / {"state":{"context":[...]}};
+                         the answer is always the message array
+  eligible_tool_names    JSON array of read-only tool names that may be compacted (default [])
+  protected_message_ids  JSON array of message ids kept verbatim (default [])
+  protected_call_ids     JSON array of call ids kept verbatim (default [])
+  tools                  JSON array of {name, description} shown to the decision model
+  archive_ref            where the original history is kept (verbatim; default "${DEFAULT_ARCHIVE_REF}")
+  options                JSON object, see below
+  Any value may be @path to read it from a UTF-8 file; write @@... for a literal leading @.
+  Example:
+    compaction-inspector compact_context goal='Fix payment retries' \\
+      eligible_tool_names='["search_code"]' options='{"preserve_recent_messages":1}' \\
+      messages=@history.json
+
+Options (JSON numbers; (int) must be integers; out of range is an error):
+  keep_threshold                 ${String(d.keep_threshold).padEnd(6)} 0 to 1
+  preserve_recent_messages (int) ${String(d.preserve_recent_messages).padEnd(6)} >= 0
+  max_state_tokens (int)         ${String(d.max_state_tokens).padEnd(6)} >= 1
+  max_request_tokens (int)       ${String(d.max_request_tokens).padEnd(6)} >= 257 (includes a 256-token reserve)
+  truncate_head_chars (int)      ${String(d.truncate_head_chars).padEnd(6)} >= 0
+  max_concurrency (int)          ${String(d.max_concurrency).padEnd(6)} 1 to 32
+  total_timeout_seconds          ${String(d.total_timeout_seconds).padEnd(6)} > 0
+
+Environment (also read from ./.env; the environment wins):
+  DECISION_MODEL_BACKEND               offline (default, local, no key), scripted, or openai
+  DECISION_MODEL_API_KEY               provider key (openai); never printed
+  DECISION_MODEL_NAME                  provider model name
+  DECISION_MODEL_BASE_URL              OpenAI-compatible endpoint
+  DECISION_MODEL_SCRIPT                JSON file of probabilities for the scripted backend:
+                                       {"answers":{"<call_id>":{"call":0.9,"result":0.1}},"default":{"call":0,"result":0}}
+  DECISION_MODEL_TIMEOUT_SECONDS       per-request timeout (default 10, > 0)
+  DECISION_MODEL_MAX_RETRIES           retries per request (default 1, integer >= 0)
+  DECISION_MODEL_RETRY_DELAY_SECONDS   first retry delay, doubling (default 0.5, >= 0)
+  DECISION_MODEL_PROBABILITY           logprobs (default) or verbalized
+  DECISION_MODEL_MAX_KEYS_PER_REQUEST  question keys per request (default 100, integer >= 2)
+  Legacy CLASSIFIER_* names with the same suffixes are read, with a warning, when the
+  DECISION_MODEL_* name is absent.
+
+Exit codes:
+  0  success: the envelope is on stdout
+  1  compaction failed (model, budget, deadline, invalid answers): the envelope is on stdout;
+     or an unexpected internal error (one line on stderr)
+  2  bad input or usage: one line on stderr, nothing on stdout
+`;
+}

@@ -1,0 +1,120 @@
+/**
+ * Host configuration (SPEC §7): which decision-model backend, its settings, and the
+ * per-request settings of the model component. Shared by the command line and the web
+ * host, so it never prints: warnings come back as strings and bad values as ConfigError.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { BackendRegistry, BackendSettings, DecisionModel, RequestSettings } from '../core/index.js';
+import { createDefaultRegistry, DEFAULT_BACKEND, DEFAULT_REQUEST_SETTINGS } from '../core/index.js';
+import type { EnvSource } from './env.js';
+import { ConfigError, envSource, PREFIX, readDotenv } from './env.js';
+
+export { ConfigError } from './env.js';
+
+export const PROBABILITY_MODES = ['logprobs', 'verbalized'] as const;
+export type ProbabilityMode = (typeof PROBABILITY_MODES)[number];
+
+export interface HostSettings extends BackendSettings {
+  apiKey: string | null;
+  model: string | null;
+  baseUrl: string | null;
+  /** The parsed DECISION_MODEL_SCRIPT document (scripted backend only). */
+  script?: unknown;
+  scriptPath: string | null;
+  probability: ProbabilityMode;
+  maxKeysPerRequest: number;
+}
+
+export interface Config {
+  backend: string;
+  settings: HostSettings;
+  request: RequestSettings;
+  /** One line each (deprecated names); the host decides where they go. */
+  warnings: string[];
+}
+
+export interface ConfigSource {
+  env?: Record<string, string | undefined>;
+  /** Where `.env` and a relative DECISION_MODEL_SCRIPT are looked up. */
+  cwd?: string;
+}
+
+type NumberRule = { integer?: boolean; min: number; exclusiveMin?: boolean };
+
+function numberSetting(source: EnvSource, suffix: string, fallback: number, rule: NumberRule): number {
+  const raw = source.get(suffix);
+  if (raw === undefined) return fallback;
+  const value = Number(raw.trim());
+  const bound = rule.exclusiveMin ? `> ${rule.min}` : `>= ${rule.min}`;
+  const wanted = `${rule.integer ? 'an integer' : 'a number'} ${bound}`;
+  const ok = Number.isFinite(value) && (!rule.integer || Number.isInteger(value)) && (rule.exclusiveMin ? value > rule.min : value >= rule.min);
+  if (!ok) throw new ConfigError(`${PREFIX}${suffix}: expected ${wanted}, got "${raw}"`);
+  return value;
+}
+
+function readScript(path: string, cwd: string): unknown {
+  const full = resolve(cwd, path);
+  let text: string;
+  try {
+    text = readFileSync(full, 'utf8');
+  } catch (error) {
+    throw new ConfigError(`${PREFIX}SCRIPT: cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  try {
+    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  } catch (error) {
+    throw new ConfigError(`${PREFIX}SCRIPT: ${path} is not JSON: ${(error as Error).message}`);
+  }
+}
+
+/** Reads and checks every setting; throws ConfigError naming the variable at fault. */
+export function loadConfig(from: ConfigSource = {}): Config {
+  const cwd = from.cwd ?? process.cwd();
+  const source = envSource(from.env ?? process.env, readDotenv(cwd));
+  const backend = (source.get('BACKEND') ?? DEFAULT_BACKEND).trim();
+  const probability = (source.get('PROBABILITY') ?? 'logprobs').trim();
+  if (!(PROBABILITY_MODES as readonly string[]).includes(probability)) {
+    throw new ConfigError(`${PREFIX}PROBABILITY: expected ${PROBABILITY_MODES.join(' or ')}, got "${probability}"`);
+  }
+  const scriptPath = source.get('SCRIPT') ?? null;
+  const settings: HostSettings = {
+    apiKey: source.get('API_KEY') ?? null,
+    model: source.get('NAME')?.trim() ?? null,
+    baseUrl: source.get('BASE_URL')?.trim() ?? null,
+    scriptPath,
+    probability: probability as ProbabilityMode,
+    // A pair's two questions share a request (R8), so fewer than two keys cannot work.
+    maxKeysPerRequest: numberSetting(source, 'MAX_KEYS_PER_REQUEST', 100, { integer: true, min: 2 }),
+  };
+  const request: RequestSettings = {
+    timeoutMs: numberSetting(source, 'TIMEOUT_SECONDS', DEFAULT_REQUEST_SETTINGS.timeoutMs / 1000, { min: 0, exclusiveMin: true }) * 1000,
+    maxRetries: numberSetting(source, 'MAX_RETRIES', DEFAULT_REQUEST_SETTINGS.maxRetries, { integer: true, min: 0 }),
+    retryDelayMs: numberSetting(source, 'RETRY_DELAY_SECONDS', DEFAULT_REQUEST_SETTINGS.retryDelayMs / 1000, { min: 0 }) * 1000,
+  };
+  if (backend === 'scripted') {
+    if (scriptPath === null) throw new ConfigError(`${PREFIX}SCRIPT: required by the scripted backend (a JSON file of probabilities)`);
+    settings.script = readScript(scriptPath, cwd);
+  }
+  return { backend, settings, request, warnings: source.warnings };
+}
+
+/** Replaces every occurrence of `key` in `text`; a no-op without a key. */
+export function redact(text: string, key: string | null | undefined): string {
+  if (!key) return text;
+  return text.split(key).join('[redacted]');
+}
+
+/** Creates the configured model; a factory's complaint (unknown backend, missing key, bad script) is a ConfigError. */
+export function createDecisionModel(config: Config, registry: BackendRegistry = createDefaultRegistry()): DecisionModel {
+  if (!registry.names().includes(config.backend)) {
+    throw new ConfigError(`${PREFIX}BACKEND: unknown backend "${config.backend}" (known: ${registry.names().join(', ')})`);
+  }
+  try {
+    return registry.create(config.backend, config.settings);
+  } catch (error) {
+    const message = redact((error as Error).message ?? String(error), config.settings.apiKey).split('\n')[0];
+    const at = config.backend === 'scripted' ? `${PREFIX}SCRIPT (${config.settings.scriptPath})` : `${PREFIX}BACKEND=${config.backend}`;
+    throw new ConfigError(`${at}: ${message}`);
+  }
+}
