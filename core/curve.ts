@@ -1,0 +1,132 @@
+/**
+ * Tuning without the model (R15): actions re-derived from stored probabilities with
+ * `decide()`, per-call overrides on top, and the characters that `rebuild()` would leave at
+ * any threshold. Sizes come from per-block JSON lengths measured once, so a 101-point curve
+ * over a 20 MB history costs no re-serialisation; `charsAfter` equals
+ * `JSON.stringify(rebuild(...).messages).length` exactly (test/ui/curve.test.ts checks it).
+ */
+import { decide } from './decide.js';
+import type { Override } from './decide.js';
+import type { Pair } from './guards.js';
+import type { RebuildOptions } from './rebuild.js';
+import { truncateOutput } from './rebuild.js';
+import type { Action, Decision, Message } from './schema.js';
+
+export type Overrides = Readonly<Record<string, Override>>;
+type Probs = ReadonlyMap<string, { keepCall: number; keepResult: number }>;
+
+/** Pair id → probabilities, for the pairs the model evaluated. */
+export function probabilitiesOf(decisions: readonly Decision[]): Probs {
+  const out = new Map<string, { keepCall: number; keepResult: number }>();
+  for (const d of decisions) if (d.keep_call !== null && d.keep_result !== null) out.set(d.pair_id, { keepCall: d.keep_call, keepResult: d.keep_result });
+  return out;
+}
+
+/**
+ * R12/R15 for every pair, then overrides. A guarded pair stays `keep` unless a person
+ * overrides it: the override is an explicit human decision, recorded in the audit record.
+ */
+export function deriveActions(pairs: readonly Pair[], probs: Probs, threshold: number, overrides: Overrides = {}): Map<string, Action> {
+  const actions = new Map<string, Action>();
+  for (const pair of pairs) {
+    const override = overrides[pair.pairId];
+    if (override) {
+      actions.set(pair.pairId, override);
+      continue;
+    }
+    const p = probs.get(pair.pairId) ?? null;
+    // A candidate without probabilities (no run yet) is kept: nothing decided it.
+    actions.set(pair.pairId, pair.guard === null && p === null ? 'keep' : decide(p, threshold, pair.guard).action);
+  }
+  return actions;
+}
+
+interface MessageSize {
+  len: number;
+  /** Length of the message JSON without its content array. */
+  other: number;
+  blockLens: number[];
+}
+
+export interface SizeModel {
+  count: number;
+  sum: number;
+  /** Only messages that hold a paired block. */
+  messages: Map<number, MessageSize>;
+  /** Result block length after R13 truncation, or null when truncation would not shorten it. */
+  truncated: Map<string, number | null>;
+  pairs: readonly Pair[];
+}
+
+/** Measures every message once (the expensive part: one JSON.stringify of the history). */
+export function buildSizeModel(messages: readonly Message[], pairs: readonly Pair[], options: RebuildOptions): SizeModel {
+  const touched = new Set<number>();
+  for (const pair of pairs) touched.add(pair.call.message).add(pair.result.message);
+  let sum = 0;
+  const sizes = new Map<number, MessageSize>();
+  messages.forEach((message, m) => {
+    const len = JSON.stringify(message).length;
+    sum += len;
+    if (!touched.has(m) || !Array.isArray(message.content)) return;
+    const blockLens = message.content.map((block) => JSON.stringify(block).length);
+    sizes.set(m, { len, other: len - JSON.stringify(message.content).length, blockLens });
+  });
+  const truncated = new Map<string, number | null>();
+  for (const pair of pairs) {
+    const output = truncateOutput(pair.resultBlock.output, pair.callId, options);
+    truncated.set(pair.pairId, output === null ? null : JSON.stringify({ ...pair.resultBlock, output }).length);
+  }
+  return { count: messages.length, sum, messages: sizes, truncated, pairs };
+}
+
+/** SPEC §6 `chars_after` for these actions, without rebuilding. */
+export function charsAfter(model: SizeModel, actions: ReadonlyMap<string, Action>): number {
+  const edits = new Map<number, Map<number, number | null>>();
+  const edit = (m: number, b: number, len: number | null) => {
+    let perMessage = edits.get(m);
+    if (!perMessage) edits.set(m, (perMessage = new Map()));
+    perMessage.set(b, len);
+  };
+  for (const pair of model.pairs) {
+    const action = actions.get(pair.pairId);
+    if (action === 'drop_call') {
+      edit(pair.call.message, pair.call.block, null);
+      edit(pair.result.message, pair.result.block, null);
+    } else if (action === 'drop_result') {
+      const len = model.truncated.get(pair.pairId);
+      if (len !== null && len !== undefined) edit(pair.result.message, pair.result.block, len);
+    }
+  }
+  let sum = model.sum;
+  let count = model.count;
+  for (const [m, perMessage] of edits) {
+    const size = model.messages.get(m) as MessageSize;
+    let kept = 0;
+    let contentLen = 2;
+    size.blockLens.forEach((len, b) => {
+      const replaced = perMessage.has(b) ? perMessage.get(b) : len;
+      if (replaced === null || replaced === undefined) return;
+      contentLen += replaced + (kept > 0 ? 1 : 0);
+      kept++;
+    });
+    sum -= size.len;
+    if (kept === 0 && size.blockLens.length > 0) count--; // R14: an emptied message goes
+    else sum += size.other + contentLen;
+  }
+  return 2 + sum + Math.max(count - 1, 0);
+}
+
+export interface CurvePoint {
+  threshold: number;
+  chars: number;
+}
+
+/** Characters after compaction at `steps` evenly spaced thresholds in [0, 1]. */
+export function thresholdCurve(model: SizeModel, probs: Probs, overrides: Overrides = {}, steps = 101): CurvePoint[] {
+  const points: CurvePoint[] = [];
+  for (let i = 0; i < steps; i++) {
+    const threshold = steps === 1 ? 0 : i / (steps - 1);
+    points.push({ threshold, chars: charsAfter(model, deriveActions(model.pairs, probs, threshold, overrides)) });
+  }
+  return points;
+}

@@ -1,0 +1,138 @@
+/**
+ * What the inspector shows about a history before anything runs: sizes, calls per tool,
+ * non-fatal oddities (issue 4 "Open"), and how many calls each guard and protection takes
+ * out of candidacy (issue 4 "Policy"), with advice when nothing is left to ask about.
+ */
+import type { Analysis } from './guards.js';
+import { isTextOutput, outputText } from './guards.js';
+import type { BlockRef } from './pairing.js';
+import { blocksOf, pairBlocks } from './pairing.js';
+import type { GuardCode, Message } from './schema.js';
+import { GUARD_CODES } from './schema.js';
+
+const CALL_STATES = new Set(['pending', 'asking', 'allowed', 'submitted', 'finished']);
+const RESULT_STATES = new Set(['success', 'error', 'interrupted', 'denied', 'running']);
+
+export interface ToolSummary {
+  name: string;
+  calls: number;
+  /** Total characters of this tool's results (text outputs; other outputs as JSON). */
+  resultChars: number;
+}
+
+export interface HistoryWarning {
+  code: 'duplicate_id' | 'orphan_result' | 'missing_result' | 'reversed_pair' | 'missing_id' | 'unknown_state' | 'duplicate_message_id';
+  message: string;
+  /** Message index of the first block concerned. */
+  messageIndex: number;
+}
+
+export interface HistorySummary {
+  messages: number;
+  roles: Record<string, number>;
+  toolCalls: number;
+  tools: ToolSummary[];
+  chars: number;
+  warnings: HistoryWarning[];
+}
+
+function resultSize(output: unknown): number {
+  if (isTextOutput(output)) return outputText(output).length;
+  return output === undefined ? 0 : (JSON.stringify(output)?.length ?? 0);
+}
+
+/** One pass over the history; `chars` is SPEC §6's compact-JSON length. */
+export function summarizeHistory(messages: readonly Message[]): HistorySummary {
+  const roles: Record<string, number> = {};
+  const tools = new Map<string, ToolSummary>();
+  const warnings: HistoryWarning[] = [];
+  const callName = new Map<string, string>();
+  const seenMessageIds = new Set<string>();
+  let toolCalls = 0;
+  messages.forEach((message, m) => {
+    const role = typeof message.role === 'string' ? message.role : 'unknown';
+    roles[role] = (roles[role] ?? 0) + 1;
+    if (typeof message.id === 'string') {
+      if (seenMessageIds.has(message.id)) warnings.push({ code: 'duplicate_message_id', message: `message id "${message.id}" occurs more than once (message ${m})`, messageIndex: m });
+      seenMessageIds.add(message.id);
+    }
+    for (const block of blocksOf(message)) {
+      if (block.type === 'tool_call') {
+        toolCalls++;
+        const name = typeof block.name === 'string' ? block.name : 'unknown';
+        if (typeof block.id === 'string') callName.set(block.id, name);
+        const tool = tools.get(name) ?? { name, calls: 0, resultChars: 0 };
+        tool.calls++;
+        tools.set(name, tool);
+        if (typeof block.state === 'string' && !CALL_STATES.has(block.state)) warnings.push({ code: 'unknown_state', message: `tool call ${String(block.id)} has unknown state "${block.state}" (message ${m})`, messageIndex: m });
+      } else if (block.type === 'tool_result') {
+        const name = typeof block.id === 'string' ? (callName.get(block.id) ?? (typeof block.name === 'string' ? block.name : 'unknown')) : 'unknown';
+        const tool = tools.get(name) ?? { name, calls: 0, resultChars: 0 };
+        tool.resultChars += resultSize(block.output);
+        tools.set(name, tool);
+        if (typeof block.state === 'string' && !RESULT_STATES.has(block.state)) warnings.push({ code: 'unknown_state', message: `tool result ${String(block.id)} has unknown state "${block.state}" (message ${m})`, messageIndex: m });
+      }
+    }
+  });
+  warnings.push(...pairingWarnings(messages));
+  warnings.sort((a, b) => a.messageIndex - b.messageIndex);
+  return {
+    messages: messages.length,
+    roles,
+    toolCalls,
+    tools: [...tools.values()].sort((a, b) => b.calls - a.calls || a.name.localeCompare(b.name)),
+    chars: JSON.stringify(messages).length,
+    warnings,
+  };
+}
+
+function pairingWarnings(messages: readonly Message[]): HistoryWarning[] {
+  const typeAt = (ref: BlockRef) => blocksOf(messages[ref.message])[ref.block].type;
+  return pairBlocks(messages).unpaired.map((id): HistoryWarning => {
+    const first = id.blocks[0];
+    const where = `message ${first.message}`;
+    if (id.id === null) return { code: 'missing_id', message: `a ${typeAt(first)} block has no string id (${where})`, messageIndex: first.message };
+    if (id.problem === 'duplicate_id') return { code: 'duplicate_id', message: `tool id "${id.id}" is used by ${id.blocks.length} blocks (${where})`, messageIndex: first.message };
+    if (id.problem === 'reversed_pair') return { code: 'reversed_pair', message: `the result of "${id.id}" comes before its call (${where})`, messageIndex: first.message };
+    if (typeAt(first) === 'tool_result') return { code: 'orphan_result', message: `tool result "${id.id}" has no call (${where})`, messageIndex: first.message };
+    return { code: 'missing_result', message: `tool call "${id.id}" has no result (${where})`, messageIndex: first.message };
+  });
+}
+
+export interface CandidacyReport {
+  pairs: number;
+  candidates: number;
+  /** Pairs each guard took out of candidacy (the first failing guard only, as R3 says). */
+  byGuard: Record<GuardCode, number>;
+  /** Blocks that could not be paired at all (R2), counted once per id. */
+  unpaired: number;
+  /** When no candidate is left: which guard did it and what to change; else null. */
+  advice: string | null;
+}
+
+const ADVICE: Partial<Record<GuardCode, string>> = {
+  tool_not_eligible: 'no eligible tool is checked (R5): tick the tools whose old results may be shortened under "Eligible tools"',
+  protected_message: 'every remaining call sits in a protected message: lower "Preserve recent messages" (one AgentScope 2.x message can hold a whole reply) or remove message protections',
+  protected_call_id: 'every remaining call is protected by id: remove some call protections',
+  call_unfinished: 'every call is unfinished (state is not "finished")',
+  result_not_success: 'every result failed or is not a success',
+  non_text_output: 'every result holds non-text data (images, files)',
+  invalid_input_json: 'every call input is invalid JSON',
+  name_mismatch: 'every call and result disagree on the tool name',
+};
+
+/** How the guards split the pairs before running (issue 4 "Policy"). */
+export function candidacyReport(analysis: Analysis): CandidacyReport {
+  const byGuard = Object.fromEntries(GUARD_CODES.map((g) => [g, 0])) as Record<GuardCode, number>;
+  for (const pair of analysis.pairs) if (pair.guard !== null) byGuard[pair.guard]++;
+  let advice: string | null = null;
+  if (analysis.candidates.length === 0) {
+    if (analysis.pairs.length === 0) advice = 'the history has no complete tool call/result pairs, so there is nothing to compact';
+    else {
+      // The guard that removed the most pairs is the one worth changing first.
+      const [top] = GUARD_CODES.filter((g) => byGuard[g] > 0).sort((a, b) => byGuard[b] - byGuard[a]);
+      advice = `${byGuard[top]} of ${analysis.pairs.length} calls removed by ${top}: ${ADVICE[top] ?? 'change the policy'}`;
+    }
+  }
+  return { pairs: analysis.pairs.length, candidates: analysis.candidates.length, byGuard, unpaired: analysis.unpaired.length, advice };
+}
