@@ -24,6 +24,7 @@ export { createScriptedModel, parseScript, ScriptSchema } from './scripted.js';
 export type { Script } from './scripted.js';
 export { createOfflineModel, OFFLINE_MODEL_VERSION } from './offline/model.js';
 export { createDefaultRegistry } from './backends.js';
+export * from './openai/index.js';
 export * from './contract.js';
 export * from './summary.js';
 export * from './curve.js';

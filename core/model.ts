@@ -4,6 +4,7 @@
  * key. Retries, timeouts, concurrency and validation belong to the engine (runner.ts), so
  * every backend gets the same all-or-nothing behaviour.
  */
+import type { CandidateEvidence } from './evidence.js';
 import type { ObservationView } from './observation.js';
 import type { Usage } from './schema.js';
 
@@ -28,6 +29,12 @@ export interface DecisionBatch {
   questions: DecisionQuestion[];
   /** The questions as one text block, as sent (R9 counts it). */
   questionText: string;
+  /**
+   * Evidence links per pair id (core/evidence.ts), present only when the model sets
+   * `acceptsEvidenceLinks`. Their extra facts derive from result bodies: a provider backend
+   * that opts in should send only the public part (`publicLink`).
+   */
+  evidenceLinks?: Readonly<Record<string, CandidateEvidence>>;
 }
 
 export interface DecisionResult {
@@ -53,6 +60,8 @@ export interface DecisionModel {
   readonly deterministic?: boolean;
   /** A version string for the prompt or scoring rules, reported in stats. */
   readonly promptVersion?: string;
+  /** Local models set this to receive `DecisionBatch.evidenceLinks`; off unless a backend opts in. */
+  readonly acceptsEvidenceLinks?: boolean;
   decide(batch: DecisionBatch, signal: AbortSignal): Promise<DecisionResult>;
 }
 
@@ -63,14 +72,23 @@ export class DecisionModelError extends Error {
   readonly status: number | null;
   /** `invalid_answer` for unparseable or malformed answers, else `model_error`. */
   readonly code: 'model_error' | 'invalid_answer';
+  /** A provider bills an answer it sent even when that answer is unusable (stats.usage sums it). */
+  readonly usage: Usage | null;
+  /** What went over the wire for this failed attempt (key redacted), for the audit view. */
+  readonly exchange: DecisionResult['exchange'] | null;
 
-  constructor(message: string, init: { retryable: boolean; retryAfterMs?: number | null; status?: number | null; code?: 'model_error' | 'invalid_answer' }) {
+  constructor(
+    message: string,
+    init: { retryable: boolean; retryAfterMs?: number | null; status?: number | null; code?: 'model_error' | 'invalid_answer'; usage?: Usage | null; exchange?: DecisionResult['exchange'] | null },
+  ) {
     super(message);
     this.name = 'DecisionModelError';
     this.retryable = init.retryable;
     this.retryAfterMs = init.retryAfterMs ?? null;
     this.status = init.status ?? null;
     this.code = init.code ?? 'model_error';
+    this.usage = init.usage ?? null;
+    this.exchange = init.exchange ?? null;
   }
 }
 

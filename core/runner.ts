@@ -133,6 +133,10 @@ export async function runBatches(batches: readonly DecisionBatch[], model: Decis
         failure = { message: `batch ${batch.index + 1}: ${problem}`, code: 'invalid_answer', retryable: !model.deterministic, retryAfterMs: null };
       } catch (error) {
         if (overall.signal.aborted) throw overall.signal.reason;
+        if (error instanceof DecisionModelError) {
+          addUsage(usage, error.usage ?? undefined);
+          exchange = error.exchange;
+        }
         failure = classify(error, batch);
       } finally {
         clearTimeout(timer);

@@ -1,0 +1,52 @@
+/**
+ * Provider failures as DecisionModelError (R10): network errors, 408, 409, 429 and 5xx are
+ * retryable, honouring Retry-After; other statuses fail at once with the provider's own
+ * message. The key is redacted from every message that leaves here.
+ */
+import { APIConnectionError, APIError, APIUserAbortError } from 'openai';
+import { DecisionModelError } from '../model.js';
+
+/** Retry-After as seconds or an HTTP date (RFC 9110 §10.2.3); also the common `retry-after-ms`. */
+export function parseRetryAfter(headers: { get(name: string): string | null } | undefined, now = Date.now()): number | null {
+  const ms = headers?.get('retry-after-ms');
+  if (ms && /^\s*\d+(\.\d+)?\s*$/.test(ms)) return Math.max(0, Number(ms));
+  const value = headers?.get('retry-after')?.trim();
+  if (!value) return null;
+  if (/^\d+(\.\d+)?$/.test(value)) return Number(value) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
+export function isRetryableStatus(status: number): boolean {
+  return status === 408 || status === 409 || status === 429 || status >= 500;
+}
+
+/** Removes the key, and anything shaped like a provider key, from text meant for people. */
+export function redactKey(text: string, apiKey: string): string {
+  let out = apiKey ? text.split(apiKey).join('[redacted]') : text;
+  // Providers echo keys partly masked ("sk-abc***xyz"): even a fragment is not ours to print.
+  out = out.replace(/\bsk-[A-Za-z0-9_*.-]{4,}/g, 'sk-[redacted]');
+  return out;
+}
+
+export function toDecisionModelError(error: unknown, apiKey: string): DecisionModelError {
+  if (error instanceof DecisionModelError) return error;
+  const clean = (message: string) => redactKey(message, apiKey);
+  if (error instanceof APIUserAbortError) return new DecisionModelError('the request was aborted', { retryable: true });
+  if (error instanceof APIConnectionError) {
+    const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
+    return new DecisionModelError(clean(`cannot reach the decision model endpoint (${error.message}${cause})`), { retryable: true });
+  }
+  if (error instanceof APIError && typeof error.status === 'number') {
+    const retryable = isRetryableStatus(error.status);
+    return new DecisionModelError(clean(`the provider answered HTTP ${error.message}`), {
+      retryable,
+      retryAfterMs: retryable ? parseRetryAfter(error.headers) : null,
+      status: error.status,
+    });
+  }
+  // The SDK parses a JSON body itself; a broken one is an unreadable answer, worth a retry.
+  if (error instanceof SyntaxError) return new DecisionModelError(clean(`the response body is not JSON: ${error.message}`), { retryable: true, code: 'invalid_answer' });
+  const message = error instanceof Error ? error.message : String(error);
+  return new DecisionModelError(clean(`decision model request failed: ${message}`), { retryable: false });
+}
