@@ -1,0 +1,95 @@
+/**
+ * Runs the built command line as a real child process, in its own temporary directory and
+ * with a clean environment (no DECISION_MODEL_* or CLASSIFIER_* leaking in from the shell).
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const CLI = join(ROOT, 'dist/app/cli/main.js');
+export const CORPUS = resolve(ROOT, '../shared/corpus');
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(path));
+    else if (entry.name.endsWith('.ts')) newest = Math.max(newest, statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+function builtAt(): number {
+  try {
+    return Math.min(statSync(CLI).mtimeMs, ...['core', 'app'].map((p) => statSync(join(ROOT, `dist/tsbuildinfo/${p}.tsbuildinfo`)).mtimeMs));
+  } catch {
+    return 0;
+  }
+}
+
+/** Builds with `tsc -b` only when a source is newer than the last build (a clean clone has none). */
+export function ensureBuilt(): void {
+  const sources = Math.max(newestMtime(join(ROOT, 'core')), newestMtime(join(ROOT, 'app')));
+  if (builtAt() >= sources) return;
+  try {
+    execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b'], { cwd: ROOT, stdio: 'pipe' });
+  } catch {
+    // Someone else's half-written file may not compile; the CLI tests then show what is missing.
+  }
+}
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value !== undefined && !/^(DECISION_MODEL_|CLASSIFIER_)/.test(key)) env[key] = value;
+  }
+  return { ...env, ...extra };
+}
+
+export function runCli(args: string[], options: { cwd: string; env?: Record<string, string> }): Promise<CliResult> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [CLI, ...args], { cwd: options.cwd, env: cleanEnv(options.env) });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+    child.on('error', fail);
+    child.on('close', (code) => done({ code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') }));
+  });
+}
+
+/** A fresh directory per test; removed by the returned cleanup. */
+export function tempDir(): { dir: string; write(name: string, text: string): string; cleanup(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'ci-cli-'));
+  return {
+    dir,
+    write(name, text) {
+      const path = join(dir, name);
+      writeFileSync(path, text);
+      return path;
+    },
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** The source document's §8 example, exactly as in seed/context_compaction.md. */
+export const EXAMPLE = {
+  goal: 'Fix payment retries; the completed icon search is irrelevant',
+  eligible_tool_names: '["search_code"]',
+  options: '{"preserve_recent_messages":1}',
+  messages:
+    '[{"id":"m0","role":"user","content":[{"type":"text","text":"Preserve payment source; clean old icon searches"}]},{"id":"m1","role":"assistant","content":[{"type":"tool_call","id":"c1","name":"search_code","input":"{\\"pattern\\":\\"logo\\",\\"path\\":\\"web/icons\\"}","state":"finished"},{"type":"tool_result","id":"c1","name":"search_code","output":"Icon paths from a completed task","state":"success"}]},{"id":"m2","role":"user","content":[{"type":"text","text":"Now focus on payment retries"}]}]',
+};
+
+export function exampleArgs(overrides: Partial<Record<string, string>> = {}): string[] {
+  return Object.entries({ ...EXAMPLE, ...overrides }).map(([key, value]) => `${key}=${value}`);
+}
