@@ -38,6 +38,7 @@ export const ExampleSchema = z.object({
   protected_message_ids: z.array(z.string()),
   protected_call_ids: z.array(z.string()),
   tools: z.array(z.looseObject({ name: z.string(), description: z.string().optional() })).optional(),
+  options: z.record(z.string(), z.number()).optional(),
 });
 export type Example = z.infer<typeof ExampleSchema>;
 

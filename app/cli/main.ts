@@ -13,6 +13,7 @@ export interface Command {
 /** Add a command with one line here (and, optionally, a summary in help.ts). */
 const COMMANDS: Record<string, () => Promise<Command>> = {
   compact_context: () => import('./compact.js'),
+  serve: () => import('./serve.js'),
 };
 
 async function main(argv: string[]): Promise<number> {

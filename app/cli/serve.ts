@@ -1,0 +1,43 @@
+/**
+ * `serve [--port N]`: the local web host on 127.0.0.1 with a per-launch token, printing the
+ * URL to open. Runs until interrupted.
+ */
+import { parseArgs } from 'node:util';
+import { ConfigError } from '../config.js';
+import { startWebHost } from '../server/http.js';
+import { newToken } from '../server/security.js';
+import { setupHost } from '../server/setup.js';
+
+export async function run(argv: string[]): Promise<number> {
+  let port = 0;
+  try {
+    const { values } = parseArgs({ args: argv, options: { port: { type: 'string' } }, strict: true });
+    if (values.port !== undefined) {
+      port = Number(values.port);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port: expected an integer 0–65535, got "${values.port}"`);
+    }
+  } catch (error) {
+    process.stderr.write(`serve: ${(error as Error).message.split('\n')[0]} (usage: serve [--port N])\n`);
+    return 2;
+  }
+  let setup;
+  try {
+    setup = setupHost('web');
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+  for (const warning of setup.config.warnings) process.stderr.write(`${warning}\n`);
+  const host = await startWebHost({ port, token: newToken(), setup });
+  process.stdout.write(`Compaction Inspector: ${host.url}\n`);
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  await host.close();
+  return 0;
+}

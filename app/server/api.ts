@@ -1,0 +1,82 @@
+/**
+ * The host API, implemented once and served by both hosts: every payload is parsed with the
+ * contract on the way in and checked on the way out. Host-specific channels (native dialogs,
+ * the stored key) are passed in by the Electron main process; the web host answers
+ * `unsupported` for them because the browser does those itself.
+ */
+import type { BackendChoice, Channel, ChannelResult, Contract, Example, HostError, HostInfo } from '../../core/index.js';
+import { contract, ContainerError, describeZodError, isChannel, RequestError } from '../../core/index.js';
+import { ConfigError } from '../config.js';
+import { RunManager } from './runs.js';
+import type { z } from 'zod';
+
+export class HostApiError extends Error {
+  constructor(readonly code: HostError['code'], message: string) {
+    super(message);
+    this.name = 'HostApiError';
+  }
+}
+
+type Handler<C extends Channel> = (args: z.infer<Contract[C]['args']>) => Promise<ChannelResult<C>> | ChannelResult<C>;
+export type Handlers = { [C in Channel]: Handler<C> };
+
+export interface HostApiDeps {
+  info: () => HostInfo;
+  example: () => Example;
+  runs: RunManager;
+  /** Electron adds file.open, file.save and apiKey.set. */
+  extra?: Partial<Handlers>;
+}
+
+const unsupported = (what: string) => () => {
+  throw new HostApiError('unsupported', `${what} is done by the browser in the web host`);
+};
+
+export function createHandlers(deps: HostApiDeps): Handlers {
+  return {
+    'app.info': () => deps.info(),
+    'example.load': () => deps.example(),
+    'run.start': ({ request, backend }) => ({ runId: startRun(deps.runs, request, backend) }),
+    'run.status': ({ runId }) => {
+      const status = deps.runs.status(runId);
+      if (!status) throw new HostApiError('not_found', `no run "${runId}"`);
+      return status;
+    },
+    'run.cancel': ({ runId }) => ({ cancelled: deps.runs.cancel(runId) }),
+    'file.open': unsupported('opening a file'),
+    'file.save': unsupported('saving a file'),
+    'apiKey.set': () => {
+      throw new HostApiError('unsupported', 'the web host reads the API key from the environment (DECISION_MODEL_API_KEY) only');
+    },
+    ...deps.extra,
+  };
+}
+
+function startRun(runs: RunManager, request: unknown, backend: BackendChoice): string {
+  try {
+    return runs.start(request, backend);
+  } catch (error) {
+    if (error instanceof RequestError || error instanceof ConfigError || error instanceof ContainerError) throw new HostApiError('invalid_input', error.message);
+    throw error;
+  }
+}
+
+/** Parses args, runs the handler, checks the result: the one gate every call passes. */
+export async function dispatch(handlers: Handlers, channel: string, payload: unknown): Promise<unknown> {
+  if (!isChannel(channel)) throw new HostApiError('not_found', `unknown channel "${channel}"`);
+  const spec = contract[channel];
+  const args = spec.args.safeParse(payload ?? {});
+  if (!args.success) throw new HostApiError('invalid_input', `${channel}: ${describeZodError(args.error, 'args')}`);
+  const handler = handlers[channel] as (a: unknown) => unknown;
+  const result = await handler(args.data);
+  const checked = spec.result.safeParse(result);
+  if (!checked.success) throw new HostApiError('internal', `${channel} produced an invalid result: ${describeZodError(checked.error)}`);
+  return checked.data;
+}
+
+/** Any thrown value as a boundary error: a stable code and one line, never a stack. */
+export function toHostError(error: unknown): HostError {
+  if (error instanceof HostApiError) return { code: error.code, message: error.message };
+  const message = error instanceof Error ? error.message : String(error);
+  return { code: 'internal', message: message.split('\n')[0] };
+}

@@ -1,0 +1,132 @@
+/**
+ * The local web host: node:http on 127.0.0.1 only. `POST /api/<channel>` serves the
+ * contract, `POST /compact_context` the source service's route for scripts (SPEC request in,
+ * §6 envelope out), everything else the built renderer.
+ */
+import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
+import { compactContext } from '../../core/index.js';
+import type { HostApiError } from './api.js';
+import { dispatch, toHostError } from './api.js';
+import type { HostSetup } from './setup.js';
+import { rejectForeign, tokenMatches } from './security.js';
+import { defaultRendererDir, serveStatic } from './static.js';
+import { ConfigError, createDecisionModel } from '../config.js';
+import { RequestError } from '../../core/index.js';
+
+export interface WebHostOptions {
+  port?: number;
+  token: string;
+  setup: HostSetup;
+  rendererDir?: string;
+  /** Request bodies above this are refused (413); histories are large, so the default is generous. */
+  maxBodyBytes?: number;
+}
+
+export interface WebHost {
+  server: Server;
+  port: number;
+  url: string;
+  close(): Promise<void>;
+}
+
+const STATUS: Record<string, number> = { invalid_input: 400, unauthorized: 401, not_found: 404, unsupported: 501, busy: 409, internal: 500 };
+
+function readBody(req: IncomingMessage, limit: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        reject(Object.assign(new Error(`request body over ${limit} bytes`), { status: 413 }));
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+  res.end(JSON.stringify(body));
+}
+
+async function parseJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
+  const text = await readBody(req, limit);
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw Object.assign(new Error(`body is not JSON: ${(error as Error).message}`), { code: 'invalid_input' });
+  }
+}
+
+export function startWebHost(options: WebHostOptions): Promise<WebHost> {
+  const root = options.rendererDir ?? defaultRendererDir();
+  const limit = options.maxBodyBytes ?? 512 * 1024 * 1024;
+  let port = 0;
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (res.headersSent) return res.destroy();
+      const status = (error as { status?: number }).status ?? ((error as { code?: string }).code === 'invalid_input' ? 400 : 500);
+      sendJson(res, status, { error: { code: status === 400 ? 'invalid_input' : status === 413 ? 'invalid_input' : 'internal', message: toHostError(error).message } });
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const refused = rejectForeign(req, port);
+    if (refused) return sendJson(res, 403, { error: { code: 'unauthorized', message: refused } });
+    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
+    const isApi = url.pathname.startsWith('/api/') || url.pathname === '/compact_context';
+    if (!isApi) {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { error: { code: 'not_found', message: 'method not allowed' } });
+      return serveStatic(root, url.pathname, res);
+    }
+    if (!tokenMatches(req, options.token)) return sendJson(res, 401, { error: { code: 'unauthorized', message: 'missing or wrong token: use the URL printed by `serve`' } });
+    if (req.method !== 'POST') return sendJson(res, 405, { error: { code: 'not_found', message: 'use POST' } });
+    const body = await parseJsonBody(req, limit);
+    if (url.pathname === '/compact_context') return compactRoute(body, res);
+    try {
+      sendJson(res, 200, { result: await dispatch(options.setup.handlers, url.pathname.slice('/api/'.length), body) });
+    } catch (error) {
+      const hostError = toHostError(error as HostApiError);
+      sendJson(res, STATUS[hostError.code] ?? 500, { error: hostError });
+    }
+  }
+
+  /** The source service's route: same envelope, exit-code semantics mapped to HTTP status. */
+  async function compactRoute(body: unknown, res: ServerResponse): Promise<void> {
+    const { config } = options.setup;
+    try {
+      const model = createDecisionModel(config);
+      const response = await compactContext(body, { model, settings: config.request, copy: 'shared' });
+      sendJson(res, 200, response);
+    } catch (error) {
+      if (error instanceof RequestError || error instanceof ConfigError) return sendJson(res, 400, { error: { code: 'invalid_input', message: error.message } });
+      throw error;
+    }
+  }
+
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      port = (server.address() as AddressInfo).port;
+      resolve({
+        server,
+        port,
+        url: `http://127.0.0.1:${port}/?token=${options.token}`,
+        close: () =>
+          new Promise<void>((done) => {
+            options.setup.runs.cancelAll();
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
+      });
+    });
+  });
+}

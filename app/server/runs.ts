@@ -1,0 +1,107 @@
+/**
+ * Long runs for the inspector: started, polled for progress, cancelled. One module shared by
+ * the web host and the Electron main process, so both report the same RunOutcome.
+ */
+import { randomUUID } from 'node:crypto';
+import type { BackendChoice, CompactDetails, DecisionModel, RequestSettings, RunOutcome, RunStatus } from '../../core/index.js';
+import { compactDetailed, RequestError } from '../../core/index.js';
+
+export interface ModelFactory {
+  (choice: BackendChoice): { model: DecisionModel; settings: RequestSettings; apiKey: string | null };
+}
+
+interface Run {
+  id: string;
+  started: number;
+  finishedAt: number | null;
+  controller: AbortController;
+  status: RunStatus;
+}
+
+/** Finished runs are kept briefly so a late poll still sees the outcome. */
+const KEEP_FINISHED = 20;
+
+export class RunManager {
+  private readonly runs = new Map<string, Run>();
+
+  constructor(private readonly createModel: ModelFactory) {}
+
+  /** Throws RequestError (bad request) or the factory's ConfigError before anything runs. */
+  start(request: unknown, choice: BackendChoice): string {
+    const { model, settings, apiKey } = this.createModel(choice);
+    const id = randomUUID();
+    const controller = new AbortController();
+    const run: Run = { id, started: Date.now(), finishedAt: null, controller, status: { runId: id, state: 'running', progress: { phase: 'queued', batchesDone: 0, batchesTotal: 0 }, elapsedMs: 0, outcome: null } };
+    this.runs.set(id, run);
+    this.prune();
+    const details = compactDetailed(request, {
+      model,
+      settings,
+      signal: controller.signal,
+      copy: 'shared',
+      onProgress: (progress) => (run.status.progress = progress),
+    });
+    details.then(
+      (d) => this.finish(run, outcomeOf(d, model, apiKey)),
+      (error: unknown) => this.finish(run, failure(model, error instanceof RequestError ? 'invalid_input' : 'internal', redact(error instanceof Error ? error.message : String(error), apiKey))),
+    );
+    return id;
+  }
+
+  status(id: string): RunStatus | null {
+    const run = this.runs.get(id);
+    if (!run) return null;
+    return { ...run.status, elapsedMs: (run.finishedAt ?? Date.now()) - run.started };
+  }
+
+  cancel(id: string): boolean {
+    const run = this.runs.get(id);
+    if (!run || run.status.state === 'finished') return false;
+    run.controller.abort();
+    return true;
+  }
+
+  cancelAll(): void {
+    for (const run of this.runs.values()) run.controller.abort();
+  }
+
+  private finish(run: Run, outcome: RunOutcome): void {
+    run.finishedAt = Date.now();
+    run.status = { ...run.status, state: 'finished', outcome };
+  }
+
+  private prune(): void {
+    const finished = [...this.runs.values()].filter((r) => r.status.state === 'finished');
+    for (const run of finished.slice(0, Math.max(0, finished.length - KEEP_FINISHED))) this.runs.delete(run.id);
+  }
+}
+
+function redact(text: string, key: string | null): string {
+  return key ? text.split(key).join('[redacted]') : text;
+}
+
+function failure(model: DecisionModel, code: 'invalid_input' | 'internal', message: string): RunOutcome {
+  return { success: false, error: { code, message }, stats: null, attempts: [], backend: model.backend, model: model.model ?? null };
+}
+
+/** The response without its messages (the renderer rebuilds them), key redacted everywhere. */
+export function outcomeOf(details: CompactDetails, model: DecisionModel, apiKey: string | null): RunOutcome {
+  const attempts = details.attempts.map((a) => ({ batch: a.batch, attempt: a.attempt, durationMs: a.durationMs, ok: a.ok, error: a.error, exchange: a.exchange ?? null }));
+  const { response } = details;
+  const outcome: RunOutcome = response.success
+    ? {
+        success: true,
+        changed: response.answer.changed,
+        reason: response.answer.reason,
+        decisions: response.answer.decisions,
+        stats: response.answer.stats,
+        observation: details.observation?.text ?? null,
+        batches: details.batches,
+        attempts,
+        backend: model.backend,
+        model: model.model ?? null,
+      }
+    : { success: false, error: response.answer.error, stats: response.metadata.compaction, attempts, backend: model.backend, model: model.model ?? null };
+  // One pass over the serialised outcome catches the key wherever a backend might echo it.
+  return apiKey ? (JSON.parse(redact(JSON.stringify(outcome), apiKey)) as RunOutcome) : outcome;
+}
