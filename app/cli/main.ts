@@ -4,8 +4,6 @@
  * exporting `run(argv): Promise<number>` (the exit code), loaded only when used so that
  * `compact_context` never pays for the web host or the evaluator.
  */
-import { helpText } from './help.js';
-
 export interface Command {
   run(argv: string[]): Promise<number>;
 }
@@ -23,6 +21,8 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   if (name === '--help' || name === '-h' || name === 'help') {
+    // Loaded lazily like the commands: a broken install then fails with one line, not a trace.
+    const { helpText } = await import('./help.js');
     process.stdout.write(helpText(Object.keys(COMMANDS)));
     return 0;
   }
