@@ -29,5 +29,5 @@ export * from './contract.js';
 export * from './summary.js';
 export * from './curve.js';
 export * from './align.js';
-export { paymentRetryScenario, SCENARIOS, scenarioRequest } from './examples/index.js';
+export { paymentRetryScenario, replicationIncidentScenario, SCENARIOS, scenarioRequest } from './examples/index.js';
 export type { Scenario } from './examples/index.js';

@@ -4,12 +4,15 @@
  */
 import type { Scenario } from './history.js';
 import { paymentRetryScenario } from './paymentRetry.js';
+import { replicationIncidentScenario } from './replicationIncident.js';
 
 export type { Scenario } from './history.js';
 export { paymentRetryScenario } from './paymentRetry.js';
+export { replicationIncidentScenario } from './replicationIncident.js';
 
 export const SCENARIOS: Readonly<Record<string, () => Scenario>> = {
   'payment-retry': paymentRetryScenario,
+  'replication-incident': replicationIncidentScenario,
 };
 
 /** The request part of a scenario, ready for `compactContext`. */
