@@ -5,6 +5,9 @@
  */
 import { planBatches } from './batching.js';
 import { decide } from './decide.js';
+import { exceedsNesting, NESTING_MESSAGE } from './depth.js';
+import type { CandidateEvidence } from './evidence.js';
+import { computeEvidence, publicLink } from './evidence.js';
 import type { Analysis, Policy } from './guards.js';
 import { analyze } from './guards.js';
 import type { DecisionBatch, DecisionModel, RequestSettings } from './model.js';
@@ -56,6 +59,8 @@ export interface CompactDetails {
 export function parseRequest(input: unknown): CompactRequest {
   const parsed = RequestSchema.safeParse(input);
   if (!parsed.success) throw new RequestError(describeZodError(parsed.error));
+  // Deep or circular messages would crash JSON.stringify/structuredClone later with a RangeError.
+  if (exceedsNesting((input as { messages: unknown }).messages)) throw new RequestError(`messages: ${NESTING_MESSAGE}`);
   // Keep the caller's message objects: zod's copies would not keep key order.
   return { ...parsed.data, messages: (input as { messages: CompactRequest['messages'] }).messages };
 }
@@ -105,7 +110,9 @@ export async function compactDetailed(input: unknown, options: CompactOptions): 
 
   const probabilities = new Map<string, number>();
   const evidence = new Map<string, string[]>();
+  let links = new Map<string, CandidateEvidence>();
   if (analysis.candidates.length > 0) {
+    links = computeEvidence(messages, analysis, request.goal);
     options.onProgress?.({ phase: 'observing', batchesDone: 0, batchesTotal: 0 });
     const full = buildView(messages, analysis, request.goal, request.tools ?? [], opts.preserve_recent_messages);
     const { observation, fitted } = fitObservation(full, opts.max_state_tokens);
@@ -124,7 +131,8 @@ export async function compactDetailed(input: unknown, options: CompactOptions): 
     if (planned === null) {
       return fail('question_does_not_fit', `the observation (about ${observation.tokens} tokens) plus one question pair does not fit max_request_tokens (${opts.max_request_tokens}, 256 reserved)`);
     }
-    const batches: DecisionBatch[] = planned.map((b, index) => ({ index, total: planned.length, observation: observation.text, view: observation.view, questions: b.questions, questionText: b.questionText }));
+    const evidenceLinks = options.model.acceptsEvidenceLinks ? Object.fromEntries(links) : undefined;
+    const batches: DecisionBatch[] = planned.map((b, index) => ({ index, total: planned.length, observation: observation.text, view: observation.view, questions: b.questions, questionText: b.questionText, evidenceLinks }));
     details.batches = batches.map((b) => ({ index: b.index, questionText: b.questionText, keys: b.questions.map((q) => q.key) }));
     options.onProgress?.({ phase: 'asking', batchesDone: 0, batchesTotal: batches.length });
     try {
@@ -146,7 +154,7 @@ export async function compactDetailed(input: unknown, options: CompactOptions): 
   }
 
   options.onProgress?.({ phase: 'rebuilding', batchesDone: details.batches.length, batchesTotal: details.batches.length });
-  const decisions = decisionsFor(analysis, probabilities, opts.keep_threshold, evidence);
+  const decisions = decisionsFor(analysis, probabilities, opts.keep_threshold, evidence, links);
   const actions = new Map<string, Action>(decisions.map((d) => [d.pair_id, d.action]));
   const rebuilt = rebuild(messages, analysis.pairs, actions, { truncateHeadChars: opts.truncate_head_chars, archiveRef: request.archive_ref }, options.copy !== 'shared');
   stats.messages_after = rebuilt.messages.length;
@@ -164,7 +172,13 @@ export async function compactDetailed(input: unknown, options: CompactOptions): 
 }
 
 /** One decision per well-formed pair (R2 blocks have none), derived with `decide` (R12, R15). */
-export function decisionsFor(analysis: Analysis, probabilities: ReadonlyMap<string, number>, threshold: number, evidence?: ReadonlyMap<string, string[]>): Decision[] {
+export function decisionsFor(
+  analysis: Analysis,
+  probabilities: ReadonlyMap<string, number>,
+  threshold: number,
+  evidence?: ReadonlyMap<string, string[]>,
+  links?: ReadonlyMap<string, CandidateEvidence>,
+): Decision[] {
   return analysis.pairs.map((pair) => {
     const keepCall = pair.guard === null ? (probabilities.get(callKey(pair.pairId)) ?? null) : null;
     const keepResult = pair.guard === null ? (probabilities.get(resultKey(pair.pairId)) ?? null) : null;
@@ -172,6 +186,8 @@ export function decisionsFor(analysis: Analysis, probabilities: ReadonlyMap<stri
     const decision: Decision = { pair_id: pair.pairId, call_id: pair.callId, tool_name: pair.toolName, action: verdict.action, reason: verdict.reason, keep_call: keepCall, keep_result: keepResult };
     const terms = evidence?.get(pair.pairId);
     if (terms) decision.evidence = terms;
+    const link = links?.get(pair.pairId);
+    if (link) decision.evidence_links = publicLink(link);
     return decision;
   });
 }

@@ -94,6 +94,12 @@ export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 
 const probability = z.number().min(0).max(1).nullable();
 
+export const EvidenceLinkSchema = z.object({
+  quoted_in: z.array(z.string()),
+  terms: z.array(z.string()),
+  superseded_by: z.string().nullable(),
+});
+
 export const DecisionSchema = z.looseObject({
   pair_id: z.string(),
   call_id: z.string(),
@@ -104,6 +110,8 @@ export const DecisionSchema = z.looseObject({
   keep_result: probability,
   /** Offline backend only: the terms and signals that moved its probabilities. */
   evidence: z.array(z.string()).optional(),
+  /** Candidates only (core/evidence.ts): where its result's content reappears later; metadata, never the body. */
+  evidence_links: EvidenceLinkSchema.optional(),
 });
 export type Decision = z.infer<typeof DecisionSchema>;
 

@@ -12,6 +12,7 @@ export interface Command {
 const COMMANDS: Record<string, () => Promise<Command>> = {
   compact_context: () => import('./compact.js'),
   serve: () => import('./serve.js'),
+  eval: () => import('./eval.js'),
 };
 
 async function main(argv: string[]): Promise<number> {

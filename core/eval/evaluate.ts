@@ -1,0 +1,112 @@
+/**
+ * Runs one cut through the real core (compactDetailed) with the configured model, then scores
+ * the model's actions, the baselines and a threshold sweep against the later-use labels. The
+ * sweep and every curve re-derive actions from the one set of probabilities (R15): one model
+ * call per cut, whatever is measured.
+ */
+import type { CompactOptions } from '../compact.js';
+import { compactDetailed, decisionsFor } from '../compact.js';
+import type { DecisionModel } from '../model.js';
+import { callKey, resultKey } from '../questions.js';
+import type { Action, CompactRequestInput, Decision, OptionsInput } from '../schema.js';
+import { blocksOf } from '../pairing.js';
+import type { Cut } from './cuts.js';
+import type { LabelContext } from './labels.js';
+import { labelLaterUse } from './labels.js';
+import type { CutSubject, Tally } from './measure.js';
+import { mean, tally } from './measure.js';
+import type { Actions } from './policies.js';
+import { keepAll, masking, randomLike, randomShare } from './policies.js';
+
+export const SWEEP_THRESHOLDS = Array.from({ length: 19 }, (_, i) => Math.round((i + 1) * 5) / 100);
+export const MASK_CURVE = [0, 1, 2, 3, 5, 10, 15, 20, 30, 50];
+export const RANDOM_SHARES = Array.from({ length: 11 }, (_, i) => i / 10);
+
+export interface EvalSettings {
+  maskM: number;
+  seeds: number;
+  /** Request options (SPEC §5) for every cut; defaults otherwise. */
+  options?: OptionsInput;
+  signal?: AbortSignal;
+  settings?: CompactOptions['settings'];
+}
+
+export interface CutResult {
+  source: string;
+  cut: number;
+  historyMessages: number;
+  goal: string;
+  error: { code: string; message: string } | null;
+  threshold: number;
+  policies: { model: Tally; masking: Tally; random: Tally; keepAll: Tally };
+  sweep: Array<{ threshold: number; tally: Tally }>;
+  maskCurve: Array<{ m: number; tally: Tally }>;
+  randomCurve: Array<{ share: number; tally: Tally }>;
+  /** Per candidate, for auditing a label or a decision. */
+  candidates: Array<{ call_id: string; tool_name: string; used: boolean; reused: string[]; action: Action; keep_result: number | null }>;
+}
+
+/** Every tool name the history calls: an evaluation asks about every call (R5 needs them listed). */
+export function toolNames(messages: CompactRequestInput['messages']): string[] {
+  const names = new Set<string>();
+  for (const message of messages) for (const block of blocksOf(message)) if (block.type === 'tool_call' && typeof block.name === 'string') names.add(block.name);
+  return [...names].sort();
+}
+
+function probabilitiesOf(decisions: readonly Decision[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const d of decisions) {
+    if (d.keep_call !== null) out.set(callKey(d.pair_id), d.keep_call);
+    if (d.keep_result !== null) out.set(resultKey(d.pair_id), d.keep_result);
+  }
+  return out;
+}
+
+function actionsOf(decisions: readonly Decision[]): Actions {
+  return new Map(decisions.map((d) => [d.pair_id, d.action]));
+}
+
+export async function evaluateCut(source: string, context: LabelContext, cut: Cut, model: DecisionModel, settings: EvalSettings): Promise<CutResult> {
+  const history = context.messages.slice(0, cut.index);
+  const request: CompactRequestInput = { messages: history, goal: cut.goal, eligible_tool_names: toolNames(history), options: settings.options ?? {} };
+  const details = await compactDetailed(request, { model, signal: settings.signal, settings: settings.settings, copy: 'shared' });
+  const base = { source, cut: cut.index, historyMessages: history.length, goal: cut.goal };
+  const parsed = details.request;
+  const analysis = details.analysis;
+  if (!details.response.success || parsed === null || analysis === null) {
+    const error = details.response.success ? { code: 'internal', message: 'no analysis' } : details.response.answer.error;
+    const empty = { charsBefore: 0, charsAfter: 0, candidates: 0, used: 0, kept: 0, usedKept: 0 };
+    return { ...base, error, threshold: 0, policies: { model: empty, masking: empty, random: empty, keepAll: empty }, sweep: [], maskCurve: [], randomCurve: [], candidates: [] };
+  }
+  const { decisions } = details.response.answer;
+  const labels = labelLaterUse(context, cut);
+  const subject: CutSubject = {
+    history,
+    analysis,
+    labels,
+    truncateHeadChars: parsed.options.truncate_head_chars,
+    archiveRef: parsed.archive_ref,
+    charsBefore: JSON.stringify(history).length,
+  };
+  const modelActions = actionsOf(decisions);
+  const probabilities = probabilitiesOf(decisions);
+  const seeds = Array.from({ length: Math.max(1, settings.seeds) }, (_, i) => i + 1);
+  const randomMean = (make: (seed: number) => Actions) => mean(seeds.map((seed) => tally(subject, make(seed))));
+  return {
+    ...base,
+    error: null,
+    threshold: parsed.options.keep_threshold,
+    policies: {
+      model: tally(subject, modelActions),
+      masking: tally(subject, masking(analysis, settings.maskM)),
+      random: randomMean((seed) => randomLike(analysis, modelActions, seed)),
+      keepAll: tally(subject, keepAll(analysis)),
+    },
+    sweep: SWEEP_THRESHOLDS.map((threshold) => ({ threshold, tally: tally(subject, actionsOf(decisionsFor(analysis, probabilities, threshold))) })),
+    maskCurve: MASK_CURVE.map((m) => ({ m, tally: tally(subject, masking(analysis, m)) })),
+    randomCurve: RANDOM_SHARES.map((share) => ({ share, tally: randomMean((seed) => randomShare(analysis, share, seed)) })),
+    candidates: decisions
+      .filter((d) => d.keep_result !== null)
+      .map((d) => ({ call_id: d.call_id, tool_name: d.tool_name, used: labels.get(d.call_id)?.used === true, reused: labels.get(d.call_id)?.terms ?? [], action: d.action, keep_result: d.keep_result })),
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * Later-use labels (issue 6): a successful tool result in the history is *used later* when a
+ * distinctive term first seen in it (core/distinctive.ts: paths, identifiers, long numbers,
+ * quoted strings, error lines — not known before the call, not in the call's own input) and
+ * not mentioned by the goal reappears in what the agent writes, thinks or calls after the goal.
+ *
+ * Known blind spots (see DEVELOPMENT.md, Evaluation): plain-word facts ("yes, run the tests"),
+ * results whose use shows only as a decision (a test passed, so the agent moved on), content
+ * the agent re-derives elsewhere, and a term first seen in an older copy of a re-read file
+ * (the older copy gets the credit).
+ */
+import { TermIndex } from '../distinctive.js';
+import { blockText, novelTermsByResult } from '../evidence.js';
+import { blocksOf } from '../pairing.js';
+import type { Block, Message } from '../schema.js';
+import type { Cut } from './cuts.js';
+
+export interface LaterUse {
+  used: boolean;
+  /** The reused terms (at most a few, for the report). */
+  terms: string[];
+}
+
+/** What the agent wrote, thought or called in each message (the future side of a label). */
+export function agentWritten(messages: readonly Message[]): string[] {
+  return messages.map((message) => {
+    if (message.role !== 'assistant') return '';
+    if (typeof message.content === 'string') return message.content.toLowerCase();
+    return blocksOf(message)
+      .filter((b) => b.type === 'text' || b.type === 'thinking' || b.type === 'tool_call')
+      .map(blockText)
+      .join('\n')
+      .toLowerCase();
+  });
+}
+
+/** Per transcript: computed once, shared by its cuts. */
+export interface LabelContext {
+  messages: readonly Message[];
+  novel: Map<Block, string[]>;
+  future: TermIndex;
+}
+
+export function labelContext(messages: readonly Message[]): LabelContext {
+  return { messages, novel: novelTermsByResult(messages), future: new TermIndex(agentWritten(messages)) };
+}
+
+/** Labels every successful tool result before the cut, keyed by its call id. */
+export function labelLaterUse(context: LabelContext, cut: Cut): Map<string, LaterUse> {
+  const goal = new TermIndex([cut.goal.toLowerCase()]);
+  const labels = new Map<string, LaterUse>();
+  context.messages.slice(0, cut.index).forEach((message) => {
+    for (const block of blocksOf(message)) {
+      if (block.type !== 'tool_result' || block.state !== 'success' || typeof block.id !== 'string') continue;
+      const reused: string[] = [];
+      for (const term of context.novel.get(block) ?? []) {
+        if (goal.find(term).length > 0) continue;
+        if (context.future.find(term, cut.index + 1).length > 0) reused.push(term);
+      }
+      labels.set(block.id, { used: reused.length > 0, terms: reused.slice(0, 5) });
+    }
+  });
+  return labels;
+}
