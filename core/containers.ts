@@ -3,6 +3,7 @@
  * (`{ context: [...] }` or `{ state: { context: [...] } }`). One loader detects which, one
  * writer puts a message array back into the same container.
  */
+import { exceedsNesting, NESTING_MESSAGE } from './depth.js';
 import type { Message } from './schema.js';
 import { describeZodError, MessagesSchema } from './schema.js';
 
@@ -50,6 +51,7 @@ function locate(doc: unknown): { kind: Exclude<ContainerKind, 'jsonl'>; messages
 function validated(messages: unknown, where: string): Message[] {
   const parsed = MessagesSchema.safeParse(messages);
   if (!parsed.success) throw new ContainerError(`${where}: ${describeZodError(parsed.error, 'messages')}`);
+  if (exceedsNesting(messages)) throw new ContainerError(`${where}: messages ${NESTING_MESSAGE}`);
   return messages as Message[];
 }
 
