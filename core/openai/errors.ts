@@ -29,13 +29,22 @@ export function redactKey(text: string, apiKey: string): string {
   return out;
 }
 
-export function toDecisionModelError(error: unknown, apiKey: string): DecisionModelError {
+/** "fetch failed: other side closed (UND_ERR_SOCKET)": the SDK's own message says only "Connection error.". */
+function causeChain(error: Error): string {
+  const parts: string[] = [];
+  for (let e: unknown = error.cause ?? error, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    parts.push(typeof code === 'string' ? `${e.message} (${code})` : e.message);
+  }
+  return parts.join(': ') || error.message;
+}
+
+export function toDecisionModelError(error: unknown, apiKey: string, baseUrl?: string): DecisionModelError {
   if (error instanceof DecisionModelError) return error;
   const clean = (message: string) => redactKey(message, apiKey);
   if (error instanceof APIUserAbortError) return new DecisionModelError('the request was aborted', { retryable: true });
   if (error instanceof APIConnectionError) {
-    const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
-    return new DecisionModelError(clean(`cannot reach the decision model endpoint (${error.message}${cause})`), { retryable: true });
+    return new DecisionModelError(clean(`cannot reach the decision model endpoint${baseUrl ? ` ${baseUrl}` : ''}: ${causeChain(error)}`), { retryable: true });
   }
   if (error instanceof APIError && typeof error.status === 'number') {
     const retryable = isRetryableStatus(error.status);

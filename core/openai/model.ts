@@ -53,7 +53,7 @@ export function createOpenAIModel(input: BackendSettings): DecisionModel {
       } catch (error) {
         // An HTTP error's body goes to the audit view too; the SDK keeps it as `error`.
         const response = error instanceof OpenAI.APIError ? (error.error ?? null) : null;
-        throw withContext(toDecisionModelError(error, settings.apiKey), { request: body, response });
+        throw withContext(toDecisionModelError(error, settings.apiKey, settings.baseUrl), { request: body, response });
       }
       const usage = usageOf(completion);
       const exchange = { request: body, response: completion };

@@ -147,6 +147,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     res.end(JSON.stringify(body));
   }
 
+  let closing: Promise<void> | null = null;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
@@ -161,10 +162,13 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     get aborted() {
       return aborted;
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    // Idempotent, so a test's afterEach can close whatever the test left open.
+    close: () => {
+      closing ??= new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
-      }),
+      });
+      return closing;
+    },
   };
 }
