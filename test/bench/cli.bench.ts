@@ -1,0 +1,135 @@
+/**
+ * Whole-process cost of `compact_context`: wall time and peak memory (max RSS) of the
+ * built CLI next to the floor — a node process that reads the same file, JSON.parses and
+ * JSON.stringifies it. Inputs: a generated ~20 MB history with 1,000 eligible calls
+ * (scripted backend, most results dropped) in both layouts, and every corpus transcript
+ * (offline backend). Targets: CLI ≤ 2× floor time and peak ≤ 4× the file size.
+ * Run: `npm run bench` or `npx tsx test/bench/cli.bench.ts`.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, openSync, closeSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { CLI, CORPUS, ensureBuilt, cleanEnv, ROOT } from '../cli/support.js';
+import { GENERATED_TOOLS, generateHistory } from '../support/generate.js';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const TIME = '/usr/bin/time';
+const FLOOR = "const f=require('fs');process.stdout.write(JSON.stringify(JSON.parse(f.readFileSync(process.argv[1],'utf8'))))";
+
+interface Sample {
+  ms: number;
+  peakMB: number;
+  code: number | null;
+}
+
+const work = mkdtempSync(join(tmpdir(), 'ci-bench-'));
+// Without GNU time, a preload reports the child's own max RSS when it exits.
+const rssHook = join(work, 'rss.mjs');
+writeFileSync(rssHook, "import { writeFileSync } from 'node:fs';\nprocess.on('exit', () => writeFileSync(process.env.BENCH_RSS_FILE, String(process.resourceUsage().maxRSS)));\n");
+
+/** One run of `node <args>` with stdout to a file; max RSS from GNU time or the preload. */
+function measure(nodeArgs: string[], env: Record<string, string>, cwd: string): Sample {
+  const out = openSync(join(work, 'stdout'), 'w');
+  const rssFile = join(work, 'rss');
+  rmSync(rssFile, { force: true });
+  const viaTime = existsSync(TIME);
+  const [cmd, args] = viaTime ? [TIME, ['-f', '%M', '-o', rssFile, process.execPath, ...nodeArgs]] : [process.execPath, ['--import', rssHook, ...nodeArgs]];
+  const started = process.hrtime.bigint();
+  const run = spawnSync(cmd, args, { cwd, env: { ...env, BENCH_RSS_FILE: rssFile }, stdio: ['ignore', out, 'pipe'], maxBuffer: 1 << 20 });
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  closeSync(out);
+  const kb = Number(readFileSync(rssFile, 'utf8').trim().split('\n').pop());
+  return { ms, peakMB: kb / 1024, code: run.status };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+function best(nodeArgs: string[], env: Record<string, string>, cwd: string, label: string): { ms: number; peakMB: number } {
+  const samples: Sample[] = [];
+  for (let i = 0; i < RUNS; i++) samples.push(measure(nodeArgs, env, cwd));
+  const failed = samples.find((s) => s.code !== 0);
+  if (failed) {
+    throw new Error(`${label}: exit ${failed.code}: ${readFileSync(join(work, 'stdout'), 'utf8').slice(0, 300)}`);
+  }
+  return { ms: median(samples.map((s) => s.ms)), peakMB: median(samples.map((s) => s.peakMB)) };
+}
+
+interface Case {
+  name: string;
+  file: string;
+  args: string[];
+  env: Record<string, string>;
+}
+
+function toolNames(path: string): string[] {
+  const names = new Set<string>();
+  const text = readFileSync(path, 'utf8');
+  for (const match of text.matchAll(/"type"\s*:\s*"tool_call"[^{}]*?"name"\s*:\s*"([^"]+)"/g)) names.add(match[1]);
+  return [...names].sort();
+}
+
+function generatedCases(): Case[] {
+  const script = join(work, 'script.json');
+  // Most results dropped; every tenth call keeps its result so both paths of rebuild run.
+  const answers: Record<string, { call: number; result: number }> = {};
+  for (let i = 0; i < 1000; i += 10) answers[`call_${String(i).padStart(5, '0')}`] = { call: 0.9, result: 0.9 };
+  writeFileSync(script, JSON.stringify({ answers, default: { call: 0.9, result: 0.1 } }));
+  const env = cleanEnv({ DECISION_MODEL_BACKEND: 'scripted', DECISION_MODEL_SCRIPT: script });
+  return (['same_message', 'next_message'] as const).map((layout) => {
+    const file = join(work, `generated-20mb-${layout}.json`);
+    writeFileSync(file, JSON.stringify(generateHistory({ calls: 1000, targetBytes: 20_000_000, layout })));
+    // 1,000 calls need a larger observation budget than the default 25,000 tokens.
+    const options = '{"max_state_tokens":100000,"max_request_tokens":120000}';
+    return { name: basename(file), file, env, args: [`eligible_tool_names=${JSON.stringify(GENERATED_TOOLS)}`, `options=${options}`] };
+  });
+}
+
+function corpusCases(): Case[] {
+  if (!existsSync(CORPUS)) {
+    process.stderr.write('corpus rows skipped: ../shared/corpus is absent\n');
+    return [];
+  }
+  return readdirSync(CORPUS)
+    .filter((f) => f.endsWith('.json') && f !== 'index.json')
+    .sort()
+    .map((f) => {
+      const file = join(CORPUS, f);
+      return { name: f, file, env: cleanEnv(), args: [`eligible_tool_names=${JSON.stringify(toolNames(file))}`, 'options={"preserve_recent_messages":2}'] };
+    });
+}
+
+ensureBuilt();
+const rows: string[] = [];
+const misses: string[] = [];
+for (const c of [...generatedCases(), ...corpusCases()]) {
+  const size = statSync(c.file).size;
+  const floor = best(['-e', FLOOR, c.file], c.env, work, `floor ${c.name}`);
+  const cli = best([CLI, 'compact_context', 'goal=Continue the task and finish the payment retry fix', `messages=@${c.file}`, ...c.args], c.env, work, `cli ${c.name}`);
+  const sizeMB = size / 1024 / 1024;
+  const ratio = cli.ms / floor.ms;
+  const perSize = cli.peakMB / sizeMB;
+  if (ratio > 2) misses.push(`${c.name}: time ${ratio.toFixed(2)}× floor`);
+  if (perSize > 4) misses.push(`${c.name}: peak ${perSize.toFixed(1)}× file size`);
+  rows.push(`| ${c.name} | ${sizeMB.toFixed(2)} MB | ${floor.ms.toFixed(0)} | ${cli.ms.toFixed(0)} | ${ratio.toFixed(2)} | ${floor.peakMB.toFixed(0)} | ${cli.peakMB.toFixed(0)} | ${perSize.toFixed(1)} |`);
+  process.stderr.write(`${rows.at(-1)}\n`);
+}
+
+const table = [
+  `CLI \`compact_context\` vs floor (read + JSON.parse + JSON.stringify), median of ${RUNS} runs, node ${process.version}, ${new Date().toISOString().slice(0, 10)}.`,
+  'Targets: CLI ≤ 2× floor time; CLI peak ≤ 4× file size. Small files are dominated by process start-up.',
+  '',
+  '| file | size | floor ms | CLI ms | ratio | floor peak MB | CLI peak MB | peak/file-size |',
+  '|---|---|---|---|---|---|---|---|',
+  ...rows,
+  '',
+  misses.length === 0 ? 'All targets met.' : `Targets missed: ${misses.join('; ')}.`,
+  '',
+].join('\n');
+mkdirSync(join(ROOT, 'bench-results'), { recursive: true });
+writeFileSync(join(ROOT, 'bench-results/cli.md'), table);
+process.stdout.write(table);
+rmSync(work, { recursive: true, force: true });
