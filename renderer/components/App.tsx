@@ -1,0 +1,62 @@
+/** Layout, first-start example, drag-and-drop, global keys and the DOM ready signal. */
+import { useEffect, useState } from 'react';
+import type { HostInfo } from '../../core/contract.js';
+import { useApp, useAppStore } from '../store/index.js';
+import { AuditView } from './AuditView.js';
+import { ConfirmDialog } from './ConfirmDialog.js';
+import { ObservationTab, RequestsTab } from './RunTabs.js';
+import { PolicyPanel } from './PolicyPanel.js';
+import { StatsHeader } from './StatsHeader.js';
+import { SummaryTab } from './SummaryTab.js';
+import { Tabs } from './Tabs.js';
+import { Toolbar } from './Toolbar.js';
+
+export function App() {
+  const store = useAppStore();
+  const [info, setInfo] = useState<HostInfo | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const tab = useApp((s) => s.tab);
+  const ready = useApp((s) => s.snapshot !== null && s.opening === null && s.run.state !== 'running');
+  const running = useApp((s) => s.run.state === 'running');
+
+  useEffect(() => {
+    const { deps, openExample, setBackend } = store.getState();
+    void deps.bridge.info().then((i) => {
+      setInfo(i);
+      setBackend(i.backend);
+    });
+    void openExample();
+  }, [store]);
+
+  useEffect(() => {
+    document.documentElement.dataset.appState = running ? 'running' : ready ? 'ready' : 'loading';
+  }, [ready, running]);
+
+  const onDrop = (event: React.DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    const file = event.dataTransfer.files[0];
+    if (file) void store.getState().openSnapshot({ fileName: file.name, file });
+  };
+
+  return (
+    <div className={`app${dragging ? ' dragging' : ''}`} onDragOver={(e) => (e.preventDefault(), setDragging(true))} onDragLeave={() => setDragging(false)} onDrop={onDrop}>
+      <Toolbar info={info} />
+      <div className="body">
+        <PolicyPanel info={info} />
+        <main className="main">
+          <StatsHeader />
+          <Tabs />
+          <div className="tab-panel" role="tabpanel" aria-label={tab}>
+            {tab === 'summary' && <SummaryTab />}
+            {tab === 'audit' && <AuditView />}
+            {tab === 'observation' && <ObservationTab />}
+            {tab === 'requests' && <RequestsTab />}
+          </div>
+        </main>
+      </div>
+      <ConfirmDialog />
+      {dragging && <div className="drop-hint" aria-hidden="true">Drop a history file to open it</div>}
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+/** A call's decision: action badge, the two probabilities as bars, reason, evidence, override. */
+import { decide, OVERRIDES } from '../../core/decide.js';
+import type { Override } from '../../core/decide.js';
+import { prob } from '../format.js';
+import { useApp } from '../store/index.js';
+import type { RowContext } from './AuditView.js';
+
+function Bar({ label, value }: { label: string; value: number | null }) {
+  return (
+    <span className="bar">
+      <span className="bar-label">{label}</span>
+      <meter aria-label={label} min={0} max={1} value={value ?? 0} />
+      <span className="mono small">{prob(value)}</span>
+    </span>
+  );
+}
+
+export function CallDecision({ pairId, ctx, callId }: { pairId: string; ctx: RowContext; callId: string }) {
+  const action = useApp((s) => s.proposal?.actions.get(pairId) ?? null);
+  const override = useApp((s) => s.proposal?.overrides[pairId] ?? null);
+  const threshold = useApp((s) => s.options.keep_threshold);
+  const setOverride = useApp((s) => s.setOverride);
+  const protectedCalls = useApp((s) => s.protectedCallIds);
+  const protectCall = useApp((s) => s.protectCall);
+  const pair = ctx.pairs.get(pairId);
+  const decision = ctx.decisions.get(pairId);
+  if (!pair) return null;
+  const probs = decision && decision.keep_call !== null && decision.keep_result !== null ? { keepCall: decision.keep_call, keepResult: decision.keep_result } : null;
+  const reason = pair.guard ?? (probs ? decide(probs, threshold).reason : ctx.hasProposal ? 'not evaluated' : 'candidate');
+  const isProtected = protectedCalls.includes(callId);
+  const links = (decision as { evidence_links?: unknown } | undefined)?.evidence_links;
+  return (
+    <div className="decision" aria-label={`Decision for ${callId}`}>
+      <span className="mono small">{pairId}</span>
+      {action && <span className={`badge action ${action}`}>{action}</span>}
+      {override && <span className="badge override">override</span>}
+      {probs && (
+        <>
+          <Bar label={`keep_call ${callId}`} value={probs.keepCall} />
+          <Bar label={`keep_result ${callId}`} value={probs.keepResult} />
+        </>
+      )}
+      <span className="reason mono small">{reason}</span>
+      {decision?.evidence && decision.evidence.length > 0 && <span className="evidence small" title="offline model evidence">evidence: {decision.evidence.join(', ')}</span>}
+      {Array.isArray(links) && links.length > 0 && <span className="evidence small">links: {links.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('; ')}</span>}
+      <span className="spacer" />
+      {ctx.hasProposal && (
+        <select aria-label={`Override ${callId}`} value={override ?? ''} onClick={(e) => e.stopPropagation()} onChange={(e) => setOverride(pairId, (e.target.value || null) as Override | null)}>
+          <option value="">no override</option>
+          {OVERRIDES.map((o) => (
+            <option key={o} value={o}>{o}</option>
+          ))}
+        </select>
+      )}
+      <button className="small" aria-pressed={isProtected} onClick={(e) => (e.stopPropagation(), protectCall(callId, !isProtected))}>
+        {isProtected ? `Unprotect call ${callId}` : 'Protect call'}
+      </button>
+    </div>
+  );
+}

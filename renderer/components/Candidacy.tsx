@@ -1,0 +1,28 @@
+/** Before running: how many calls each guard and protection takes out, and advice at zero. */
+import { GUARD_CODES } from '../../core/schema.js';
+import { useApp } from '../store/index.js';
+
+export function Candidacy() {
+  const report = useApp((s) => s.candidacy);
+  if (!report) return null;
+  return (
+    <section aria-label="Before running">
+      <h3 className="section-title">Before running</h3>
+      <p>
+        <strong>{report.candidates}</strong> of {report.pairs} calls are candidates{report.unpaired > 0 ? `; ${report.unpaired} unpaired` : ''}.
+      </p>
+      <ul className="counts">
+        {GUARD_CODES.filter((g) => report.byGuard[g] > 0).map((g) => (
+          <li key={g}>
+            <span className="mono">{g}</span> <span>{report.byGuard[g]}</span>
+          </li>
+        ))}
+      </ul>
+      {report.advice && (
+        <p role="note" className="advice">
+          {report.advice}
+        </p>
+      )}
+    </section>
+  );
+}

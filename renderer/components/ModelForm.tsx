@@ -1,0 +1,51 @@
+/** The decision model; the key is entered in Electron only and never comes back. */
+import { useState } from 'react';
+import type { HostInfo } from '../../core/contract.js';
+import { useApp, useAppStore } from '../store/index.js';
+
+export function ModelForm({ info }: { info: HostInfo | null }) {
+  const store = useAppStore();
+  const backend = useApp((s) => s.backend);
+  const setBackend = useApp((s) => s.setBackend);
+  const [key, setKey] = useState('');
+  const [keySet, setKeySet] = useState<boolean | null>(null);
+  const hasKey = keySet ?? info?.apiKeySet ?? false;
+  const backends = info?.backends ?? ['offline'];
+  return (
+    <fieldset>
+      <legend className="section-title">Decision model</legend>
+      <div className="field">
+        <label htmlFor="backend">Decision model</label>
+        <select id="backend" value={backend.name} onChange={(e) => setBackend({ name: e.target.value })}>
+          {[...new Set([...backends, backend.name])].map((b) => (
+            <option key={b} value={b}>{b}</option>
+          ))}
+        </select>
+      </div>
+      {backend.name !== 'offline' && backend.name !== 'scripted' && (
+        <>
+          <div className="field">
+            <label htmlFor="base-url">Base URL</label>
+            <input id="base-url" type="url" value={backend.baseUrl ?? ''} placeholder="https://api.openai.com/v1" onChange={(e) => setBackend({ baseUrl: e.target.value })} />
+          </div>
+          <div className="field">
+            <label htmlFor="model-name">Model name</label>
+            <input id="model-name" value={backend.model ?? ''} onChange={(e) => setBackend({ model: e.target.value })} />
+          </div>
+          {info?.apiKeyEditable ? (
+            <form className="field" onSubmit={(e) => {
+              e.preventDefault();
+              void store.getState().deps.bridge.setApiKey(key).then((set) => (setKeySet(set), setKey('')));
+            }}>
+              <label htmlFor="api-key">API key</label>
+              <input id="api-key" type="password" autoComplete="off" value={key} onChange={(e) => setKey(e.target.value)} placeholder={hasKey ? 'stored (enter to replace)' : 'not set'} />
+              <button type="submit">Save key</button>
+            </form>
+          ) : (
+            <p className="muted">API key: {hasKey ? 'set in the environment' : 'not set (DECISION_MODEL_API_KEY)'}</p>
+          )}
+        </>
+      )}
+    </fieldset>
+  );
+}

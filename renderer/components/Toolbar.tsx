@@ -1,0 +1,80 @@
+/** Open, Run/Cancel with progress, Export, Discard, and the one-line status. */
+import { useRef } from 'react';
+import type { HostInfo } from '../../core/contract.js';
+import { ms } from '../format.js';
+import { exportApproved } from '../store/exporting.js';
+import { useApp, useAppStore } from '../store/index.js';
+
+export function Toolbar({ info }: { info: HostInfo | null }) {
+  const store = useAppStore();
+  const input = useRef<HTMLInputElement>(null);
+  const fileName = useApp((s) => s.snapshot?.fileName ?? null);
+  const opening = useApp((s) => s.opening);
+  const openError = useApp((s) => s.openError);
+  const run = useApp((s) => s.run);
+  const hasProposal = useApp((s) => s.proposal !== null);
+  const canRun = useApp((s) => s.snapshot !== null && s.goal.trim() !== '' && s.run.state !== 'running');
+  const notice = useApp((s) => s.notice);
+
+  const open = async () => {
+    const picked = await store.getState().deps.bridge.openFile();
+    if (picked === 'browser') input.current?.click();
+    else if (picked) await store.getState().openSnapshot({ fileName: picked.fileName, path: picked.path, text: picked.text });
+  };
+  const doExport = async () => {
+    try {
+      store.getState().setNotice(await exportApproved(store.getState()));
+    } catch (error) {
+      store.getState().setNotice(`Export failed: ${(error as Error).message}`);
+    }
+  };
+  const discard = () =>
+    store.getState().ask({ title: 'Discard the proposal?', body: 'The decisions, overrides and threshold tuning of this run are dropped. The opened file is not changed.', action: 'Discard proposal', onConfirm: () => (store.getState().clearProposal(), store.getState().setNotice('Proposal discarded')) });
+
+  return (
+    <header className="toolbar">
+      <span className="brand">Compaction Inspector</span>
+      <button onClick={() => void open()}>Open snapshot</button>
+      <input ref={input} type="file" aria-label="Snapshot file" accept=".json,.jsonl,.ndjson,application/json" hidden onChange={(e) => {
+        const file = e.target.files?.[0];
+        if (file) void store.getState().openSnapshot({ fileName: file.name, file });
+        e.target.value = '';
+      }} />
+      <span className="file" title={fileName ?? ''}>{fileName ?? 'no file'}</span>
+      <span className="spacer" />
+      {run.state === 'running' ? (
+        <>
+          <span role="status" aria-label="Run progress" className="progress">
+            {run.progress?.phase === 'asking' ? `Batches ${run.progress.batchesDone} of ${run.progress.batchesTotal}` : (run.progress?.phase ?? 'starting')} · {ms(run.elapsedMs)}
+          </span>
+          <button onClick={() => void store.getState().cancelRun()}>Cancel</button>
+        </>
+      ) : (
+        <button className="primary" disabled={!canRun} onClick={() => void store.getState().startRun()}>
+          Run
+        </button>
+      )}
+      <button disabled={!hasProposal} onClick={() => void doExport()}>
+        Export
+      </button>
+      <button disabled={!hasProposal} onClick={discard}>
+        Discard
+      </button>
+      <span className="host">{info ? `${info.host} · v${info.version}` : ''}</span>
+      <div className="status-line">
+        {opening && (
+          <span role="status" aria-label="Opening">
+            Opening {opening.fileName}: {opening.phase} <progress aria-label="Open progress" max={1} value={opening.fraction} />
+          </span>
+        )}
+        {openError && <span role="alert" className="error">{openError}</span>}
+        {run.state === 'failed' && run.error && (
+          <span role="alert" className="error">
+            Run failed: {run.error.code}: {run.error.message}
+          </span>
+        )}
+        {notice && !openError && run.state !== 'failed' && <span role="status" aria-label="Notice">{notice}</span>}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,16 @@
+/** Number formatting shared by the components. */
+export const fmt = (n: number | null | undefined) => (n === null || n === undefined ? '—' : n.toLocaleString('en-US'));
+export const pct = (part: number, whole: number) => (whole > 0 ? `${((1 - part / whole) * 100).toFixed(1)}%` : '—');
+export const prob = (p: number | null | undefined) => (p === null || p === undefined ? '—' : p.toFixed(2));
+export function ms(value: number | null | undefined): string {
+  if (value === null || value === undefined) return '—';
+  return value < 1000 ? `${Math.round(value)} ms` : `${(value / 1000).toFixed(1)} s`;
+}
+export function bytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}
+export function shorten(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}

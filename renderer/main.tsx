@@ -1,0 +1,28 @@
+/** Entry: pick the host's bridge, create the store with it, render. */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createElectronBridge } from './bridge/electron.js';
+import { createHttpBridge } from './bridge/http.js';
+import type { Bridge } from './bridge/types.js';
+import { App } from './components/App.js';
+import { createAppStore, StoreContext } from './store/index.js';
+import { createWorkerParser } from './worker/client.js';
+import './styles.css';
+
+function pickBridge(): Bridge {
+  if (window.inspector) return createElectronBridge(window.inspector);
+  const token = new URLSearchParams(location.search).get('token') ?? sessionStorage.getItem('inspector-token') ?? '';
+  // Keep the token for reloads but take it out of the address bar (and of screenshots).
+  sessionStorage.setItem('inspector-token', token);
+  history.replaceState(null, '', location.pathname);
+  return createHttpBridge(token);
+}
+
+const store = createAppStore({ bridge: pickBridge(), parser: createWorkerParser() });
+createRoot(document.getElementById('root') as HTMLElement).render(
+  <StrictMode>
+    <StoreContext.Provider value={store}>
+      <App />
+    </StoreContext.Provider>
+  </StrictMode>,
+);

@@ -1,0 +1,39 @@
+/**
+ * One store from four slices, created with a Bridge (STYLE.md): the hosts and tests decide
+ * the transport, the store never knows which it has.
+ */
+import { createContext, useContext } from 'react';
+import { useStore } from 'zustand';
+import { createStore } from 'zustand/vanilla';
+import type { StoreApi } from 'zustand/vanilla';
+import { createPolicySlice } from './policy.js';
+import { createProposalSlice } from './proposal.js';
+import { createSnapshotSlice } from './snapshot.js';
+import type { AppState, Deps } from './types.js';
+import { createUiSlice } from './ui.js';
+
+export type AppStore = StoreApi<AppState>;
+
+export function createAppStore(deps: Deps): AppStore {
+  return createStore<AppState>()((...a) => ({
+    ...createSnapshotSlice(...a),
+    ...createPolicySlice(...a),
+    ...createProposalSlice(...a),
+    ...createUiSlice(...a),
+    deps,
+  }));
+}
+
+export const StoreContext = createContext<AppStore | null>(null);
+
+export function useApp<T>(selector: (state: AppState) => T): T {
+  const store = useContext(StoreContext);
+  if (!store) throw new Error('useApp outside StoreContext');
+  return useStore(store, selector);
+}
+
+export function useAppStore(): AppStore {
+  const store = useContext(StoreContext);
+  if (!store) throw new Error('useAppStore outside StoreContext');
+  return store;
+}

@@ -1,0 +1,56 @@
+/** The main-thread side of the snapshot worker, behind the SnapshotParser interface. */
+import type { Message } from '../../core/schema.js';
+import type { ParsedSnapshot, TokenRequest } from './snapshot.js';
+import { countTokens, parseBytes } from './snapshot.js';
+
+export interface OpenProgress {
+  phase: 'reading' | 'parsing';
+  fraction: number;
+}
+
+export interface SnapshotParser {
+  open(source: { file?: Blob; text?: string }, onProgress: (p: OpenProgress) => void): Promise<ParsedSnapshot>;
+  tokens(request: TokenRequest | null): Promise<{ before: number; after: number | null }>;
+}
+
+/** Runs in the calling thread: for tests and hosts without workers. */
+export function createDirectParser(): SnapshotParser {
+  let messages: Message[] = [];
+  return {
+    async open(source, onProgress) {
+      onProgress({ phase: 'parsing', fraction: 1 });
+      const bytes = source.file ? new Uint8Array(await source.file.arrayBuffer()) : new TextEncoder().encode(source.text ?? '');
+      const parsed = await parseBytes(bytes);
+      messages = parsed.messages;
+      return parsed;
+    },
+    tokens: (request) => countTokens(messages, request),
+  };
+}
+
+export function createWorkerParser(): SnapshotParser {
+  const worker = new Worker(new URL('./snapshot.worker.ts', import.meta.url), { type: 'module' });
+  let next = 1;
+  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void; onProgress?: (p: OpenProgress) => void }>();
+  worker.onmessage = (event: MessageEvent<{ id: number; kind: string; result?: unknown; message?: string; phase?: OpenProgress['phase']; fraction?: number }>) => {
+    const m = event.data;
+    const waiter = pending.get(m.id);
+    if (!waiter) return;
+    if (m.kind === 'progress') waiter.onProgress?.({ phase: m.phase ?? 'reading', fraction: m.fraction ?? 0 });
+    else {
+      pending.delete(m.id);
+      if (m.kind === 'done') waiter.resolve(m.result);
+      else waiter.reject(new Error(m.message));
+    }
+  };
+  const ask = <T>(message: object, onProgress?: (p: OpenProgress) => void) =>
+    new Promise<T>((resolve, reject) => {
+      const id = next++;
+      pending.set(id, { resolve: resolve as (v: unknown) => void, reject, onProgress });
+      worker.postMessage({ ...message, id });
+    });
+  return {
+    open: (source, onProgress) => ask<ParsedSnapshot>({ kind: 'open', ...source }, onProgress),
+    tokens: (request) => ask({ kind: 'tokens', request }),
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * Opening a snapshot and counting its tokens, as plain functions over core. The worker runs
+ * them off the main thread; tests and small inputs call them directly.
+ */
+import type { Container } from '../../core/containers.js';
+import { loadHistory } from '../../core/containers.js';
+import { analyze } from '../../core/guards.js';
+import type { Policy } from '../../core/guards.js';
+import { rebuild } from '../../core/rebuild.js';
+import type { Action, Message } from '../../core/schema.js';
+import type { HistorySummary } from '../../core/summary.js';
+import { summarizeHistory } from '../../core/summary.js';
+
+export interface ParsedSnapshot {
+  container: Container;
+  messages: Message[];
+  summary: HistorySummary;
+  bytes: number;
+  sha256: string;
+}
+
+export async function sha256Hex(data: ArrayBuffer | Uint8Array): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', data as BufferSource);
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Reads a file in chunks so a 100 MB file reports progress instead of going quiet. */
+export async function readWithProgress(file: Blob, onProgress: (fraction: number) => void): Promise<Uint8Array> {
+  const out = new Uint8Array(file.size);
+  const reader = file.stream().getReader();
+  let offset = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    out.set(value, offset);
+    offset += value.length;
+    onProgress(file.size ? offset / file.size : 1);
+  }
+  return out;
+}
+
+export async function parseBytes(bytes: Uint8Array): Promise<ParsedSnapshot> {
+  const text = new TextDecoder('utf-8').decode(bytes);
+  const { container, messages } = loadHistory(text);
+  return { container, messages, summary: summarizeHistory(messages), bytes: bytes.length, sha256: await sha256Hex(bytes) };
+}
+
+export interface TokenRequest {
+  policy: Policy;
+  actions: Array<[string, Action]>;
+  truncateHeadChars: number;
+  archiveRef: string;
+}
+
+type Counter = (text: string) => number;
+let counter: Promise<Counter> | null = null;
+
+/** gpt-tokenizer is large: loaded on first use only. */
+export function loadCounter(): Promise<Counter> {
+  counter ??= import('gpt-tokenizer/model/gpt-4o').then((m) => (text: string) => m.countTokens(text));
+  return counter;
+}
+
+/** Real BPE tokens of the compact JSON before and after the proposal. */
+export async function countTokens(messages: readonly Message[], request: TokenRequest | null): Promise<{ before: number; after: number | null }> {
+  const count = await loadCounter();
+  const before = count(JSON.stringify(messages));
+  if (!request) return { before, after: null };
+  const analysis = analyze(messages, request.policy);
+  const rebuilt = rebuild(messages, analysis.pairs, new Map(request.actions), { truncateHeadChars: request.truncateHeadChars, archiveRef: request.archiveRef }, false);
+  return { before, after: count(JSON.stringify(rebuilt.messages)) };
+}

@@ -1,0 +1,37 @@
+/// <reference lib="webworker" />
+/**
+ * The snapshot worker: parses files (up to 100 MB) off the main thread and keeps its own copy
+ * of the messages for token counts, so neither freezes the UI.
+ */
+import type { Message } from '../../core/schema.js';
+import type { TokenRequest } from './snapshot.js';
+import { countTokens, parseBytes, readWithProgress } from './snapshot.js';
+
+export type WorkerRequest =
+  | { id: number; kind: 'open'; file?: Blob; text?: string }
+  | { id: number; kind: 'tokens'; request: TokenRequest | null };
+
+let messages: Message[] = [];
+let tokensBefore: number | null = null;
+
+const post = (message: unknown) => (self as unknown as Worker).postMessage(message);
+
+self.onmessage = async (event: MessageEvent<WorkerRequest>) => {
+  const req = event.data;
+  try {
+    if (req.kind === 'open') {
+      const bytes = req.file ? await readWithProgress(req.file, (fraction) => post({ id: req.id, kind: 'progress', phase: 'reading', fraction })) : new TextEncoder().encode(req.text ?? '');
+      post({ id: req.id, kind: 'progress', phase: 'parsing', fraction: 1 });
+      const parsed = await parseBytes(bytes);
+      messages = parsed.messages;
+      tokensBefore = null;
+      post({ id: req.id, kind: 'done', result: parsed });
+    } else {
+      const counted = await countTokens(messages, req.request);
+      tokensBefore ??= counted.before;
+      post({ id: req.id, kind: 'done', result: counted });
+    }
+  } catch (error) {
+    post({ id: req.id, kind: 'error', message: error instanceof Error ? error.message : String(error) });
+  }
+};
