@@ -15,15 +15,16 @@ export function headCodePoints(text: string, count: number): string {
   return text.slice(0, units);
 }
 
+// Code points = UTF-16 units minus well-formed surrogate pairs. Letting the native regex
+// engine find the (rare) pairs is several times faster than a per-unit loop, which cost
+// ~100 ms per 20 MB of dropped results in the CLI benchmark.
+const SURROGATE_PAIR = /[\uD800-\uDBFF][\uDC00-\uDFFF]/g;
+
 export function countCodePoints(text: string): number {
-  let points = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    const next = i + 1 < text.length ? text.charCodeAt(i + 1) : 0;
-    if (code >= 0xd800 && code <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) i++;
-    points++;
-  }
-  return points;
+  let pairs = 0;
+  SURROGATE_PAIR.lastIndex = 0;
+  while (SURROGATE_PAIR.exec(text) !== null) pairs++;
+  return text.length - pairs;
 }
 
 /** `text` cut to `limit` code points, with a note saying how much was cut. */

@@ -3,6 +3,7 @@
  * `archive_ref` verbatim, the others JSON; `@path` reads a UTF-8 file, `@@…` is a literal
  * leading `@`. Every problem is a UsageError with one line naming the key.
  */
+import { isUtf8 } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 
 export class UsageError extends Error {
@@ -11,9 +12,6 @@ export class UsageError extends Error {
     this.name = 'UsageError';
   }
 }
-
-// Strict: a file in another encoding must fail loudly, not turn into U+FFFD silently.
-const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 export const REQUEST_KEYS = ['goal', 'messages', 'eligible_tool_names', 'protected_message_ids', 'protected_call_ids', 'tools', 'archive_ref', 'options'] as const;
 export type RequestKey = (typeof REQUEST_KEYS)[number];
@@ -48,11 +46,11 @@ export function resolveValue(key: string, raw: string): string {
     const code = (error as NodeJS.ErrnoException).code;
     throw new UsageError(`${key}: cannot read ${path}: ${code ?? (error as Error).message}`);
   }
-  try {
-    return UTF8.decode(bytes);
-  } catch {
-    throw new UsageError(`${key}: ${path} is not valid UTF-8`);
-  }
+  // Strict: a file in another encoding must fail loudly, not turn into U+FFFD silently.
+  if (!isUtf8(bytes)) throw new UsageError(`${key}: ${path} is not valid UTF-8`);
+  const text = bytes.toString('utf8');
+  // A byte-order mark is an encoding detail, not part of the value.
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 /** Parses a JSON value, naming the key in the one-line error. */

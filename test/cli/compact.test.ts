@@ -2,6 +2,8 @@
  * SPEC §8 through the built command line: the source's example, every exit code, `@file`
  * and `@@`, and the four containers.
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseSchema } from '../../core/index.js';
 import type { CliResult } from './support.js';
@@ -49,7 +51,8 @@ describe('compact_context', () => {
     expect(response.answer.messages.map((m) => m.id)).toEqual(['m0', 'm2']);
     expect(response.answer.changed).toBe(true);
     expect(response.answer.reason).toBe('compacted');
-    expect(response.answer.decisions).toEqual([{ pair_id: 'p1', call_id: 'c1', tool_name: 'search_code', action: 'drop_call', reason: 'not_needed', keep_call: 0.1, keep_result: 0.2 }]);
+    expect(response.answer.decisions).toHaveLength(1);
+    expect(response.answer.decisions[0]).toMatchObject({ pair_id: 'p1', call_id: 'c1', tool_name: 'search_code', action: 'drop_call', reason: 'not_needed', keep_call: 0.1, keep_result: 0.2 });
     expect(response.answer.stats).toMatchObject({ messages_before: 3, messages_after: 2, candidates: 1, protected: 0, ineligible: 0, requests: 1, usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 } });
     expect(response.metadata.compaction).toEqual(response.answer.stats);
   });
@@ -148,6 +151,15 @@ describe('compact_context', () => {
     const response = envelope(result);
     if (!response.success) throw new Error('expected success');
     expect(JSON.stringify(response.answer.messages)).toContain('[\\"not json\\"]');
+  });
+
+  it('§8 a @file that is not UTF-8 is bad input; a UTF-8 byte-order mark is accepted', async () => {
+    tmp = tempDir();
+    writeFileSync(join(tmp.dir, 'latin1.txt'), Buffer.from([0x63, 0x61, 0x66, 0xe9]));
+    expectBadInput(await runCli(['compact_context', ...exampleArgs({ goal: '@latin1.txt' })], { cwd: tmp.dir }), 'goal: latin1.txt is not valid UTF-8');
+    tmp.write('bom.json', '\uFEFF["search_code"]');
+    const result = await runCli(['compact_context', ...exampleArgs({ eligible_tool_names: '@bom.json' })], { cwd: tmp.dir });
+    expect(result.code).toBe(0);
   });
 
   describe('§1 messages=@file accepts every container and answers with the message array', () => {
