@@ -5,7 +5,8 @@
 import type { Pair } from './guards.js';
 import type { DecisionQuestion } from './model.js';
 import { questionsFor, renderQuestions } from './questions.js';
-import { estimateTokens } from './tokens.js';
+import type { CharClasses } from './tokens.js';
+import { charClasses, estimateTokens, tokensOf } from './tokens.js';
 
 export const REQUEST_RESERVE_TOKENS = 256;
 
@@ -32,18 +33,24 @@ export function planBatches(candidates: readonly Pair[], limits: BatchLimits): P
   const maxPairs = Math.max(1, Math.floor(limits.maxKeysPerRequest / 2));
   const batches: PlannedBatch[] = [];
   let current: PlannedBatch | null = null;
+  // The exact estimate of the batch text as sent, kept as character counts so that adding a
+  // pair costs only that pair's text (per-pair rounding would pack fewer pairs than fit).
+  let text: CharClasses = { ascii: 0, other: 0 };
   for (const pair of candidates) {
     const questions = questionsFor(pair);
-    // Questions are joined with newlines: one separator per pair after the first.
-    const tokens = estimateTokens(renderQuestions(questions)) + 1;
-    if (tokens > budget) return null;
-    if (!current || current.questionTokens + tokens > budget || current.pairs.length >= maxPairs) {
+    const own = charClasses(renderQuestions(questions));
+    if (tokensOf(own) > budget) return null;
+    // Questions are joined with newlines: one separator before every pair but the first.
+    const grown = current ? { ascii: text.ascii + own.ascii + 1, other: text.other + own.other } : own;
+    if (!current || tokensOf(grown) > budget || current.pairs.length >= maxPairs) {
       current = { pairs: [], questions: [], questionText: '', questionTokens: 0 };
       batches.push(current);
+      text = own;
+    } else {
+      text = grown;
     }
     current.pairs.push(pair);
     current.questions.push(...questions);
-    current.questionTokens += tokens;
   }
   for (const batch of batches) {
     batch.questionText = renderQuestions(batch.questions);

@@ -8,11 +8,25 @@
  * a billing count.
  */
 export function estimateTokens(text: string): number {
+  return tokensOf(charClasses(text));
+}
+
+/** The estimator's inputs, additive over concatenation, so batching can grow a text cheaply. */
+export interface CharClasses {
+  ascii: number;
+  other: number;
+}
+
+export function charClasses(text: string): CharClasses {
   let ascii = 0;
   let other = 0;
   for (let i = 0; i < text.length; i++) {
     if (text.charCodeAt(i) < 128) ascii++;
     else other++;
   }
-  return Math.ceil(ascii / 4) + other;
+  return { ascii, other };
+}
+
+export function tokensOf(classes: CharClasses): number {
+  return Math.ceil(classes.ascii / 4) + classes.other;
 }
