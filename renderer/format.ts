@@ -14,3 +14,5 @@ export function bytes(n: number): string {
 export function shorten(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
+/** Stable empties for selectors: a fresh [] per call would re-render forever. */
+export const NO_TOOLS: never[] = [];

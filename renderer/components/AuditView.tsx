@@ -10,6 +10,7 @@ import type { Pair } from '../../core/guards.js';
 import type { Decision, Message } from '../../core/schema.js';
 import type { Filter } from '../store/ui.js';
 import { useApp } from '../store/index.js';
+import { NO_TOOLS } from '../format.js';
 import { FindBar } from './FindBar.js';
 import { MessageRow } from './MessageRow.js';
 
@@ -44,7 +45,7 @@ export function AuditView() {
   const query = useApp((s) => s.query);
   const selected = useApp((s) => s.selected);
   const select = useApp((s) => s.select);
-  const tools = useApp((s) => s.snapshot?.summary.tools ?? []);
+  const tools = useApp((s) => s.snapshot?.summary.tools ?? NO_TOOLS);
   const scrollRef = useRef<HTMLDivElement>(null);
 
   const analysis = proposal?.analysis ?? policyAnalysis;

@@ -5,10 +5,10 @@ import { prob } from '../format.js';
 import { useApp } from '../store/index.js';
 import type { RowContext } from './AuditView.js';
 
-function Bar({ label, value }: { label: string; value: number | null }) {
+function Bar({ label, name, value }: { label: string; name: string; value: number | null }) {
   return (
     <span className="bar">
-      <span className="bar-label">{label}</span>
+      <span className="bar-label" aria-hidden="true">{name}</span>
       <meter aria-label={label} min={0} max={1} value={value ?? 0} />
       <span className="mono small">{prob(value)}</span>
     </span>
@@ -36,8 +36,8 @@ export function CallDecision({ pairId, ctx, callId }: { pairId: string; ctx: Row
       {override && <span className="badge override">override</span>}
       {probs && (
         <>
-          <Bar label={`keep_call ${callId}`} value={probs.keepCall} />
-          <Bar label={`keep_result ${callId}`} value={probs.keepResult} />
+          <Bar name="call" label={`keep_call ${callId}`} value={probs.keepCall} />
+          <Bar name="result" label={`keep_result ${callId}`} value={probs.keepResult} />
         </>
       )}
       <span className="reason mono small">{reason}</span>

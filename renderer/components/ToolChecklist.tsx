@@ -1,9 +1,9 @@
 /** R5: tools are eligible only when a person ticks them; counts and result sizes help choose. */
-import { bytes, fmt } from '../format.js';
+import { bytes, fmt, NO_TOOLS } from '../format.js';
 import { useApp } from '../store/index.js';
 
 export function ToolChecklist() {
-  const tools = useApp((s) => s.snapshot?.summary.tools ?? []);
+  const tools = useApp((s) => s.snapshot?.summary.tools ?? NO_TOOLS);
   const eligible = useApp((s) => s.eligible);
   const toggle = useApp((s) => s.toggleTool);
   return (

@@ -1,0 +1,32 @@
+/** A real web host per test file, in this process, with a fresh token and a temp dir. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test as base } from '@playwright/test';
+import { startWebHost } from '../../dist/app/server/http.js';
+import { newToken } from '../../dist/app/server/security.js';
+import { setupHost } from '../../dist/app/server/setup.js';
+
+export interface HostFixture {
+  url: string;
+  origin: string;
+  token: string;
+  dir: string;
+}
+
+export const test = base.extend<{ env: Record<string, string | undefined> }, never>({
+  env: [{ DECISION_MODEL_BACKEND: 'offline' }, { option: true }],
+}).extend<{ host: HostFixture }>({
+  host: async ({ env }, use) => {
+    const dir = mkdtempSync(join(tmpdir(), 'inspector-e2e-'));
+    const token = newToken();
+    const web = await startWebHost({ port: 0, token, setup: setupHost('web', { env, cwd: dir }) });
+    await use({ url: web.url, origin: `http://127.0.0.1:${web.port}`, token, dir });
+    await web.close();
+    rmSync(dir, { recursive: true, force: true });
+  },
+});
+
+export { expect } from '@playwright/test';
+
+export const SCREENSHOTS = join(process.cwd(), 'test-results', 'screenshots');
