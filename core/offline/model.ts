@@ -17,15 +17,19 @@
  * so a call the goal names clearly (goal ≈ 0.7) is kept, and one it never mentions is
  * dropped unless later conversation keeps coming back to it.
  */
+import type { CandidateEvidence } from '../evidence.js';
 import type { DecisionBatch, DecisionModel, DecisionResult } from '../model.js';
 import type { ObservationView, ObservedCall } from '../observation.js';
+import { evidenceSignals } from './signals.js';
 import { cuesIn, DISMISSIVE_CUES, EXACT_CUES, extractTerms } from './terms.js';
 
-export const OFFLINE_MODEL_VERSION = 'offline-lexical-1';
+export const OFFLINE_MODEL_VERSION = 'offline-evidence-2';
 
 const logistic = (z: number) => 1 / (1 + Math.exp(-z));
 const saturate = (x: number) => x / (x + 2);
 const round = (x: number) => Math.round(x * 1000) / 1000;
+/** Logit of `p_result` with no signal at all: an unremarkable old result is truncated. */
+export const BIAS = { result: -3.0 };
 
 interface Corpus {
   idf: (term: string) => number;
@@ -85,11 +89,13 @@ export interface OfflineScore {
   evidence: string[];
 }
 
-export function scoreCall(corpus: Corpus, pairId: string): OfflineScore {
+export function scoreCall(corpus: Corpus, pairId: string, links?: CandidateEvidence): OfflineScore {
   const entry = corpus.calls.get(pairId);
   if (!entry) return { keepCall: 0.5, keepResult: 0.5, evidence: ['not found in the observation'] };
   const { call, messageIndex, position } = entry;
-  const terms = extractTerms(`${call.toolName} ${call.input}`);
+  // The input only: a tool name (`read_file`) is shared by many calls and points at none of
+  // them; short numbers (`12`) match dates and counts by chance.
+  const terms = extractTerms(call.input).filter((t) => !/^\d{1,2}$/.test(t));
   let goalWeight = 0;
   let laterWeight = 0;
   let dismissedWeight = 0;
@@ -115,8 +121,9 @@ export function scoreCall(corpus: Corpus, pairId: string): OfflineScore {
   const later = saturate(laterWeight);
   const dismissed = dismissedWeight > goalWeight ? saturate(dismissedWeight) : 0;
   const exact = corpus.exactCues.length > 0 ? 1 : 0;
-  const zCall = -2.2 + 4.0 * goal + 1.5 * later + 1.0 * position - 3.0 * dismissed;
-  const zResult = -3.0 + 3.0 * goal + 0.8 * later + 0.6 * position + 2.2 * exact * goal - 3.0 * dismissed;
+  const signals = links ? evidenceSignals({ toolName: call.toolName, input: call.input, resultMessage: messageIndex, messageCount: corpus.messageCount }, links) : null;
+  const zCall = -2.2 + 4.0 * goal + 1.5 * later + 1.0 * position - 3.0 * dismissed + (signals?.call ?? 0);
+  const zResult = BIAS.result + 3.0 * goal + 0.8 * later + 0.6 * position + 2.2 * exact * goal - 3.0 * dismissed + (signals?.result ?? 0);
 
   const evidence: string[] = [];
   if (goalHits.length) evidence.push(`goal: ${goalHits.slice(0, 6).join(', ')}`);
@@ -124,6 +131,7 @@ export function scoreCall(corpus: Corpus, pairId: string): OfflineScore {
   if (laterHits.length) evidence.push(`later: ${laterHits.slice(0, 6).join(', ')}`);
   if (exact && goal > 0) evidence.push(`goal asks for exact evidence: ${corpus.exactCues.slice(0, 3).join(', ')}`);
   evidence.push(`recency ${round(position)}`);
+  if (signals) evidence.push(...signals.evidence);
   return { keepCall: round(logistic(zCall)), keepResult: round(logistic(zResult)), evidence };
 }
 
@@ -135,6 +143,8 @@ export function createOfflineModel(): DecisionModel {
     model: OFFLINE_MODEL_VERSION,
     deterministic: true,
     promptVersion: OFFLINE_MODEL_VERSION,
+    // Local: it may read facts derived from result bodies; they never leave the process.
+    acceptsEvidenceLinks: true,
     async decide(batch: DecisionBatch): Promise<DecisionResult> {
       if (cached?.view !== batch.view) cached = { view: batch.view, corpus: index(batch.view) };
       const { corpus } = cached;
@@ -142,7 +152,7 @@ export function createOfflineModel(): DecisionModel {
       const evidence: Record<string, string[]> = {};
       for (const question of batch.questions) {
         if (question.kind !== 'call') continue;
-        const score = scoreCall(corpus, question.pairId);
+        const score = scoreCall(corpus, question.pairId, batch.evidenceLinks?.[question.pairId]);
         probabilities[question.key] = score.keepCall;
         probabilities[`result_${question.pairId}`] = score.keepResult;
         evidence[question.pairId] = score.evidence;

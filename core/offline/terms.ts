@@ -49,6 +49,9 @@ export function extractTerms(text: string): string[] {
     // The whole identifier too, so `retry_policy` in a goal meets exactly that identifier.
     if (parts.length > 1) add(token.toLowerCase());
   }
+  // Hyphenated names (`orders-v1`, `pg-orders-3`) as a whole too: their parts are common words,
+  // the compound is what a goal and a call input share.
+  for (const match of text.matchAll(/[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+/g)) if (/[A-Za-z]/.test(match[0])) add(match[0].toLowerCase());
   return [...seen];
 }
 
