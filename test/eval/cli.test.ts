@@ -1,0 +1,90 @@
+/**
+ * `compaction-inspector eval` through the built command line: exit codes, the `--json`
+ * document, the self-contained `--html` report, folders with files that are not histories.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ensureBuilt, runCli, tempDir } from '../cli/support.js';
+import { debuggingSession } from './fixtures.js';
+
+let tmp: ReturnType<typeof tempDir>;
+beforeAll(ensureBuilt, 120_000);
+afterEach(() => tmp?.cleanup());
+
+const figures = z.object({ reduction: z.number(), recall: z.number().nullable(), precision: z.number().nullable(), kept: z.number(), used: z.number(), candidates: z.number(), charsBefore: z.number(), charsAfter: z.number() });
+const ReportSchema = z.object({
+  schema: z.literal('compaction-inspector/eval@1'),
+  backend: z.string(),
+  settings: z.object({ cuts: z.number(), maskM: z.number(), seeds: z.number(), maxRecallLoss: z.number(), threshold: z.number().nullable() }),
+  cuts: z.array(z.object({ source: z.string(), cut: z.number(), error: z.null(), sweep: z.array(z.object({ threshold: z.number() })).length(19) })),
+  pooled: z.object({
+    cuts: z.number(),
+    failed: z.number(),
+    policies: z.object({ model: figures, masking: figures, random: figures, keepAll: figures }),
+    sweep: z.array(figures.extend({ threshold: z.number() })).length(19),
+    maskCurve: z.array(figures.extend({ m: z.number() })),
+    randomCurve: z.array(figures.extend({ share: z.number() })),
+  }),
+  advice: z.object({ maxRecallLoss: z.number(), baselineRecall: z.number().nullable(), threshold: z.number().nullable() }),
+});
+
+function historyFolder(): string {
+  tmp = tempDir();
+  tmp.write('session.json', JSON.stringify(debuggingSession().messages, null, 1));
+  tmp.write('session.jsonl', debuggingSession().messages.map((m) => JSON.stringify(m)).join('\n'));
+  tmp.write('notes.json', '{"not": "a history"}');
+  return tmp.dir;
+}
+
+describe('eval command', () => {
+  it('prints the pooled table, the sweep and the advice for a folder, skipping files that are not histories (exit 0)', async () => {
+    const dir = historyFolder();
+    const result = await runCli(['eval', dir, '--cuts', '2'], { cwd: dir });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/POOLED over 4 cuts/);
+    expect(result.stdout).toMatch(/masking M=10/);
+    expect(result.stdout).toMatch(/SWEEP/);
+    expect(result.stdout).toMatch(/ADVICE: /);
+    expect(result.stderr).toMatch(/skipping .*notes\.json/);
+    expect(result.stderr).toMatch(/\[4\/4\]/);
+  });
+
+  it('--json prints one document that matches the report schema', async () => {
+    const dir = historyFolder();
+    const result = await runCli(['eval', join(dir, 'session.json'), '--json', '--cuts', '1', '--seeds', '2', '--mask-m', '3'], { cwd: dir });
+    expect(result.code).toBe(0);
+    const report = ReportSchema.parse(JSON.parse(result.stdout));
+    expect(report.settings).toMatchObject({ cuts: 1, maskM: 3, seeds: 2, maxRecallLoss: 0.05, threshold: 0.5 });
+    expect(report.backend).toBe('offline');
+  });
+
+  it('--html writes a self-contained report with an inline SVG curve', async () => {
+    const dir = historyFolder();
+    const out = join(dir, 'report.html');
+    const result = await runCli(['eval', dir, '--cuts', '1', '--html', out], { cwd: dir });
+    expect(result.code).toBe(0);
+    const html = readFileSync(out, 'utf8');
+    expect(html).toMatch(/<svg[^>]+viewBox/);
+    expect(html).not.toMatch(/<script|\bsrc=|<link/);
+    expect(html).not.toMatch(/href="http/);
+  });
+
+  it('exits 2 with one line and nothing on stdout for bad usage or a named file that is not a history', async () => {
+    const dir = historyFolder();
+    for (const args of [['eval'], ['eval', dir, '--cuts', '0'], ['eval', dir, '--max-recall-loss', '2'], ['eval', join(dir, 'missing.json')], ['eval', join(dir, 'notes.json')], ['eval', dir, '--options', '{"keep_threshold":3}'], ['eval', dir, '--nope']]) {
+      const result = await runCli(args, { cwd: dir });
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+    }
+  });
+
+  it('exits 1 and reports the failure when a compaction fails on a cut', async () => {
+    const dir = historyFolder();
+    const result = await runCli(['eval', join(dir, 'session.json'), '--cuts', '1', '--options', '{"max_state_tokens":1}'], { cwd: dir });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/failed: observation_too_large/);
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * Issue 6 target on the real transcripts in ../shared/corpus (never copied into the repo),
+ * pooled over 3 cuts each: the offline model keeps at least as many used-later results as
+ * observation masking (M = 10) while removing more characters, and clearly more than a random
+ * policy that keeps as many results.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createOfflineModel, loadHistory } from '../../core/index.js';
+import { pickCuts } from '../../core/eval/cuts.js';
+import { evaluateCut } from '../../core/eval/evaluate.js';
+import { labelContext } from '../../core/eval/labels.js';
+import { pool } from '../../core/eval/pool.js';
+import { CORPUS } from '../cli/support.js';
+
+const present = existsSync(CORPUS);
+
+describe.skipIf(!present)(present ? 'offline model on the shared corpus' : 'offline model on the shared corpus — skipped: ../shared/corpus is absent', () => {
+  it('beats observation masking (recall at a higher reduction) and random (recall)', async () => {
+    const files = readdirSync(CORPUS).filter((f) => f.endsWith('.json') && f !== 'index.json');
+    const results = [];
+    for (const file of files) {
+      const { messages } = loadHistory(readFileSync(join(CORPUS, file), 'utf8'));
+      const context = labelContext(messages);
+      for (const cut of pickCuts(messages, 3)) results.push(await evaluateCut(file, context, cut, createOfflineModel(), { maskM: 10, seeds: 5 }));
+    }
+    const { policies, failed } = pool(results);
+    expect(failed).toBe(0);
+    const [model, masking, random] = [policies.model, policies.masking, policies.random];
+    expect(model.recall ?? 0).toBeGreaterThanOrEqual(masking.recall ?? 1);
+    expect(model.reduction).toBeGreaterThan(masking.reduction);
+    expect(model.recall ?? 0).toBeGreaterThan((random.recall ?? 1) + 0.1);
+  });
+});
