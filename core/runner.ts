@@ -107,7 +107,8 @@ export async function runBatches(batches: readonly DecisionBatch[], model: Decis
 
   let done = 0;
   const { usage } = options.tally;
-  const limit = pLimit(options.maxConcurrency);
+  // rejectOnClear: without it, clearing the queue leaves queued tasks unsettled and the run hangs.
+  const limit = pLimit({ concurrency: options.maxConcurrency, rejectOnClear: true });
 
   const runOne = async (batch: DecisionBatch): Promise<DecisionResult> => {
     const { settings } = options;
@@ -143,7 +144,10 @@ export async function runBatches(batches: readonly DecisionBatch[], model: Decis
       }
       options.onAttempt?.({ batch: batch.index, attempt, startedAtMs, durationMs: Date.now() - started - startedAtMs, ok: false, error: failure.message, exchange });
       if (!failure.retryable || attempt >= settings.maxRetries) {
-        throw new CompactionError(failure.code, attempt > 0 ? `${failure.message} (after ${attempt + 1} attempts)` : failure.message);
+        const error = new CompactionError(failure.code, attempt > 0 ? `${failure.message} (after ${attempt + 1} attempts)` : failure.message);
+        // Cancel the others now: the limiter starts the next queued batch before any catch runs.
+        overall.abort(error);
+        throw error;
       }
       await sleep(failure.retryAfterMs ?? settings.retryDelayMs * 2 ** attempt, overall.signal);
     }
