@@ -27,7 +27,7 @@ export function FindBar({ matches, visible, selectedPos, goTo }: { matches: numb
   return (
     <span className="find">
       <label htmlFor="find">Find</label>
-      <input id="find" type="search" value={query} placeholder="Ctrl/Cmd+F" onChange={(e) => setQuery(e.target.value)} onKeyDown={(e) => {
+      <input ref={input} id="find" type="search" value={query} placeholder="Ctrl/Cmd+F" onChange={(e) => setQuery(e.target.value)} onKeyDown={(e) => {
         if (e.key === 'Enter') {
           e.preventDefault();
           step(e.shiftKey ? -1 : 1);

@@ -1,0 +1,107 @@
+/**
+ * Issue 4 end to end, in Chromium against the web host and the real core: open a corpus
+ * transcript, set goal and allowlist, run offline, audit, move the threshold (R15), override
+ * a call, export — and compare the file with what the command line produces for the same
+ * request, with the override applied by core's rebuild (R13/R14).
+ */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Action, CompactResponse, Message } from '../../dist/core/index.js';
+import { analyze, loadHistory, rebuild, writeHistory } from '../../dist/core/index.js';
+import { expect, SCREENSHOTS, test } from './host.js';
+
+const CORPUS = join(process.cwd(), '..', 'shared', 'corpus');
+const FILE = join(CORPUS, 'taubench-gpt4o-airline-task2.json');
+const GOAL = 'Downgrade reservation BOH180 flights from business to economy using the flight numbers and prices found by search_direct_flight.';
+const TOOLS = ['search_direct_flight', 'get_reservation_details'];
+
+function cli(threshold: number): CompactResponse {
+  const out = execFileSync('node', ['dist/app/cli/main.js', 'compact_context', `messages=@${FILE}`, `goal=${GOAL}`, `eligible_tool_names=${JSON.stringify(TOOLS)}`, `options=${JSON.stringify({ keep_threshold: threshold })}`], {
+    env: { ...process.env, DECISION_MODEL_BACKEND: 'offline' },
+    encoding: 'utf8',
+  });
+  return JSON.parse(out) as CompactResponse;
+}
+
+test.skip(!existsSync(CORPUS), '../shared/corpus is absent');
+
+test('R15 R13 R14 open a corpus file, tune, override and export the same file as the CLI', async ({ page, host }) => {
+  await page.goto(host.url);
+  await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready');
+  await page.getByLabel('Snapshot file').setInputFiles(FILE);
+  await expect(page.getByRole('toolbar').or(page.locator('.toolbar'))).toContainText('taubench-gpt4o-airline-task2.json');
+  await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready');
+  await expect(page.getByRole('table', { name: 'Tool calls per tool' })).toContainText('search_direct_flight');
+
+  // R5: nothing is eligible on a freshly opened file, and the panel says why.
+  await expect(page.getByRole('checkbox', { name: 'search_direct_flight' })).not.toBeChecked();
+  await expect(page.getByRole('note')).toContainText('tool_not_eligible');
+  await page.getByLabel('Goal').fill(GOAL);
+  for (const tool of TOOLS) await page.getByRole('checkbox', { name: tool }).check();
+  await expect(page.getByRole('note')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Run' }).click();
+  await expect(page.getByRole('tab', { name: 'Audit' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready');
+
+  // The side-by-side matches the CLI's decisions at the default threshold.
+  const atHalf = cli(0.5);
+  if (!atHalf.success) throw new Error('CLI failed');
+  const dropped = atHalf.answer.decisions.filter((d) => d.action !== 'keep');
+  expect(dropped.length).toBeGreaterThan(0);
+  await expect(page.getByLabel('Statistics')).toContainText(atHalf.answer.stats.chars_after!.toLocaleString('en-US'));
+  await page.getByRole('combobox', { name: 'Filter' }).selectOption('changed');
+  await expect(page.getByRole('list', { name: 'Side by side' }).getByRole('listitem').first()).toBeVisible();
+  await page.getByRole('combobox', { name: 'Filter' }).selectOption('all');
+
+  // Tune: a new threshold re-derives every action without a model call (R15).
+  await page.getByRole('slider', { name: 'Keep threshold' }).fill('0.3');
+  const atLow = cli(0.3);
+  if (!atLow.success) throw new Error('CLI failed');
+  await expect(page.getByLabel('Statistics')).toContainText(atLow.answer.stats.chars_after!.toLocaleString('en-US'));
+  await expect(page.getByRole('img', { name: /Characters after compaction/ })).toBeVisible();
+  await page.screenshot({ path: join(SCREENSHOTS, 'tune.png') });
+
+  // Override the first call the CLI drops: find it (off-screen rows included), keep it.
+  const target = atLow.answer.decisions.find((d) => d.action !== 'keep') ?? atHalf.answer.decisions.find((d) => d.action !== 'keep')!;
+  await page.keyboard.press('Control+f');
+  await expect(page.getByLabel('Find', { exact: true })).toBeFocused();
+  await page.keyboard.type(`"${target.call_id}"`);
+  await expect(page.getByRole('status', { name: 'Find results' })).toHaveText(/of [1-9]/);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status', { name: 'Find results' })).toHaveText(/^1 of/);
+  const override = page.getByRole('combobox', { name: `Override ${target.call_id}` });
+  await override.selectOption('keep');
+  await expect(page.getByLabel('Statistics')).toContainText('Overrides1');
+
+  // Export: the snapshot plus its audit record, both as downloads in the browser.
+  const downloads: Array<Promise<import('@playwright/test').Download>> = [page.waitForEvent('download'), page.waitForEvent('download', (d) => d.suggestedFilename().endsWith('.audit.json'))];
+  await page.getByRole('button', { name: 'Export' }).click();
+  const [snapshotDl, auditDl] = await Promise.all(downloads);
+  expect(snapshotDl.suggestedFilename()).toBe('taubench-gpt4o-airline-task2.compacted.json');
+  const exported = readFileSync(await snapshotDl.path(), 'utf8');
+
+  const source = readFileSync(FILE, 'utf8');
+  const loaded = loadHistory(source);
+  const policy = { eligibleToolNames: TOOLS, protectedMessageIds: [], protectedCallIds: [], preserveRecentMessages: 6 };
+  const actions = new Map<string, Action>(atLow.answer.decisions.map((d) => [d.pair_id, d.action]));
+  actions.set(target.pair_id, 'keep');
+  const expected = writeHistory(loaded.container, rebuild(loaded.messages as Message[], analyze(loaded.messages, policy).pairs, actions, { truncateHeadChars: 300, archiveRef: 'archived history' }).messages);
+  expect(exported).toBe(expected);
+  // Without the override, the export would be exactly the CLI's answer written back.
+  actions.set(target.pair_id, target.action);
+  expect(writeHistory(loaded.container, atLow.answer.messages as Message[])).toBe(writeHistory(loaded.container, rebuild(loaded.messages as Message[], analyze(loaded.messages, policy).pairs, actions, { truncateHeadChars: 300, archiveRef: 'archived history' }).messages));
+
+  const audit = JSON.parse(readFileSync(await auditDl.path(), 'utf8')) as Record<string, unknown> & { decisions: Array<Record<string, unknown>> };
+  expect(audit.original_file).toBe('taubench-gpt4o-airline-task2.json');
+  expect(audit.original_sha256).toBe(createHash('sha256').update(readFileSync(FILE)).digest('hex'));
+  expect(audit.goal).toBe(GOAL);
+  expect(audit.eligible_tool_names).toEqual(TOOLS);
+  expect((audit.options as { keep_threshold: number }).keep_threshold).toBe(0.3);
+  expect(audit.backend).toBe('offline');
+  const overridden = audit.decisions.find((d) => d.call_id === target.call_id)!;
+  expect(overridden).toMatchObject({ action: 'keep', override: 'keep', keep_call: target.keep_call, keep_result: target.keep_result });
+  expect(audit.decisions).toHaveLength(atLow.answer.decisions.length);
+});
