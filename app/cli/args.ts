@@ -4,7 +4,8 @@
  * leading `@`. Every problem is a UsageError with one line naming the key.
  */
 import { isUtf8 } from 'node:buffer';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { overMemoryBudget } from './budget.js';
 
 export class UsageError extends Error {
   constructor(message: string) {
@@ -40,12 +41,16 @@ export function resolveValue(key: string, raw: string): string {
   const path = raw.slice(1);
   if (path === '') throw new UsageError(`${key}: "@" needs a file path (write @@ for a literal @)`);
   let bytes: Buffer;
+  let tooBig: string | null;
   try {
-    bytes = readFileSync(path);
+    // Fail before reading a file too big for the heap: V8 would abort without a message.
+    tooBig = overMemoryBudget(key, path, statSync(path).size);
+    bytes = tooBig === null ? readFileSync(path) : Buffer.alloc(0);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new UsageError(`${key}: cannot read ${path}: ${code ?? (error as Error).message}`);
   }
+  if (tooBig !== null) throw new UsageError(tooBig);
   // Strict: a file in another encoding must fail loudly, not turn into U+FFFD silently.
   if (!isUtf8(bytes)) throw new UsageError(`${key}: ${path} is not valid UTF-8`);
   const text = bytes.toString('utf8');
