@@ -1,4 +1,3 @@
-/// <reference types="vitest/config" />
 /**
  * `npm run fuzz`: the long runs. The same fuzz properties as `npm test` with FUZZ_RUNS cases
  * (the script sets a default) plus the cases too big for CI (*.fuzz.ts: the 200 MB history).
