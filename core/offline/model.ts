@@ -1,21 +1,25 @@
 /**
- * The `offline` backend: a deterministic, explainable lexical relevance model. It is a
- * baseline, not a language model. It reads exactly the observation a language model would
- * see (`batch.view`; never result bodies) and scores each candidate from:
+ * The `offline` backend: a deterministic, explainable local model. It is not a language
+ * model. It reads the observation a language model would see (`batch.view`) and, because it
+ * runs in-process, the core's evidence links (`batch.evidenceLinks`, core/evidence.ts), whose
+ * facts may derive from result bodies. Per candidate:
  *
- * - goal overlap: IDF-weighted terms of the call's tool name and input that occur in the goal
- *   (terms from goal clauses that call work finished or irrelevant count against it);
+ * - goal overlap: IDF-weighted terms of the call's input that occur in the goal (not the
+ *   tool name, not 1–2 digit numbers; terms from goal clauses that call work finished or
+ *   irrelevant count against it);
  * - later use: the same terms in conversation text and call inputs after the call;
  * - recency: the call's position in the conversation (0 oldest, 1 newest);
- * - exactness: whether the goal asks for exact evidence (patch, verbatim, log lines, …),
- *   which raises `p_result` for calls the goal points at.
+ * - exactness: whether the goal asks for exact evidence (patch, verbatim, log lines, …);
+ * - evidence signals (signals.ts): recently quoted by the agent, goal names content first
+ *   seen in the result, how much new content it brought (none: nothing to keep), superseded
+ *   by a later read, write receipts, result size (large results are served by the archive,
+ *   small ones cost nothing to keep).
  *
- * Scores saturate as s = x / (x + 2) and map to probabilities with the logistic curve
- * p = 1 / (1 + e^-z), where
- *   z_call   = -2.2 + 4.0·goal + 1.5·later + 1.0·recency − 3.0·dismissed
- *   z_result = -3.0 + 3.0·goal + 0.8·later + 0.6·recency + 2.2·exact·goal − 3.0·dismissed
- * so a call the goal names clearly (goal ≈ 0.7) is kept, and one it never mentions is
- * dropped unless later conversation keeps coming back to it.
+ * Scores saturate as s = x / (x + 2) and map to probabilities with p = 1 / (1 + e^-z):
+ *   z_call   = -2.2 + 4.0·goal + 1.5·later + 1.0·recency − 3.0·dismissed + signals.call
+ *   z_result = -3.0 + 3.0·goal + 0.8·later + 0.6·recency + 2.2·exact·goal − 3.0·dismissed + signals.result
+ * Every term that moved a probability is named in the decision's `evidence`. Measured on
+ * ../shared/corpus with `compaction-inspector eval` (DEVELOPMENT.md, Evaluation).
  */
 import type { CandidateEvidence } from '../evidence.js';
 import type { DecisionBatch, DecisionModel, DecisionResult } from '../model.js';

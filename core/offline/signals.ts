@@ -40,7 +40,7 @@ export const WEIGHTS = {
   receipt: -2.5,
   receiptCall: 0.5,
   small: 1.0,
-  size: 4.0,
+  size: 5.0,
   largeChars: LARGE_RESULT_CHARS,
 };
 
