@@ -127,8 +127,8 @@ const idPool = fc.uniqueArray(fc.oneof(fc.constantFrom('c1', 'c2', 'toolu_01', '
 export const historyCaseArb: fc.Arbitrary<GeneratedCase> = idPool.chain((ids) =>
   fc.record({
     steps: fc.array(stepArb(ids), { minLength: 1, maxLength: 10 }),
-    legacy: fc.array(fc.boolean({ }), { minLength: 10, maxLength: 10 }),
-    eligible: fc.oneof({ weight: 4, arbitrary: fc.constant([...TOOL_NAMES]) }, { weight: 1, arbitrary: fc.subarray([...TOOL_NAMES]) }),
+    legacy: fc.array(fc.boolean(), { minLength: 10, maxLength: 10 }),
+    eligible: fc.oneof({ weight: 4, arbitrary: fc.constant<string[]>([...TOOL_NAMES]) }, { weight: 1, arbitrary: fc.subarray<string>([...TOOL_NAMES]) }),
     protectedMessageIds: fc.subarray(['m0', 'm1', 'm2', 'm5', 'nope']),
     protectedCallIds: fc.subarray(ids),
     options: fc.record({
