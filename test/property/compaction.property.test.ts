@@ -1,0 +1,120 @@
+/**
+ * Invariants of every compaction over generated histories (R2–R4, R11–R15), with a fixed
+ * seed so failures reproduce. Scripted probabilities exercise every action; the offline
+ * model exercises the real default backend.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { DecisionBatch, DecisionModel, DecisionResult } from '../../core/index.js';
+import { analyze, GUARD_CODES, MODEL_REASONS, compactContext, compactDetailed, createOfflineModel, createScriptedModel, decide, decisionsFor, parseRequest, policyOf } from '../../core/index.js';
+import { answersArb, requestArb } from '../support/arbitraries.js';
+import { deepFreeze, newlyUnpaired, proposalProblems } from '../support/invariants.js';
+
+const RUNS = { seed: 42, numRuns: 200 };
+const probability = fc.double({ min: 0, max: 1, noNaN: true });
+
+/** A scripted model that also counts how often it is asked. */
+function counting(inner: DecisionModel): DecisionModel & { count: number } {
+  const model = {
+    ...inner,
+    count: 0,
+    decide(batch: DecisionBatch, signal: AbortSignal): Promise<DecisionResult> {
+      model.count++;
+      return inner.decide(batch, signal);
+    },
+  };
+  return model;
+}
+
+const scriptedArb = fc.tuple(answersArb, probability, probability).map(([answers, call, result]) => createScriptedModel({ answers, default: { call, result } }));
+
+describe('compaction properties', () => {
+  it('R11 R14 input unchanged, protected and conversation blocks byte-identical, chars never grow, pairs never split (scripted)', async () => {
+    const seen = new Map<string, number>();
+    await fc.assert(
+      fc.asyncProperty(requestArb, scriptedArb, async (input, model) => {
+        const frozen = deepFreeze(structuredClone(input));
+        const before = JSON.stringify(frozen);
+        const response = await compactContext(frozen, { model });
+        expect(JSON.stringify(frozen)).toBe(before);
+        expect(response.success).toBe(true);
+        if (!response.success) return;
+        const { answer } = response;
+        const analysis = analyze(frozen.messages, policyOf(parseRequest(frozen)));
+        expect(proposalProblems(frozen.messages, answer.messages, analysis, answer.decisions)).toEqual([]);
+        expect(newlyUnpaired(frozen.messages, answer.messages)).toEqual([]);
+        expect(answer.stats.chars_after).toBeLessThanOrEqual(answer.stats.chars_before ?? 0);
+        expect(answer.stats.chars_after).toBe(JSON.stringify(answer.messages).length);
+        expect(answer.changed).toBe(JSON.stringify(answer.messages) !== JSON.stringify(frozen.messages));
+        for (const d of answer.decisions) seen.set(d.reason, (seen.get(d.reason) ?? 0) + 1);
+        for (const u of analysis.unpaired) seen.set(u.problem, (seen.get(u.problem) ?? 0) + 1);
+      }),
+      RUNS,
+    );
+    // The generator must reach every model reason, every guard and every pairing problem.
+    expect([...seen.keys()].sort()).toEqual([...MODEL_REASONS, ...GUARD_CODES, 'duplicate_id', 'missing_pair', 'reversed_pair'].sort());
+  });
+
+  it('R11 R14 the same invariants hold with the offline backend', async () => {
+    await fc.assert(
+      fc.asyncProperty(requestArb, async (input) => {
+        const frozen = deepFreeze(structuredClone(input));
+        const before = JSON.stringify(frozen);
+        const response = await compactContext(frozen, { model: createOfflineModel() });
+        expect(JSON.stringify(frozen)).toBe(before);
+        if (!response.success) return expect(response.answer).not.toHaveProperty('messages');
+        const analysis = analyze(frozen.messages, policyOf(parseRequest(frozen)));
+        expect(proposalProblems(frozen.messages, response.answer.messages, analysis, response.answer.decisions)).toEqual([]);
+        expect(newlyUnpaired(frozen.messages, response.answer.messages)).toEqual([]);
+        expect(response.answer.stats.chars_after).toBeLessThanOrEqual(response.answer.stats.chars_before ?? 0);
+      }),
+      RUNS,
+    );
+  });
+
+  it('R12 every action equals decide() applied to the returned probabilities; guarded pairs have none', async () => {
+    await fc.assert(
+      fc.asyncProperty(requestArb, scriptedArb, async (input, model) => {
+        const response = await compactContext(input, { model });
+        if (!response.success) throw new Error(response.answer.error.message);
+        const threshold = input.options.keep_threshold;
+        const analysis = analyze(input.messages, policyOf(parseRequest(input)));
+        const guardOf = new Map(analysis.pairs.map((p) => [p.pairId, p.guard]));
+        for (const d of response.answer.decisions) {
+          const guard = guardOf.get(d.pair_id) ?? null;
+          if (guard !== null) {
+            expect([d.keep_call, d.keep_result, d.action, d.reason]).toEqual([null, null, 'keep', guard]);
+          } else {
+            expect({ action: d.action, reason: d.reason }).toEqual(decide({ keepCall: d.keep_call as number, keepResult: d.keep_result as number }, threshold));
+          }
+        }
+        expect(response.answer.decisions.map((d) => d.pair_id)).toEqual(analysis.pairs.map((p) => p.pairId));
+      }),
+      RUNS,
+    );
+  });
+
+  it('R15 a changed threshold re-derives every action without asking the model again', async () => {
+    await fc.assert(
+      fc.asyncProperty(requestArb, answersArb, probability, probability, fc.constantFrom(0, 0.2, 0.5, 0.8, 1), async (input, answers, call, result, threshold) => {
+        const script = { answers, default: { call, result } };
+        const model = counting(createScriptedModel(script));
+        const first = await compactDetailed(input, { model });
+        if (!first.response.success || !first.analysis) throw new Error('run failed');
+        const asked = model.count;
+        const probabilities = new Map<string, number>();
+        for (const d of first.response.answer.decisions) {
+          if (d.keep_call !== null) probabilities.set(`call_${d.pair_id}`, d.keep_call);
+          if (d.keep_result !== null) probabilities.set(`result_${d.pair_id}`, d.keep_result);
+        }
+        const rederived = decisionsFor(first.analysis, probabilities, threshold);
+        expect(model.count).toBe(asked);
+        const fresh = await compactContext({ ...input, options: { ...input.options, keep_threshold: threshold } }, { model: createScriptedModel(script) });
+        if (!fresh.success) throw new Error('fresh run failed');
+        const core = (d: (typeof rederived)[number]) => [d.pair_id, d.action, d.reason, d.keep_call, d.keep_result];
+        expect(rederived.map(core)).toEqual(fresh.answer.decisions.map(core));
+      }),
+      RUNS,
+    );
+  });
+});
