@@ -41,6 +41,8 @@ export interface Reply {
   hang?: boolean;
   /** Destroy the connection without an answer (a network error). */
   reset?: boolean;
+  /** Send the body slowly: in `chunks` pieces, `intervalMs` apart (a slow drip). */
+  drip?: { chunks: number; intervalMs: number };
 }
 
 export type Behaviour = (request: ReceivedRequest) => Reply | Promise<Reply>;
@@ -135,16 +137,23 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       return void res.end(reply.text);
     }
     const status = reply.status ?? 200;
-    if (reply.body !== undefined) return send(res, status, reply.body, headers);
+    if (reply.body !== undefined) return send(res, status, reply.body, headers, reply.drip);
     if (status >= 400) return send(res, status, { error: { message: `fake error ${status}`, type: 'server_error', code: null } }, headers);
     const pYes = options.pYes ?? defaultPYes;
     const usage = (options.usage ?? defaultUsage)(request);
-    send(res, status, answerTo(request.body, (key) => pYes(key, request), { split: options.split, order: options.order, usage }), headers);
+    await send(res, status, answerTo(request.body, (key) => pYes(key, request), { split: options.split, order: options.order, usage }), headers, reply.drip);
   }
 
-  function send(res: import('node:http').ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  async function send(res: import('node:http').ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}, drip?: Reply['drip']): Promise<void> {
     res.writeHead(status, { 'content-type': 'application/json', ...headers });
-    res.end(JSON.stringify(body));
+    const text = JSON.stringify(body);
+    if (!drip) return void res.end(text);
+    const size = Math.ceil(text.length / drip.chunks);
+    for (let at = 0; at < text.length && !res.destroyed; at += size) {
+      res.write(text.slice(at, at + size));
+      await new Promise((resolve) => setTimeout(resolve, drip.intervalMs));
+    }
+    if (!res.destroyed) res.end();
   }
 
   let closing: Promise<void> | null = null;
