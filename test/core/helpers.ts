@@ -22,7 +22,7 @@ export function history(n: number, output = 'x'.repeat(800)): Message[] {
 
 /** A request with everything eligible and no recent-window protection unless overridden. */
 export function request(messages: Message[], extra: Record<string, unknown> = {}, options: Record<string, unknown> = {}) {
-  return { messages, goal: 'continue the task', eligible_tool_names: ['read_file'], ...extra, options: { preserve_recent_messages: 0, ...options } };
+  return { messages, goal: 'continue the task', eligible_tool_names: ['read_file'], ...extra, options: { preserve_recent_messages: 0, ...options } as Record<string, unknown> };
 }
 
 export const scripted = (answers: Record<string, { call: number; result: number }>, fallback?: { call: number; result: number }) =>

@@ -4,7 +4,7 @@
  * outputs, and unicode including astral characters and lone surrogates.
  */
 import fc from 'fast-check';
-import type { Message } from '../../core/index.js';
+import type { Block, Message } from '../../core/index.js';
 
 export const TOOL_NAMES = ['read_file', 'grep', 'shell'] as const;
 const F = 'finished';
@@ -51,9 +51,9 @@ export const historyArb: fc.Arbitrary<Message[]> = fc
     let ids = 0;
     const push = (role: string, content: Message['content']) => messages.push({ id: `m${n++}`, name: role === 'user' ? 'u' : 'agent', role, content, metadata: {} });
     for (const [prose, pairs, bareUser] of steps) {
-      const here: Array<Record<string, unknown>> = [...prose];
-      const later: Array<Record<string, unknown>> = [];
-      const before: Array<Record<string, unknown>> = [];
+      const here: Block[] = [...prose];
+      const later: Block[] = [];
+      const before: Block[] = [];
       for (const p of pairs) {
         const id = p.reuse ? 'c1' : `c${++ids}`;
         const call = { type: 'tool_call', id, name: p.name, input: p.input, state: p.callState };
@@ -65,8 +65,7 @@ export const historyArb: fc.Arbitrary<Message[]> = fc
         } else if (p.layout === 'reversed') {
           before.push(result);
           here.push(call);
-        }
-        else if (p.layout === 'no_result') here.push(call);
+        } else if (p.layout === 'no_result') here.push(call);
         else here.push(result);
       }
       if (before.length) push('user', before);

@@ -80,7 +80,7 @@ export function proposalProblems(input: readonly Message[], output: readonly Mes
 }
 
 /** Ids left without their partner in `output` that were paired in `input` (R14 removes both blocks). */
-export function newlyUnpaired(input: readonly Message[], output: readonly Message[]): string[] {
+export function newlyUnpaired(input: readonly Message[], output: readonly Message[]): Array<string | null> {
   const before = new Set(pairBlocks(input).unpaired.map((u) => u.id));
   return pairBlocks(output)
     .unpaired.map((u) => u.id)
