@@ -1,0 +1,45 @@
+/** Starts the real web host in-process on 127.0.0.1 with a temp cwd (no stray .env) and a known token. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { WebHost } from '../../../app/server/http.js';
+import { startWebHost } from '../../../app/server/http.js';
+import { newToken } from '../../../app/server/security.js';
+import { setupHost } from '../../../app/server/setup.js';
+
+export interface TestHost {
+  host: WebHost;
+  token: string;
+  base: string;
+  close(): Promise<void>;
+}
+
+export async function startTestHost(env: Record<string, string> = {}): Promise<TestHost> {
+  const cwd = mkdtempSync(join(tmpdir(), 'ci-host-'));
+  const token = newToken();
+  const setup = setupHost('web', { env: { DECISION_MODEL_BACKEND: 'offline', ...env }, cwd });
+  const host = await startWebHost({ token, setup });
+  return {
+    host,
+    token,
+    base: `http://127.0.0.1:${host.port}`,
+    close: async () => {
+      await host.close();
+      rmSync(cwd, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A raw request with exactly the headers given (fetch would add or forbid some, like Host). */
+export async function rawRequest(port: number, init: { method?: string; path: string; headers?: Record<string, string>; body?: string }): Promise<{ status: number; text: string; headers: Record<string, string | string[] | undefined> }> {
+  const http = await import('node:http');
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, method: init.method ?? 'GET', path: init.path, headers: { host: `127.0.0.1:${port}`, ...init.headers }, setHost: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), headers: res.headers }));
+    });
+    req.on('error', reject);
+    req.end(init.body);
+  });
+}
