@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { BackendChoice, CompactDetails, DecisionModel, RequestSettings, RunOutcome, RunStatus } from '../../core/index.js';
-import { compactDetailed, RequestError } from '../../core/index.js';
+import { compactDetailed, parseRequest, RequestError } from '../../core/index.js';
 
 export interface ModelFactory {
   (choice: BackendChoice): { model: DecisionModel; settings: RequestSettings; apiKey: string | null };
@@ -28,13 +28,15 @@ export class RunManager {
 
   /** Throws RequestError (bad request) or the factory's ConfigError before anything runs. */
   start(request: unknown, choice: BackendChoice): string {
+    // Bad input fails here, synchronously, so the caller gets invalid_input and no run id.
+    const parsed = parseRequest(request);
     const { model, settings, apiKey } = this.createModel(choice);
     const id = randomUUID();
     const controller = new AbortController();
     const run: Run = { id, started: Date.now(), finishedAt: null, controller, status: { runId: id, state: 'running', progress: { phase: 'queued', batchesDone: 0, batchesTotal: 0 }, elapsedMs: 0, outcome: null } };
     this.runs.set(id, run);
     this.prune();
-    const details = compactDetailed(request, {
+    const details = compactDetailed(parsed, {
       model,
       settings,
       signal: controller.signal,

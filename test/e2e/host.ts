@@ -14,9 +14,8 @@ export interface HostFixture {
   dir: string;
 }
 
-export const test = base.extend<{ env: Record<string, string | undefined> }, never>({
+export const test = base.extend<{ env: Record<string, string | undefined>; host: HostFixture }>({
   env: [{ DECISION_MODEL_BACKEND: 'offline' }, { option: true }],
-}).extend<{ host: HostFixture }>({
   host: async ({ env }, use) => {
     const dir = mkdtempSync(join(tmpdir(), 'inspector-e2e-'));
     const token = newToken();

@@ -1,0 +1,126 @@
+/**
+ * The store's slices against the real host handlers and the real core: example, run,
+ * threshold, overrides, failure, discard and export.
+ */
+import { describe, expect, it } from 'vitest';
+import { setupHost } from '../../app/server/setup.js';
+import type { Action, CompactResponse, Message } from '../../core/index.js';
+import { compactContext, createOfflineModel, loadHistory, writeHistory } from '../../core/index.js';
+import type { ExportFiles } from '../../renderer/bridge/types.js';
+import { exportApproved, exportedText } from '../../renderer/store/exporting.js';
+import { createAppStore } from '../../renderer/store/index.js';
+import { createDirectParser } from '../../renderer/worker/client.js';
+import { directBridge } from './directBridge.js';
+
+function makeStore(saved: ExportFiles[] = []) {
+  const { handlers } = setupHost('web', { env: { DECISION_MODEL_BACKEND: 'offline' }, cwd: '/nonexistent' });
+  return createAppStore({ bridge: directBridge(handlers, saved), parser: createDirectParser(), pollMs: 5 });
+}
+
+async function ranExample() {
+  const store = makeStore();
+  expect(await store.getState().openExample()).toBe(true);
+  await store.getState().startRun();
+  return store;
+}
+
+async function cliAnswer(store: ReturnType<typeof makeStore>, threshold: number): Promise<CompactResponse> {
+  const s = store.getState();
+  const p = s.proposal!;
+  return compactContext({ ...p.request, options: { ...p.request.options, keep_threshold: threshold }, messages: s.snapshot!.messages }, { model: createOfflineModel() });
+}
+
+describe('store slices', () => {
+  it('R5 a fresh file has no eligible tools; the example brings its own ready policy', async () => {
+    const store = makeStore();
+    await store.getState().openSnapshot({ fileName: 'h.json', text: JSON.stringify([{ id: 'a', role: 'user', content: 'hi' }, { id: 'b', role: 'assistant', content: [{ type: 'tool_call', id: 'c1', name: 't', input: '{}', state: 'finished' }, { type: 'tool_result', id: 'c1', name: 't', output: 'x', state: 'success' }] }, { id: 'c', role: 'user', content: 'ok' }]) });
+    expect(store.getState().eligible).toEqual([]);
+    expect(store.getState().candidacy?.advice).toMatch(/tool_not_eligible/);
+    await store.getState().openExample();
+    expect(store.getState().eligible.length).toBeGreaterThan(0);
+    expect(store.getState().goal).toMatch(/BILL-2291/);
+  });
+
+  it('R12 a run yields the same decisions and chars_after as compactContext', async () => {
+    const store = await ranExample();
+    const p = store.getState().proposal!;
+    const cli = await cliAnswer(store, 0.5);
+    if (!cli.success) throw new Error('expected success');
+    expect(p.outcome.decisions.map((d) => d.action)).toEqual(cli.answer.decisions.map((d) => d.action));
+    expect(p.charsAfter).toBe(cli.answer.stats.chars_after);
+    expect(store.getState().tab).toBe('audit');
+  });
+
+  it('R15 a new threshold re-derives every action without a model call', async () => {
+    const store = await ranExample();
+    const requests = store.getState().proposal!.outcome.stats.requests;
+    for (const t of [0, 0.2, 0.35, 0.8, 1]) {
+      expect(store.getState().setOption('keep_threshold', t)).toBeNull();
+      const cli = await cliAnswer(store, t);
+      if (!cli.success) throw new Error('expected success');
+      const p = store.getState().proposal!;
+      expect([...p.actions.values()]).toEqual(cli.answer.decisions.map((d) => d.action));
+      expect(p.charsAfter).toBe(cli.answer.stats.chars_after);
+      expect(exportedText(store.getState().snapshot!, p)).toBe(writeHistory(store.getState().snapshot!.container, cli.answer.messages as Message[]));
+      expect(p.outcome.stats.requests).toBe(requests);
+    }
+  });
+
+  it('R14 an override wins over the probabilities and shows in the export and audit record', async () => {
+    const saved: ExportFiles[] = [];
+    const store = makeStore(saved);
+    await store.getState().openExample();
+    await store.getState().startRun();
+    const target = [...store.getState().proposal!.actions].find(([id, a]) => a === 'keep' && store.getState().proposal!.probs.has(id))!;
+    store.getState().setOverride(target[0], 'drop_call' as Action);
+    expect(store.getState().proposal!.actions.get(target[0])).toBe('drop_call');
+    const notice = await exportApproved(store.getState());
+    expect(notice).toMatch(/Exported payment-retry.compacted.json/);
+    const audit = JSON.parse(saved[0].auditText) as { decisions: Array<{ pair_id: string; override: string | null; action: string }>; original_sha256: string };
+    expect(audit.decisions.find((d) => d.pair_id === target[0])).toMatchObject({ override: 'drop_call', action: 'drop_call' });
+    expect(audit.original_sha256).toMatch(/^[0-9a-f]{64}$/);
+    const exported = loadHistory(saved[0].text).messages;
+    const pair = store.getState().proposal!.analysis.pairs.find((p) => p.pairId === target[0])!;
+    expect(JSON.stringify(exported)).not.toContain(`"id":"${pair.callId}"`);
+    store.getState().setOverride(target[0], null);
+    expect(store.getState().proposal!.overrides).toEqual({});
+  });
+
+  it('R11 a failed run shows its error and leaves the previous proposal in place', async () => {
+    const store = await ranExample();
+    const before = store.getState().proposal;
+    store.getState().setBackend({ name: 'no-such-backend' });
+    await store.getState().startRun();
+    expect(store.getState().run.state).toBe('failed');
+    expect(store.getState().run.error?.code).toBe('invalid_input');
+    expect(store.getState().run.error?.message).toMatch(/no-such-backend/);
+    // Token counts may land meanwhile (a new object); the run's outcome must be the same one.
+    expect(store.getState().proposal!.outcome).toBe(before!.outcome);
+  });
+
+  it('R11 a bad file reports the problem and keeps the open snapshot', async () => {
+    const store = makeStore();
+    await store.getState().openExample();
+    const snapshot = store.getState().snapshot;
+    expect(await store.getState().openSnapshot({ fileName: 'bad.json', text: '[{"id": "m0", "role": "user",, }]' })).toBe(false);
+    expect(store.getState().openError).toMatch(/^bad\.json: not JSON: .*position \d+/);
+    expect(store.getState().snapshot).toBe(snapshot);
+  });
+
+  it('R3 options outside their range are refused, never clamped', async () => {
+    const store = makeStore();
+    await store.getState().openExample();
+    expect(store.getState().setOption('max_concurrency', 40)).toMatch(/32/);
+    expect(store.getState().options.max_concurrency).toBe(4);
+    const protectedBefore = store.getState().candidacy!.byGuard.protected_message;
+    expect(store.getState().setOption('preserve_recent_messages', 0)).toBeNull();
+    expect(store.getState().candidacy!.byGuard.protected_message).toBeLessThan(protectedBefore);
+  });
+
+  it('discard drops the proposal', async () => {
+    const store = await ranExample();
+    store.getState().clearProposal();
+    expect(store.getState().proposal).toBeNull();
+    expect(store.getState().run.state).toBe('idle');
+  });
+});
