@@ -156,6 +156,8 @@ export async function run(argv: string[]): Promise<number> {
     const results: CutResult[] = [];
     for (const t of plan) {
       for (const cut of t.cuts) {
+        // A local model answers in microtasks only: yield so a pending Ctrl-C is seen between cuts.
+        await new Promise((done) => setImmediate(done));
         if (controller.signal.aborted) break;
         const started = Date.now();
         const result = await evaluateCut(t.source, t.context, cut, model, { maskM: settings.maskM, seeds: settings.seeds, options: settings.options, signal: controller.signal, settings: config.request });

@@ -2,11 +2,12 @@
  * `compaction-inspector eval` through the built command line: exit codes, the `--json`
  * document, the self-contained `--html` report, folders with files that are not histories.
  */
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ensureBuilt, runCli, tempDir } from '../cli/support.js';
+import { CLI, cleanEnv, ensureBuilt, runCli, tempDir } from '../cli/support.js';
 import { debuggingSession } from './fixtures.js';
 
 let tmp: ReturnType<typeof tempDir>;
@@ -86,5 +87,26 @@ describe('eval command', () => {
     const result = await runCli(['eval', join(dir, 'session.json'), '--cuts', '1', '--options', '{"max_state_tokens":1}'], { cwd: dir });
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/failed: observation_too_large/);
+  });
+
+  it('stops cleanly on Ctrl-C: exit 130, a note on stderr, nothing on stdout', async () => {
+    tmp = tempDir();
+    // Enough cuts that the run is still going when the first progress line arrives.
+    const long = Array.from({ length: 12 }, () => debuggingSession().messages).flat().map((m, i) => ({ ...m, id: `m${i}` }));
+    for (let i = 0; i < 10; i++) tmp.write(`s${i}.json`, JSON.stringify(long));
+    const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>((done) => {
+      const child = spawn(process.execPath, [CLI, 'eval', tmp.dir, '--cuts', '20'], { cwd: tmp.dir, env: cleanEnv() });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+      child.stderr.on('data', (d: Buffer) => {
+        if (stderr === '' && d.toString().includes('[1/')) child.kill('SIGINT');
+        stderr += d.toString();
+      });
+      child.on('close', (code) => done({ code, stdout, stderr }));
+    });
+    expect(result.code).toBe(130);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/interrupted after \d+ of 200 cuts/);
   });
 });
