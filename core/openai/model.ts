@@ -13,7 +13,8 @@ import { readAnswer } from './answer.js';
 import { toDecisionModelError } from './errors.js';
 import type { OpenAISettings } from './settings.js';
 import { parseOpenAISettings } from './settings.js';
-import { instructionTokens, PROMPT_VERSION, requestBody } from './wire.js';
+import { PROMPT_VERSION } from './prompt.js';
+import { instructionTokens, requestBody } from './wire.js';
 
 function usageOf(completion: { usage?: Partial<Usage> | null } | null | undefined): Usage {
   const u = completion?.usage;

@@ -5,7 +5,7 @@
  */
 import type { DecisionBatch } from '../model.js';
 import { estimateTokens } from '../tokens.js';
-import { PROMPT_VERSION, systemPrompt, USER_FRAMING, userPrompt } from './prompt.js';
+import { systemPrompt, USER_FRAMING, userPrompt } from './prompt.js';
 import type { ProbabilityMode } from './settings.js';
 import { TOP_LOGPROBS } from './settings.js';
 
@@ -62,4 +62,3 @@ export function instructionTokens(mode: ProbabilityMode, maxKeys: number): numbe
   return estimateTokens(systemPrompt(mode)) + estimateTokens(USER_FRAMING) + estimateTokens(JSON.stringify(responseFormat(keys, mode)));
 }
 
-export { PROMPT_VERSION };
