@@ -1,0 +1,47 @@
+/**
+ * Issue 4 "Open": a malformed file names the problem and its position and keeps the current
+ * snapshot; oddities are warnings; drag-and-drop opens JSON Lines; tokens are counted.
+ */
+import { join } from 'node:path';
+import { expect, SCREENSHOTS, test } from './host.js';
+
+test('R2 open: malformed file errors, warnings, drag-and-drop of JSON Lines, token counts', async ({ page, host }) => {
+  await page.goto(host.url);
+  await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready');
+
+  await page.getByLabel('Snapshot file').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('[{"id": "m0", "role": "user", "content": "hi"},\n {"id": "m1",, }]') });
+  await expect(page.getByRole('alert')).toContainText(/broken\.json: not JSON: .*(position|line)/);
+  await expect(page.locator('.toolbar')).toContainText('payment-retry.json');
+
+  const lines = [
+    { id: 'u0', role: 'user', content: [{ type: 'text', text: 'start' }] },
+    { id: 'a1', role: 'assistant', content: [{ type: 'tool_call', id: 't1', name: 'grep', input: '{"q":"x"}', state: 'finished' }, { type: 'tool_result', id: 't1', name: 'grep', output: 'x'.repeat(2000), state: 'success' }, { type: 'tool_call', id: 't1', name: 'grep', input: '{}', state: 'finished' }] },
+    { id: 'u2', role: 'user', content: [{ type: 'tool_result', id: 'ghost', name: 'grep', output: 'boo', state: 'success' }, { type: 'tool_call', id: 't9', name: 'grep', input: '{}', state: 'queued' }] },
+    { id: 'u3', role: 'user', content: [{ type: 'text', text: 'done' }] },
+  ];
+  const text = lines.map((l) => JSON.stringify(l)).join('\n') + '\n';
+  const drop = await page.evaluateHandle((body) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([body], 'dropped.jsonl', { type: 'application/json' }));
+    return dt;
+  }, text);
+  await page.locator('.app').dispatchEvent('drop', { dataTransfer: drop });
+  await expect(page.locator('.toolbar')).toContainText('dropped.jsonl');
+  await expect(page.getByRole('table', { name: 'File' })).toContainText('jsonl');
+  const warnings = page.getByRole('region', { name: 'Warnings' });
+  await expect(warnings).toContainText('duplicate_id');
+  await expect(warnings).toContainText('orphan_result');
+  await expect(warnings).toContainText('unknown_state');
+  await page.screenshot({ path: join(SCREENSHOTS, 'open-warnings.png') });
+
+  // The example again: run and wait for the real tokenizer's counts.
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready');
+  await page.getByRole('button', { name: 'Run' }).click();
+  await expect(page.getByLabel('Statistics')).toContainText(/Tokens before → after[\d,]+ → [\d,]+/);
+  await page.getByRole('button', { name: 'Discard' }).click();
+  await expect(page.getByRole('dialog', { name: 'Discard the proposal?' })).toBeVisible();
+  await page.screenshot({ path: join(SCREENSHOTS, 'discard.png') });
+  await page.getByRole('button', { name: 'Discard proposal' }).click();
+  await expect(page.getByLabel('Statistics')).toContainText('none — press Run');
+});
