@@ -1,0 +1,37 @@
+/** Electron's export writing (issue 4 "Export"): atomic, beside an audit record, never over the source unasked. */
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { findElectronBinary } from '../../app/electron/binary.js';
+import { saveExport } from '../../app/electron/files.js';
+
+let dir: string;
+beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'inspector-save-'))));
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('Electron export files', () => {
+  it('writes the snapshot and its audit record and leaves no temp files', async () => {
+    const target = join(dir, 'h.compacted.json');
+    expect(await saveExport(target, join(dir, 'h.json'), '[1]', '{"a":1}', async () => false)).toEqual({ path: target, auditPath: `${target}.audit.json` });
+    expect(readFileSync(target, 'utf8')).toBe('[1]');
+    expect(readFileSync(`${target}.audit.json`, 'utf8')).toBe('{"a":1}');
+    expect(readdirSync(dir).sort()).toEqual(['h.compacted.json', 'h.compacted.json.audit.json']);
+  });
+
+  it('never replaces the source unless the user confirms', async () => {
+    const source = join(dir, 'h.json');
+    writeFileSync(source, 'original');
+    let asked = 0;
+    expect(await saveExport(source, source, 'new', '{}', async () => (asked++, false))).toBeNull();
+    expect(readFileSync(source, 'utf8')).toBe('original');
+    expect(existsSync(`${source}.audit.json`)).toBe(false);
+    expect(await saveExport(source, source, 'new', '{}', async () => (asked++, true))).not.toBeNull();
+    expect(readFileSync(source, 'utf8')).toBe('new');
+    expect(asked).toBe(2);
+  });
+
+  it('finds no Electron binary here without loading (and so downloading) the package', () => {
+    expect(findElectronBinary({ ELECTRON_OVERRIDE_DIST_PATH: join(dir, 'nothing') })).toBeNull();
+  });
+});
