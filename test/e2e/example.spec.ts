@@ -19,4 +19,28 @@ test('R12 the bundled example runs offline with one click and shows a proposal',
   const list = page.getByRole('list', { name: 'Side by side' });
   await expect(list.getByRole('listitem').first()).toBeVisible();
   await page.screenshot({ path: join(SCREENSHOTS, 'audit.png') });
+
+  // j/k walk the changed rows; the selected row is marked for assistive tech too.
+  await page.locator('body').press('j');
+  const current = list.locator('[aria-current="true"]');
+  await expect(current).toHaveCount(1);
+  const first = await current.getAttribute('aria-label');
+  await page.locator('body').press('j');
+  await expect(current).not.toHaveAttribute('aria-label', first!);
+  await page.locator('body').press('k');
+  await expect(current).toHaveAttribute('aria-label', first!);
+
+  // Raw JSON per block.
+  const row = list.getByRole('listitem', { name: first! });
+  await row.getByRole('button', { name: /Raw JSON of .* block 0 \(original\)/ }).click();
+  await expect(row.locator('pre').first()).toContainText('"type":');
+
+  // R4: protect a message from the transcript; it is listed and removable, and the counts follow.
+  const before = await page.getByRole('region', { name: 'Before running' }).locator('strong').textContent();
+  await row.getByRole('button', { name: 'Protect message' }).click();
+  const id = first!.replace(/^Message (\S+) .*$/, '$1');
+  await expect(page.getByRole('region', { name: 'Protections' })).toContainText(id);
+  await expect(page.getByRole('region', { name: 'Before running' }).locator('strong')).not.toHaveText(before!);
+  await page.getByRole('button', { name: `Remove protection of message ${id}` }).click();
+  await expect(page.getByRole('region', { name: 'Before running' }).locator('strong')).toHaveText(before!);
 });
