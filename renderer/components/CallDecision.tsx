@@ -28,7 +28,7 @@ export function CallDecision({ pairId, ctx, callId }: { pairId: string; ctx: Row
   const probs = decision && decision.keep_call !== null && decision.keep_result !== null ? { keepCall: decision.keep_call, keepResult: decision.keep_result } : null;
   const reason = pair.guard ?? (probs ? decide(probs, threshold).reason : ctx.hasProposal ? 'not evaluated' : 'candidate');
   const isProtected = protectedCalls.includes(callId);
-  const links = (decision as { evidence_links?: unknown } | undefined)?.evidence_links;
+  const links = decision?.evidence_links;
   return (
     <div className="decision" aria-label={`Decision for ${callId}`}>
       <span className="mono small">{pairId}</span>
@@ -42,7 +42,8 @@ export function CallDecision({ pairId, ctx, callId }: { pairId: string; ctx: Row
       )}
       <span className="reason mono small">{reason}</span>
       {decision?.evidence && decision.evidence.length > 0 && <span className="evidence small" title="offline model evidence">evidence: {decision.evidence.join(', ')}</span>}
-      {Array.isArray(links) && links.length > 0 && <span className="evidence small">links: {links.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('; ')}</span>}
+      {links && links.quoted_in.length > 0 && <span className="evidence small">quoted later in {links.quoted_in.join(', ')}{links.terms.length ? ` (${links.terms.join(', ')})` : ''}</span>}
+      {links?.superseded_by && <span className="evidence small">superseded by {links.superseded_by}</span>}
       <span className="spacer" />
       {ctx.hasProposal && (
         <select aria-label={`Override ${callId}`} value={override ?? ''} onClick={(e) => e.stopPropagation()} onChange={(e) => setOverride(pairId, (e.target.value || null) as Override | null)}>

@@ -37,6 +37,7 @@ export function auditRecord(snapshot: Snapshot, proposal: Proposal, threshold: n
       keep_result: d?.keep_result ?? null,
       override: proposal.overrides[pair.pairId] ?? null,
       ...(d?.evidence ? { evidence: d.evidence } : {}),
+      ...(d?.evidence_links ? { evidence_links: d.evidence_links } : {}),
     };
   });
   return {
