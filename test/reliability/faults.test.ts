@@ -60,7 +60,7 @@ describe('fault schedules against the fake OpenAI server', () => {
   it('records the schedules for npm run reliability', () => {
     const outcomes: Record<string, number> = {};
     for (const r of results) outcomes[r.outcome] = (outcomes[r.outcome] ?? 0) + 1;
-    record({ area: 'faults', name: 'fault schedules', tried: results.length, outcomes: { ...outcomes, lost: 0, max_over_deadline_ms: Math.max(0, ...results.map((r) => r.elapsedMs - 2000)) }, notes: results.map((r) => `${r.name}: ${r.outcome} in ${r.elapsedMs} ms, ${r.requests} requests`).join('; ') });
+    record({ area: 'faults', name: 'fault schedules', tried: results.length, outcomes: { ...outcomes, lost: 0, max_over_deadline_ms: Math.max(0, ...results.map((r) => r.elapsedMs - 2000)) }, notes: `6 batches, concurrency 3, 2 s deadline; timeouts, 429 bursts with Retry-After, 500/503, resets, slow drips, truncated JSON, wrong keys, deadline mid-flight, 400/401; slowest ${Math.max(...results.map((r) => r.elapsedMs))} ms; ${results.reduce((n, r) => n + r.requests, 0)} requests, none left in flight` });
     expect(results.length).toBe(SCHEDULES.length);
   });
 });
