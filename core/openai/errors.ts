@@ -3,7 +3,6 @@
  * retryable, honouring Retry-After; other statuses fail at once with the provider's own
  * message. The key is redacted from every message that leaves here.
  */
-import { APIConnectionError, APIError, APIUserAbortError } from 'openai';
 import { DecisionModelError } from '../model.js';
 
 /** Retry-After as seconds or an HTTP date (RFC 9110 §10.2.3); also the common `retry-after-ms`. */
@@ -39,7 +38,9 @@ function causeChain(error: Error): string {
   return parts.join(': ') || error.message;
 }
 
-export function toDecisionModelError(error: unknown, apiKey: string, baseUrl?: string): DecisionModelError {
+/** `sdk` is the loaded `openai` module (it loads lazily; see model.ts). */
+export function toDecisionModelError(error: unknown, sdk: typeof import('openai'), apiKey: string, baseUrl?: string): DecisionModelError {
+  const { APIConnectionError, APIError, APIUserAbortError } = sdk;
   if (error instanceof DecisionModelError) return error;
   const clean = (message: string) => redactKey(message, apiKey);
   if (error instanceof APIUserAbortError) return new DecisionModelError('the request was aborted', { retryable: true });
