@@ -5,7 +5,7 @@
  */
 import { isUtf8 } from 'node:buffer';
 import { readFileSync, statSync } from 'node:fs';
-import { overMemoryBudget } from './budget.js';
+import { overMemoryBudget } from '../budget.js';
 
 export class UsageError extends Error {
   constructor(message: string) {

@@ -12,6 +12,7 @@ import { dispatch, toHostError } from './api.js';
 import type { HostSetup } from './setup.js';
 import { rejectForeign, tokenMatches } from './security.js';
 import { defaultRendererDir, serveStatic } from './static.js';
+import { HOST_HEAP_BYTES_PER_BODY_BYTE, memoryBudgetBytes } from '../budget.js';
 import { ConfigError, createDecisionModel } from '../config.js';
 import { RequestError } from '../../core/index.js';
 
@@ -37,11 +38,15 @@ function readBody(req: IncomingMessage, limit: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    let over = false;
     req.on('data', (chunk: Buffer) => {
+      if (over) return;
       size += chunk.length;
       if (size > limit) {
-        reject(Object.assign(new Error(`request body over ${limit} bytes`), { status: 413 }));
-        req.destroy();
+        // Keep draining without storing, so the client gets the 413 instead of a reset.
+        over = true;
+        chunks.length = 0;
+        reject(Object.assign(new Error(`request body over ${limit} bytes, this host's memory budget; start it with NODE_OPTIONS=--max-old-space-size=<MB> to raise it`), { status: 413 }));
         return;
       }
       chunks.push(chunk);
@@ -68,7 +73,8 @@ async function parseJsonBody(req: IncomingMessage, limit: number): Promise<unkno
 
 export function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const root = options.rendererDir ?? defaultRendererDir();
-  const limit = options.maxBodyBytes ?? 512 * 1024 * 1024;
+  // Never more than the heap can parse: past it V8 aborts the whole host, not just this request.
+  const limit = options.maxBodyBytes ?? Math.min(512 * 1024 * 1024, memoryBudgetBytes(HOST_HEAP_BYTES_PER_BODY_BYTE));
   let port = 0;
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
