@@ -8,7 +8,7 @@ import { DEFAULT_ARCHIVE_REF, DEFAULT_OPTIONS } from '../../core/index.js';
 const SUMMARIES: Record<string, string> = {
   compact_context: 'propose a compacted history (SPEC §8); prints the response envelope as JSON',
   serve: 'start the local service and the web UI on 127.0.0.1',
-  eval: 'evaluate decision models on labelled histories',
+  eval: 'measure decisions on real transcripts against observation masking and random, with a threshold sweep (eval --help)',
 };
 
 const d = DEFAULT_OPTIONS;
