@@ -61,10 +61,11 @@ describe('Electron main process settings', () => {
 
   it('new windows, navigation and webviews are denied for every web contents', () => {
     const handlers = new Map<string, Listener>();
-    let openHandler: (() => unknown) | null = null;
-    const contents = { setWindowOpenHandler: (fn: () => unknown) => (openHandler = fn), on: (event: string, fn: Listener) => handlers.set(event, fn) };
+    const opened: Array<() => unknown> = [];
+    const contents = { setWindowOpenHandler: (fn: () => unknown) => opened.push(fn), on: (event: string, fn: Listener) => handlers.set(event, fn) };
     electron.appOn.get('web-contents-created')?.({}, contents);
-    expect(openHandler?.()).toEqual({ action: 'deny' });
+    expect(opened).toHaveLength(1);
+    expect(opened[0]()).toEqual({ action: 'deny' });
     for (const event of ['will-navigate', 'will-attach-webview']) {
       const prevent = vi.fn();
       handlers.get(event)?.({ preventDefault: prevent });
