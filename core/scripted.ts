@@ -17,7 +17,19 @@ export type Script = z.infer<typeof ScriptSchema>;
 export function parseScript(value: unknown): Script {
   const parsed = ScriptSchema.safeParse(value);
   if (!parsed.success) throw new Error(`decision script: ${describeZodError(parsed.error)}`);
-  return parsed.data;
+  // zod's record drops an own "__proto__" key (neither validated nor kept), so a call id
+  // "__proto__" lost its entry; it is checked and added back, fromEntries keeping it own.
+  const answers = Object.fromEntries(Object.entries(parsed.data.answers).concat(ownProto(value)));
+  return { ...parsed.data, answers };
+}
+
+/** The validated entry under an own "__proto__" key of the raw script, if there is one. */
+function ownProto(value: unknown): Array<[string, z.infer<typeof Entry>]> {
+  const raw = (value as { answers?: unknown }).answers;
+  if (typeof raw !== 'object' || raw === null || !Object.hasOwn(raw, '__proto__')) return [];
+  const entry = Entry.safeParse((raw as Record<string, unknown>)['__proto__']);
+  if (!entry.success) throw new Error(`decision script: ${describeZodError(entry.error, 'answers.__proto__')}`);
+  return [['__proto__', entry.data]];
 }
 
 export function createScriptedModel(script: Script): DecisionModel {
