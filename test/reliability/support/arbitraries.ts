@@ -122,7 +122,7 @@ export interface GeneratedCase {
   goal: string;
 }
 
-const idPool = fc.uniqueArray(fc.oneof(fc.constantFrom('c1', 'c2', 'toolu_01', 'call_😀', '\u202Ec3', ''), fc.string({ minLength: 1, maxLength: 6 })), { minLength: 1, maxLength: 10 });
+const idPool = fc.uniqueArray(fc.oneof(fc.constantFrom('c1', 'c2', 'toolu_01', 'call_😀', '\u202Ec3', '', '__proto__', 'constructor'), fc.string({ minLength: 1, maxLength: 6 })), { minLength: 1, maxLength: 10 });
 
 export const historyCaseArb: fc.Arbitrary<GeneratedCase> = idPool.chain((ids) =>
   fc.record({
@@ -148,7 +148,7 @@ export const historyCaseArb: fc.Arbitrary<GeneratedCase> = idPool.chain((ids) =>
 export const scriptArb: fc.Arbitrary<{ answers: Record<string, { call: number; result: number }>; default?: { call: number; result: number } }> = fc.record(
   {
     answers: fc.dictionary(
-      fc.oneof(fc.constantFrom('c1', 'c2', 't0', 't1', 't2😀', 'toolu_01', 'call_😀', '\u202Ec3', ''), fc.string({ minLength: 1, maxLength: 6 })),
+      fc.oneof(fc.constantFrom('c1', 'c2', 't0', 't1', 't2😀', 'toolu_01', 'call_😀', '\u202Ec3', '', '__proto__', 'constructor'), fc.string({ minLength: 1, maxLength: 6 })),
       fc.record({ call: fc.oneof({ weight: 9, arbitrary: fc.double({ min: 0, max: 1, noNaN: true }) }, { weight: 1, arbitrary: fc.constantFrom(-0.5, 1.5, 1e308) }), result: fc.double({ min: 0, max: 1, noNaN: true }) }),
     ),
     default: fc.record({ call: fc.double({ min: 0, max: 1, noNaN: true }), result: fc.double({ min: 0, max: 1, noNaN: true }) }),
