@@ -13,17 +13,38 @@
 // 20 MB of results). The matches are the same (test/core/distinctivePath.test.ts).
 const PATH = /(?<![A-Za-z0-9_.~-])(?:[A-Za-z0-9_.~-]*\/)+[A-Za-z0-9_.-]+/g;
 const FILE_NAME = /\b[A-Za-z0-9_-]+\.[A-Za-z][A-Za-z0-9]{0,5}\b/g;
-const IDENTIFIER = /\b[A-Za-z_$][A-Za-z0-9_$]{3,}\b/g;
+// The lookahead skips, inside the regex engine, every token made only of letters (and `$`)
+// with no lower-to-upper step: such a token is never distinctive, and so is every part of
+// it, so the distinctive matches are the same as matching every token and filtering in JS
+// (test/core/distinctiveFast.test.ts) — without a match object per plain word.
+const IDENTIFIER = /\b(?=[A-Za-z$]*(?:[_0-9]|[a-z][A-Z]))[A-Za-z_$][A-Za-z0-9_$]{3,}\b/g;
 const NUMBER = /\b\d[\d,]*(?:\.\d+)?\b/g;
 const QUOTED = /"([^"\n]{4,80})"|'([^'\n]{4,80})'|`([^`\n]{4,80})`/g;
-const ERROR_LINE = /(?:\b[A-Z][A-Za-z]*(?:Error|Exception)\b|\berror:|\bERROR\b|\bFAILED\b|\bTraceback\b|\bfatal:)/;
+const ERROR_LINE = /(?:\b[A-Z][A-Za-z]*(?:Error|Exception)\b|\berror:|\bERROR\b|\bFAILED\b|\bTraceback\b|\bfatal:)/g;
+
+// Cheap whole-text tests for what each pattern needs: most tool output has no path, no file
+// name or no long number at all, and a failed test spares a full regex pass over it.
+const MAY_HAVE_FILE_NAME = /[A-Za-z0-9_-]\.[A-Za-z]/;
+// Four digits with only `,`/`.` between them: every number of four or more digits has them.
+const MAY_HAVE_LONG_NUMBER = /\d[,.]*\d[,.]*\d[,.]*\d/;
+const MAY_HAVE_QUOTE = /["'`]/;
 
 /** Identifiers worth remembering: snake_case, camelCase, or letters mixed with digits. */
 function isDistinctiveIdentifier(token: string): boolean {
-  if (/^_+$/.test(token)) return false;
-  if (/[A-Za-z]_|_[A-Za-z0-9]/.test(token)) return true;
-  if (/[a-z][A-Z]/.test(token)) return true;
-  return /[A-Za-z]/.test(token) && /\d/.test(token);
+  // One pass over char codes instead of four regexes: this runs once per token of every text.
+  let letter = false;
+  let digit = false;
+  let prev = 0; // 1 lower, 2 upper, 3 digit, 4 underscore, 0 other
+  for (let i = 0; i < token.length; i++) {
+    const c = token.charCodeAt(i);
+    const kind = c >= 97 && c <= 122 ? 1 : c >= 65 && c <= 90 ? 2 : c >= 48 && c <= 57 ? 3 : c === 95 ? 4 : 0;
+    // `[A-Za-z]_`, `_[A-Za-z0-9]`, `[a-z][A-Z]`
+    if ((kind === 4 && (prev === 1 || prev === 2)) || (prev === 4 && kind >= 1 && kind <= 3) || (prev === 1 && kind === 2)) return true;
+    if (kind === 1 || kind === 2) letter = true;
+    else if (kind === 3) digit = true;
+    prev = kind;
+  }
+  return letter && digit;
 }
 
 function addPath(terms: Set<string>, raw: string): void {
@@ -35,28 +56,56 @@ function addPath(terms: Set<string>, raw: string): void {
   if (base.length >= 4 && base.includes('.')) terms.add(base);
 }
 
-/** Every distinctive term of `text`, lower-cased, in first-seen order. */
+function digitCount(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) n++;
+  }
+  return n;
+}
+
+/**
+ * Every distinctive term of `text`, lower-cased, in first-seen order per kind (paths, file
+ * names, identifiers, numbers, quoted strings, error lines). This runs over every block of
+ * a history, results included, so each pass is skipped when the text cannot match it.
+ */
 export function distinctiveTerms(text: string): Set<string> {
   const terms = new Set<string>();
-  for (const match of text.matchAll(PATH)) if (match[0].includes('/') && !match[0].startsWith('//')) addPath(terms, match[0]);
-  for (const match of text.matchAll(FILE_NAME)) {
-    const name = match[0].toLowerCase();
-    // `e.g`, `self.x` and version-like tails are not file names.
-    if (name.length >= 5 && !/^\d/.test(name) && !/\.\d/.test(name)) terms.add(name);
+  let match: RegExpExecArray | null;
+  if (text.includes('/')) {
+    for (PATH.lastIndex = 0; (match = PATH.exec(text)) !== null; ) if (!match[0].startsWith('//')) addPath(terms, match[0]);
   }
-  for (const match of text.matchAll(IDENTIFIER)) if (isDistinctiveIdentifier(match[0])) terms.add(match[0].toLowerCase());
-  for (const match of text.matchAll(NUMBER)) {
-    const digits = match[0].replace(/\D/g, '');
-    if (digits.length >= 4) terms.add(match[0].replace(/,/g, ''));
+  if (MAY_HAVE_FILE_NAME.test(text)) {
+    for (FILE_NAME.lastIndex = 0; (match = FILE_NAME.exec(text)) !== null; ) {
+      const name = match[0].toLowerCase();
+      // `e.g`, `self.x` and version-like tails are not file names.
+      if (name.length >= 5 && !/^\d/.test(name) && !/\.\d/.test(name)) terms.add(name);
+    }
   }
-  for (const match of text.matchAll(QUOTED)) {
-    const inner = (match[1] ?? match[2] ?? match[3]).trim();
-    // A single plain word ("business") reappears by chance; a phrase or a token does not.
-    if (inner.length >= 4 && !/^[A-Za-z]+$/.test(inner) && /[A-Za-z0-9]/.test(inner)) terms.add(inner.toLowerCase());
+  for (IDENTIFIER.lastIndex = 0; (match = IDENTIFIER.exec(text)) !== null; ) if (isDistinctiveIdentifier(match[0])) terms.add(match[0].toLowerCase());
+  if (MAY_HAVE_LONG_NUMBER.test(text)) {
+    for (NUMBER.lastIndex = 0; (match = NUMBER.exec(text)) !== null; ) {
+      if (match[0].length >= 4 && digitCount(match[0]) >= 4) terms.add(match[0].replace(/,/g, ''));
+    }
   }
-  for (const line of text.split('\n')) {
-    const trimmed = line.trim();
-    if (trimmed.length >= 12 && trimmed.length <= 160 && ERROR_LINE.test(trimmed)) terms.add(trimmed.toLowerCase());
+  if (MAY_HAVE_QUOTE.test(text)) {
+    for (QUOTED.lastIndex = 0; (match = QUOTED.exec(text)) !== null; ) {
+      const inner = (match[1] ?? match[2] ?? match[3]).trim();
+      // A single plain word ("business") reappears by chance; a phrase or a token does not.
+      if (inner.length >= 4 && !/^[A-Za-z]+$/.test(inner) && /[A-Za-z0-9]/.test(inner)) terms.add(inner.toLowerCase());
+    }
+  }
+  // A line is an error line when the pattern matches inside it (the pattern never spans a
+  // line break, and trimming only swaps a blank neighbour for the string's edge), so one
+  // pass over the whole text finds the same lines as testing each line.
+  for (ERROR_LINE.lastIndex = 0; (match = ERROR_LINE.exec(text)) !== null; ) {
+    const start = match.index === 0 ? 0 : text.lastIndexOf('\n', match.index - 1) + 1;
+    const newline = text.indexOf('\n', match.index);
+    const end = newline === -1 ? text.length : newline;
+    const trimmed = text.slice(start, end).trim();
+    if (trimmed.length >= 12 && trimmed.length <= 160) terms.add(trimmed.toLowerCase());
+    ERROR_LINE.lastIndex = end + 1;
   }
   return terms;
 }
