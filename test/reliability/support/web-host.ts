@@ -1,7 +1,8 @@
-/** Starts the real web host in-process on 127.0.0.1 with a temp cwd (no stray .env) and a known token. */
+/** Starts the real web host in-process on 127.0.0.1 with a temp cwd (no stray .env), a known token and the built renderer. */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { WebHost } from '../../../app/server/http.js';
 import { startWebHost } from '../../../app/server/http.js';
 import { newToken } from '../../../app/server/security.js';
@@ -18,7 +19,8 @@ export async function startTestHost(env: Record<string, string> = {}): Promise<T
   const cwd = mkdtempSync(join(tmpdir(), 'ci-host-'));
   const token = newToken();
   const setup = setupHost('web', { env: { DECISION_MODEL_BACKEND: 'offline', ...env }, cwd });
-  const host = await startWebHost({ token, setup });
+  // The built renderer: run from source, the host's default would be the unbuilt renderer/ folder.
+  const host = await startWebHost({ token, setup, rendererDir: fileURLToPath(new URL('../../../dist/renderer/', import.meta.url)) });
   return {
     host,
     token,
