@@ -6,7 +6,10 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { BackendRegistry, BackendSettings, DecisionModel, RequestSettings } from '../core/index.js';
-import { createDefaultRegistry, DEFAULT_BACKEND, DEFAULT_REQUEST_SETTINGS } from '../core/index.js';
+// Narrow modules rather than core/index.js, which loads the evaluator and examples too.
+import { createDefaultRegistry } from '../core/backends.js';
+import { DEFAULT_REQUEST_SETTINGS } from '../core/model.js';
+import { DEFAULT_BACKEND } from '../core/registry.js';
 import type { EnvSource } from './env.js';
 import { ConfigError, envSource, PREFIX, readDotenv } from './env.js';
 

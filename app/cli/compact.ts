@@ -3,12 +3,15 @@
  * 1 with the envelope when compaction failed, 2 with one line on stderr (and nothing on
  * stdout) for bad input, usage or configuration.
  */
-import type { CompactRequest } from '../../core/index.js';
-import { compactContext, ContainerError, loadHistory, parseRequest, RequestError } from '../../core/index.js';
+// The narrow core modules, not core/index.js: the public index also loads the evaluator,
+// the examples, the contract and the OpenAI prompt code, which a compaction never runs and
+// which cost start-up time on every small history (test/bench/cli.bench.ts).
+import { compactContext, parseRequest, RequestError } from '../../core/compact.js';
+import { ContainerError, loadHistory } from '../../core/containers.js';
+import type { CompactRequest } from '../../core/schema.js';
 import { ConfigError, createDecisionModel, loadConfig, redact } from '../config.js';
 import type { RequestKey } from './args.js';
 import { firstLine, parseJsonValue, resolveValue, splitPairs, UsageError, VERBATIM_KEYS } from './args.js';
-import { helpText } from './help.js';
 
 /** Turns the `KEY=VALUE` arguments into a checked request. */
 export function readRequest(argv: readonly string[]): CompactRequest {
@@ -35,6 +38,7 @@ const BAD_INPUT = [UsageError, RequestError, ConfigError];
 
 export async function run(argv: string[]): Promise<number> {
   if (argv.length === 1 && (argv[0] === '--help' || argv[0] === '-h')) {
+    const { helpText } = await import('./help.js');
     process.stdout.write(helpText(['compact_context']));
     return 0;
   }
