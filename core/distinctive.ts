@@ -13,21 +13,10 @@
 // 20 MB of results). The matches are the same (test/core/distinctivePath.test.ts).
 const PATH = /(?<![A-Za-z0-9_.~-])(?:[A-Za-z0-9_.~-]*\/)+[A-Za-z0-9_.-]+/g;
 const FILE_NAME = /\b[A-Za-z0-9_-]+\.[A-Za-z][A-Za-z0-9]{0,5}\b/g;
-// The lookahead skips, inside the regex engine, every token made only of letters (and `$`)
-// with no lower-to-upper step: such a token is never distinctive, and so is every part of
-// it, so the distinctive matches are the same as matching every token and filtering in JS
-// (test/core/distinctiveFast.test.ts) — without a match object per plain word.
-const IDENTIFIER = /\b(?=[A-Za-z$]*(?:[_0-9]|[a-z][A-Z]))[A-Za-z_$][A-Za-z0-9_$]{3,}\b/g;
+const IDENTIFIER = /\b[A-Za-z_$][A-Za-z0-9_$]{3,}\b/g;
 const NUMBER = /\b\d[\d,]*(?:\.\d+)?\b/g;
 const QUOTED = /"([^"\n]{4,80})"|'([^'\n]{4,80})'|`([^`\n]{4,80})`/g;
 const ERROR_LINE = /(?:\b[A-Z][A-Za-z]*(?:Error|Exception)\b|\berror:|\bERROR\b|\bFAILED\b|\bTraceback\b|\bfatal:)/g;
-
-// Cheap whole-text tests for what each pattern needs: most tool output has no path, no file
-// name or no long number at all, and a failed test spares a full regex pass over it.
-const MAY_HAVE_FILE_NAME = /[A-Za-z0-9_-]\.[A-Za-z]/;
-// Four digits with only `,`/`.` between them: every number of four or more digits has them.
-const MAY_HAVE_LONG_NUMBER = /\d[,.]*\d[,.]*\d[,.]*\d/;
-const MAY_HAVE_QUOTE = /["'`]/;
 
 /** Identifiers worth remembering: snake_case, camelCase, or letters mixed with digits. */
 function isDistinctiveIdentifier(token: string): boolean {
@@ -56,6 +45,84 @@ function addPath(terms: Set<string>, raw: string): void {
   if (base.length >= 4 && base.includes('.')) terms.add(base);
 }
 
+// ASCII char classes for the scan below.
+const TOKEN = 1; // [A-Za-z0-9_$]
+const HINT = 2; // `_` or a digit
+const LOWER = 4;
+const UPPER = 8;
+const DIGIT = 16;
+const CHAR_CLASS = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const ch = String.fromCharCode(c);
+  if (/[A-Za-z0-9_$]/.test(ch)) CHAR_CLASS[c] |= TOKEN;
+  if (/[_0-9]/.test(ch)) CHAR_CLASS[c] |= HINT;
+  if (/[a-z]/.test(ch)) CHAR_CLASS[c] |= LOWER;
+  if (/[A-Z]/.test(ch)) CHAR_CLASS[c] |= UPPER;
+  if (/[0-9]/.test(ch)) CHAR_CLASS[c] |= DIGIT;
+}
+
+/** What one scan of a text found: its distinctive identifiers and which other passes can match. */
+interface Scan {
+  identifiers: string[];
+  slash: boolean;
+  /** `[A-Za-z0-9_-]\.[A-Za-z]` occurs (every FILE_NAME match has it). */
+  fileName: boolean;
+  /** Four digits with only `,`/`.` between them (every number of four or more digits has them). */
+  longNumber: boolean;
+  quote: boolean;
+}
+
+/**
+ * One pass over the char codes instead of a regex pass per kind (each costs about as much).
+ *
+ * Identifiers are found run by run. A run is a maximal stretch of token characters
+ * `[A-Za-z0-9_$]`; no IDENTIFIER match crosses a run's edge and the regex scan restarts at
+ * each run, so matching the run alone gives the same matches as matching the whole text. A
+ * distinctive identifier holds `_`, a digit or a lower-to-upper step, so runs without one
+ * (plain words, most of any text) never reach the regex.
+ */
+function scan(text: string): Scan {
+  const found: Scan = { identifiers: [], slash: false, fileName: false, longNumber: false, quote: false };
+  let start = -1;
+  let hint = false;
+  let prev = 0;
+  let digits = 0; // digits in the current stretch of [0-9,.]
+  let nameChar = false; // the previous char is in [A-Za-z0-9_-]
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 0;
+    const cls = c < 128 ? CHAR_CLASS[c] : 0;
+    if (cls !== 0) {
+      if (start < 0) {
+        start = i;
+        hint = false;
+      }
+      if ((cls & HINT) !== 0 || ((cls & UPPER) !== 0 && (prev & LOWER) !== 0)) hint = true;
+      prev = cls;
+      if ((cls & DIGIT) !== 0) {
+        if (++digits >= 4) found.longNumber = true;
+      } else digits = 0;
+      nameChar = c !== 36; // `$` is a token char but not a file-name char
+      continue;
+    }
+    if (start >= 0 && hint && i - start >= 4) {
+      const run = text.slice(start, i);
+      let match: RegExpExecArray | null;
+      for (IDENTIFIER.lastIndex = 0; (match = IDENTIFIER.exec(run)) !== null; ) if (isDistinctiveIdentifier(match[0])) found.identifiers.push(match[0].toLowerCase());
+    }
+    start = -1;
+    prev = 0;
+    if (c === 46) {
+      // `.`: a file name needs a name char before it and a letter after it
+      const next = i + 1 < text.length ? text.charCodeAt(i + 1) : 0;
+      if (nameChar && next < 128 && (CHAR_CLASS[next] & (LOWER | UPPER)) !== 0) found.fileName = true;
+    } else if (c !== 44) digits = 0; // `,` and `.` keep a number's digits together
+    if (c === 47) found.slash = true;
+    else if (c === 34 || c === 39 || c === 96) found.quote = true;
+    nameChar = c === 45;
+  }
+  return found;
+}
+
 function digitCount(text: string): number {
   let n = 0;
   for (let i = 0; i < text.length; i++) {
@@ -68,28 +135,30 @@ function digitCount(text: string): number {
 /**
  * Every distinctive term of `text`, lower-cased, in first-seen order per kind (paths, file
  * names, identifiers, numbers, quoted strings, error lines). This runs over every block of
- * a history, results included, so each pass is skipped when the text cannot match it.
+ * a history, results included, so one scan finds the identifiers and which other passes
+ * can match at all; most tool output has no path, file name or long number.
  */
 export function distinctiveTerms(text: string): Set<string> {
   const terms = new Set<string>();
   let match: RegExpExecArray | null;
-  if (text.includes('/')) {
+  const found = scan(text);
+  if (found.slash) {
     for (PATH.lastIndex = 0; (match = PATH.exec(text)) !== null; ) if (!match[0].startsWith('//')) addPath(terms, match[0]);
   }
-  if (MAY_HAVE_FILE_NAME.test(text)) {
+  if (found.fileName) {
     for (FILE_NAME.lastIndex = 0; (match = FILE_NAME.exec(text)) !== null; ) {
       const name = match[0].toLowerCase();
       // `e.g`, `self.x` and version-like tails are not file names.
       if (name.length >= 5 && !/^\d/.test(name) && !/\.\d/.test(name)) terms.add(name);
     }
   }
-  for (IDENTIFIER.lastIndex = 0; (match = IDENTIFIER.exec(text)) !== null; ) if (isDistinctiveIdentifier(match[0])) terms.add(match[0].toLowerCase());
-  if (MAY_HAVE_LONG_NUMBER.test(text)) {
+  for (const identifier of found.identifiers) terms.add(identifier);
+  if (found.longNumber) {
     for (NUMBER.lastIndex = 0; (match = NUMBER.exec(text)) !== null; ) {
       if (match[0].length >= 4 && digitCount(match[0]) >= 4) terms.add(match[0].replace(/,/g, ''));
     }
   }
-  if (MAY_HAVE_QUOTE.test(text)) {
+  if (found.quote) {
     for (QUOTED.lastIndex = 0; (match = QUOTED.exec(text)) !== null; ) {
       const inner = (match[1] ?? match[2] ?? match[3]).trim();
       // A single plain word ("business") reappears by chance; a phrase or a token does not.

@@ -62,7 +62,7 @@ function referenceTerms(text: string): Set<string> {
 
 // Characters that decide the patterns' edges: word and non-word neighbours, `$` (a token
 // character that is not a word character), separators of paths, numbers and lines.
-const ALPHABET = 'aZq_9$0./-~,:;"\'` \n\tEeFrorxAIL'.split('');
+const ALPHABET = 'aZq_9$07./-~,:;"\'` \n\tEeFrorxAILü'.split('');
 const WORDS = ['Error', 'error:', 'ERROR', 'FAILED', 'Traceback', 'fatal:', 'ValueError', 'Exception', 'src/app.ts', 'a.py', '1,234', '12.5', 'camelCase', 'snake_case', 'x$y', '//', './'];
 
 const texts = fc.array(fc.oneof(fc.constantFrom(...ALPHABET), fc.constantFrom(...WORDS)), { maxLength: 60 }).map((parts) => parts.join(''));
