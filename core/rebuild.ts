@@ -29,7 +29,9 @@ export function truncateOutput(output: unknown, callId: string, options: Rebuild
   const head = headCodePoints(text, options.truncateHeadChars);
   const omitted = countCodePoints(text) - countCodePoints(head);
   const shortened = head + omissionMarker(callId, omitted, options.archiveRef);
-  if (shortened.length >= text.length) return null;
+  // Shorter as text (R13) and never longer as JSON (§6 measures chars in JSON): a marker whose
+  // archive_ref holds characters JSON escapes (\u0000 → 6 chars) could otherwise grow the history.
+  if (shortened.length >= text.length || JSON.stringify(shortened).length >= JSON.stringify(text).length) return null;
   return typeof output === 'string' ? shortened : [{ type: 'text', text: shortened }];
 }
 
