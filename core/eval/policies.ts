@@ -9,6 +9,7 @@
  */
 import type { Analysis } from '../guards.js';
 import type { Action } from '../schema.js';
+import { seededRandom } from '../random.js';
 
 export type Actions = Map<string, Action>;
 
@@ -23,17 +24,7 @@ export function masking(analysis: Analysis, m: number): Actions {
   return new Map(analysis.candidates.map((p) => [p.pairId, recent.has(p.pairId) ? 'keep' : 'drop_result']));
 }
 
-/** mulberry32: a tiny seeded generator, so a random baseline is the same on every run. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom };
 
 /** The actions of `like`, shuffled over the same candidates (Fisher–Yates). */
 export function randomLike(analysis: Analysis, like: Actions, seed: number): Actions {

@@ -4,6 +4,7 @@
  * and timestamps, so every build of a scenario is byte-identical.
  */
 import type { Block, Message, OptionsInput, ToolInfo } from '../schema.js';
+import { seededRandom } from '../random.js';
 
 /** A request-shaped example plus the answer key the scenario tests check. */
 export interface Scenario {
@@ -47,17 +48,8 @@ export function numbered(body: string, first = 1): string {
     .join('\n');
 }
 
-/** A small deterministic generator (mulberry32) for bulky but realistic filler data. */
-export function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A small deterministic generator for bulky but realistic filler data. */
+export const seeded = seededRandom;
 
 export function pick<T>(random: () => number, items: readonly T[]): T {
   return items[Math.floor(random() * items.length)];

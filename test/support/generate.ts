@@ -5,6 +5,7 @@
  * (AgentScope 2.x) or in the next message (older and foreign histories).
  */
 import type { Block, Message } from '../../core/index.js';
+import { seededRandom } from '../../core/random.js';
 
 export interface GenerateOptions {
   calls: number;
@@ -20,17 +21,7 @@ const WORDS = ('payment retry invoice refund ledger backoff queue worker timeout
   + 'deploy rollback replica wal offset schema index cache session token parser lexer render build test '
   + 'fixture handler router request response header status error warning metric trace span café naïve 数据 🙂').split(' ');
 
-/** mulberry32: tiny, fast and the same on every machine. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const random = seededRandom;
 
 function words(next: () => number, count: number): string {
   const out: string[] = [];
