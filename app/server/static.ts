@@ -22,7 +22,15 @@ export function defaultRendererDir(): string {
 }
 
 export async function serveStatic(root: string, pathname: string, res: ServerResponse): Promise<void> {
-  const relative = pathname === '/' ? 'index.html' : decodeURIComponent(pathname).replace(/^\/+/, '');
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // A bad escape is the client's mistake (400), not the host's (the URIError used to make it a 500).
+    res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' }).end('malformed %-escape in the path\n');
+    return;
+  }
+  const relative = pathname === '/' ? 'index.html' : decoded.replace(/^\/+/, '');
   const full = normalize(join(root, relative));
   if (!full.startsWith(normalize(root + sep)) && full !== normalize(root)) {
     res.writeHead(404).end();

@@ -82,6 +82,16 @@ describe('web host security', () => {
     checks.push('path traversal → 4xx/5xx, host alive');
   });
 
+  it('Issue 5 §4 a malformed %-escape in a static path is a 400 with a reason, not a 500', async () => {
+    for (const path of ['/%E0%A4%A', '/%zz', '/assets/%', '/%C0%AF']) {
+      const res = await rawRequest(t.host.port, { path });
+      expect(res.status).toBe(400);
+      expect(res.text).toMatch(/malformed/);
+    }
+    expect((await post('/compact_context', { [TOKEN_HEADER]: t.token })).status).toBe(200); // still alive
+    checks.push('malformed %-escape → 400');
+  });
+
   it('the renderer is served with the strict CSP when it is built', async (ctx) => {
     const res = await rawRequest(t.host.port, { path: '/' });
     if (res.status === 503) return ctx.skip('the renderer is not built (npm run build)');
