@@ -2,14 +2,16 @@
  * Issue 5 §4: an export killed mid-write leaves the old file intact. A child process writes
  * a large snapshot over an existing one with the real `writeAtomic` (app/electron/files.ts,
  * built) and is SIGKILLed at a random moment, again and again; after every kill the target
- * is exactly the old text or exactly the new one, never a torn mix.
+ * is exactly the old text or exactly the new one, never a torn mix. The temp files the kills
+ * leave are removed by the next export to that target once they are stale.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STALE_TEMP_MS, writeAtomic } from '../../app/electron/files.js';
 import { ensureBuilt, ROOT } from '../cli/support.js';
 import { record } from './support/record.js';
 
@@ -48,7 +50,14 @@ describe('export killed mid-write', () => {
       expect(text === OLD || text === NEW).toBe(true);
       seen[text === OLD ? 'old' : 'new']++;
     }
-    const leftovers = readdirSync(dir).filter((f) => f.endsWith('.tmp')).length;
-    record({ area: 'security', name: 'export killed mid-write', tried: KILLS, outcomes: { ...seen, torn: 0, temp_files_left: leftovers }, notes: '24 MB snapshot over a 2 MB one, SIGKILL at 0–77 ms' });
+    const temps = () => readdirSync(dir).filter((f) => f.endsWith('.tmp'));
+    const leftByKills = temps().length;
+    // Time passing, not waited for: the kills' temp files become as old as a stale one.
+    const old = (Date.now() - STALE_TEMP_MS - 60_000) / 1000;
+    for (const name of temps()) utimesSync(join(dir, name), old, old);
+    writeAtomic(target, OLD);
+    expect(temps()).toEqual([]);
+    expect(readFileSync(target, 'utf8')).toBe(OLD);
+    record({ area: 'security', name: 'export killed mid-write', tried: KILLS, outcomes: { ...seen, torn: 0, temp_files_left_by_kills: leftByKills, temp_files_left_after_next_export: 0 }, notes: '24 MB snapshot over a 2 MB one, SIGKILL at 0–77 ms; the next export removes temp files of its target older than 10 min' });
   });
 });
