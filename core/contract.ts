@@ -4,7 +4,7 @@
  * only its types, so the UI and both hosts cannot drift apart.
  */
 import { z } from 'zod';
-import { DecisionSchema, ErrorCodeSchema, StatsSchema } from './schema.js';
+import { DecisionSchema, ErrorCodeSchema, StatsSchema, ToolInfoSchema } from './schema.js';
 
 /** Errors that cross the boundary carry a stable code and a message a person can act on. */
 export const HOST_ERROR_CODES = ['invalid_input', 'unauthorized', 'not_found', 'unsupported', 'busy', 'internal'] as const;
@@ -37,7 +37,7 @@ export const ExampleSchema = z.object({
   eligible_tool_names: z.array(z.string()),
   protected_message_ids: z.array(z.string()),
   protected_call_ids: z.array(z.string()),
-  tools: z.array(z.looseObject({ name: z.string(), description: z.string().optional() })).optional(),
+  tools: z.array(ToolInfoSchema).optional(),
   options: z.record(z.string(), z.number()).optional(),
 });
 export type Example = z.infer<typeof ExampleSchema>;
