@@ -13,6 +13,7 @@ import type { HostSetup } from './setup.js';
 import { rejectForeign, tokenMatches } from './security.js';
 import { defaultRendererDir, serveStatic } from './static.js';
 import { HOST_HEAP_BYTES_PER_BODY_BYTE, memoryBudgetBytes } from '../budget.js';
+import { BusyError, createAdmission } from './admission.js';
 import { ConfigError, createDecisionModel } from '../config.js';
 import { RequestError } from '../../core/index.js';
 
@@ -23,6 +24,10 @@ export interface WebHostOptions {
   rendererDir?: string;
   /** Request bodies above this are refused (413); histories are large, so the default is generous. */
   maxBodyBytes?: number;
+  /** `POST /compact_context` compactions running at once; more wait in a queue (default 4). */
+  maxConcurrentCompactions?: number;
+  /** Body bytes all `/compact_context` requests in flight may hold together (default: the memory budget). */
+  compactionBudgetBytes?: number;
 }
 
 export interface WebHost {
@@ -34,7 +39,8 @@ export interface WebHost {
 
 const STATUS: Record<string, number> = { invalid_input: 400, unauthorized: 401, not_found: 404, unsupported: 501, busy: 409, internal: 500 };
 
-function readBody(req: IncomingMessage, limit: number): Promise<string> {
+/** `onSize` sees the bytes read so far and may throw to refuse the body (it is drained, not stored). */
+function readBody(req: IncomingMessage, limit: number, onSize?: (size: number) => void): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -49,6 +55,14 @@ function readBody(req: IncomingMessage, limit: number): Promise<string> {
         reject(Object.assign(new Error(`request body over ${limit} bytes, this host's memory budget; start it with NODE_OPTIONS=--max-old-space-size=<MB> to raise it`), { status: 413 }));
         return;
       }
+      try {
+        onSize?.(size);
+      } catch (error) {
+        over = true;
+        chunks.length = 0;
+        reject(error);
+        return;
+      }
       chunks.push(chunk);
     });
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
@@ -56,13 +70,13 @@ function readBody(req: IncomingMessage, limit: number): Promise<string> {
   });
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...headers });
   res.end(JSON.stringify(body));
 }
 
-async function parseJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
-  const text = await readBody(req, limit);
+async function parseJsonBody(req: IncomingMessage, limit: number, onSize?: (size: number) => void): Promise<unknown> {
+  const text = await readBody(req, limit, onSize);
   if (text.trim() === '') return {};
   try {
     return JSON.parse(text);
@@ -75,10 +89,14 @@ export function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const root = options.rendererDir ?? defaultRendererDir();
   // Never more than the heap can parse: past it V8 aborts the whole host, not just this request.
   const limit = options.maxBodyBytes ?? Math.min(512 * 1024 * 1024, memoryBudgetBytes(HOST_HEAP_BYTES_PER_BODY_BYTE));
+  // Together, not only per request: many large bodies at once must not fill the heap either.
+  const budget = options.compactionBudgetBytes ?? memoryBudgetBytes(HOST_HEAP_BYTES_PER_BODY_BYTE);
+  const admission = createAdmission({ concurrency: options.maxConcurrentCompactions ?? 4, budgetBytes: budget });
   let port = 0;
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       if (res.headersSent) return res.destroy();
+      if (error instanceof BusyError) return sendJson(res, 503, { error: { code: 'busy', message: error.message } }, { 'retry-after': String(error.retryAfterSeconds) });
       const status = (error as { status?: number }).status ?? ((error as { code?: string }).code === 'invalid_input' ? 400 : 500);
       sendJson(res, status, { error: { code: status === 400 ? 'invalid_input' : status === 413 ? 'invalid_input' : 'internal', message: toHostError(error).message } });
     });
@@ -95,13 +113,29 @@ export function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }
     if (!tokenMatches(req, options.token)) return sendJson(res, 401, { error: { code: 'unauthorized', message: 'missing or wrong token: use the URL printed by `serve`' } });
     if (req.method !== 'POST') return sendJson(res, 405, { error: { code: 'not_found', message: 'use POST' } });
+    if (url.pathname === '/compact_context') return admitted(req, res);
     const body = await parseJsonBody(req, limit);
-    if (url.pathname === '/compact_context') return compactRoute(body, res);
     try {
       sendJson(res, 200, { result: await dispatch(options.setup.handlers, url.pathname.slice('/api/'.length), body) });
     } catch (error) {
       const hostError = toHostError(error as HostApiError);
       sendJson(res, STATUS[hostError.code] ?? 500, { error: hostError });
+    }
+  }
+
+  /** Holds the body's bytes from the first one read until the answer is sent; runs in turn. */
+  async function admitted(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // A body that could never fit the budget, even alone, is too large (413), not a reason to retry (503).
+    const cap = Math.min(limit, budget);
+    const ticket = admission.ticket();
+    try {
+      const declared = Number(req.headers['content-length']);
+      // Refuse before reading when the declared size is already too much; chunked bodies are held as they arrive.
+      if (Number.isSafeInteger(declared) && declared <= cap) ticket.hold(declared);
+      const body = await parseJsonBody(req, cap, (size) => ticket.hold(size));
+      await admission.run(() => compactRoute(body, res));
+    } finally {
+      ticket.release();
     }
   }
 
