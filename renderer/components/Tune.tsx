@@ -2,6 +2,7 @@
 import { fmt } from '../format.js';
 import { useApp } from '../store/index.js';
 import { Curve } from './Curve.js';
+import { Histogram } from './Histogram.js';
 
 export function Tune() {
   const threshold = useApp((s) => s.options.keep_threshold);
@@ -9,6 +10,7 @@ export function Tune() {
   const curve = useApp((s) => s.proposal?.curve ?? null);
   const charsBefore = useApp((s) => s.proposal?.sizes.sum !== undefined ? (s.proposal.outcome.stats.chars_before ?? null) : null);
   const charsAfter = useApp((s) => s.proposal?.charsAfter ?? null);
+  const histogram = useApp((s) => s.proposal?.histogram ?? null);
   return (
     <section aria-label="Tune">
       <div className="slider-row">
@@ -25,6 +27,7 @@ export function Tune() {
           </p>
         </>
       )}
+      {histogram && <Histogram bins={histogram} threshold={threshold} />}
     </section>
   );
 }

@@ -6,8 +6,8 @@
 import type { AlignedRow } from '../../core/align.js';
 import { alignRows } from '../../core/align.js';
 import type { HostError, RunOutcome, RunStatus } from '../../core/contract.js';
-import type { CurvePoint, SizeModel } from '../../core/curve.js';
-import { buildSizeModel, charsAfter, deriveActions, probabilitiesOf, thresholdCurve } from '../../core/curve.js';
+import type { CurvePoint, HistogramBin, SizeModel } from '../../core/curve.js';
+import { buildSizeModel, charsAfter, deriveActions, probabilitiesOf, probabilityHistogram, thresholdCurve } from '../../core/curve.js';
 import type { Override } from '../../core/decide.js';
 import type { Analysis, Policy } from '../../core/guards.js';
 import { analyze } from '../../core/guards.js';
@@ -25,6 +25,8 @@ export interface Proposal {
   policy: Policy;
   analysis: Analysis;
   probs: ReturnType<typeof probabilitiesOf>;
+  /** keep_result of the evaluated candidates in 10 bins; fixed per run (the threshold only marks it). */
+  histogram: HistogramBin[];
   sizes: SizeModel;
   overrides: Record<string, Override>;
   actions: Map<string, Action>;
@@ -125,7 +127,9 @@ export const createProposalSlice: Slice<ProposalSlice> = (set, get) => ({
     const policy = policyFrom({ eligible: request.eligible_tool_names, protectedMessageIds: request.protected_message_ids, protectedCallIds: request.protected_call_ids, options: request.options });
     const analysis = analyze(snapshot.messages, policy);
     const sizes = buildSizeModel(snapshot.messages, analysis.pairs, { truncateHeadChars: request.options.truncate_head_chars, archiveRef: request.archive_ref });
-    const base = { outcome, request, policy, analysis, probs: probabilitiesOf(outcome.decisions), sizes, overrides: {}, startedAt, finishedAt: (state.deps.now?.() ?? new Date()).toISOString(), tokens: { before: get().proposal?.tokens.before ?? null, after: null } };
+    const probs = probabilitiesOf(outcome.decisions);
+    const histogram = probabilityHistogram([...probs.values()].map((p) => p.keepResult));
+    const base = { outcome, request, policy, analysis, probs, histogram, sizes, overrides: {}, startedAt, finishedAt: (state.deps.now?.() ?? new Date()).toISOString(), tokens: { before: get().proposal?.tokens.before ?? null, after: null } };
     set({ proposal: derive(base, get().options.keep_threshold, true, snapshot), run: { ...get().run, state: 'done' } });
     get().setTab('audit');
     void get().refreshTokens();

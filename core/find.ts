@@ -1,0 +1,31 @@
+/**
+ * Find in the inspector: where a term occurs in a displayed text, case-insensitively, as
+ * ranges into the original string. A case-insensitive regex keeps offsets in the original
+ * (lower-casing first would not: some characters change length when lower-cased).
+ */
+const SPECIAL = /[.*+?^${}()|[\]\\]/g;
+
+export interface MatchSplit {
+  /** Alternating plain and matched pieces, starting (and ending) with plain; joined they are the text. */
+  parts: string[];
+  /** True when `limit` stopped the search: the rest of the text is one plain piece. */
+  capped: boolean;
+}
+
+/** Splits `text` around the occurrences of `term`; null when the term is empty or absent. */
+export function splitMatches(text: string, term: string, limit = 2000): MatchSplit | null {
+  if (term === '' || text === '') return null;
+  const pattern = new RegExp(term.replace(SPECIAL, '\\$&'), 'giu');
+  const parts: string[] = [];
+  let last = 0;
+  let found = 0;
+  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
+    if (found === limit) return { parts: [...parts, text.slice(last)], capped: true };
+    parts.push(text.slice(last, m.index), m[0]);
+    last = m.index + m[0].length;
+    found++;
+  }
+  if (found === 0) return null;
+  parts.push(text.slice(last));
+  return { parts, capped: false };
+}
