@@ -3,7 +3,7 @@
  * changed calls, and a virtualized list so 10,000 messages scroll smoothly.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { AlignedRow } from '../../core/align.js';
 import { alignRows } from '../../core/align.js';
 import type { Pair } from '../../core/guards.js';
@@ -42,7 +42,7 @@ export function AuditView() {
   const policyAnalysis = useApp((s) => s.analysis);
   const filter = useApp((s) => s.filter);
   const setFilter = useApp((s) => s.setFilter);
-  const query = useApp((s) => s.query);
+  const findTerm = useApp((s) => s.findTerm);
   const selected = useApp((s) => s.selected);
   const select = useApp((s) => s.select);
   const tools = useApp((s) => s.snapshot?.summary.tools ?? NO_TOOLS);
@@ -57,13 +57,8 @@ export function AuditView() {
   }), [analysis, proposal]);
   const visible = useMemo(() => rows.filter((r) => matchesFilter(r, filter, ctx, proposal?.actions ?? null)), [rows, filter, ctx, proposal]);
 
-  const [debounced, setDebounced] = useState(query);
-  useEffect(() => {
-    const id = setTimeout(() => setDebounced(query), 120);
-    return () => clearTimeout(id);
-  }, [query]);
   const matches = useMemo(() => {
-    const q = debounced.trim().toLowerCase();
+    const q = findTerm.toLowerCase();
     if (!q || !messages) return [];
     const out: number[] = [];
     visible.forEach((row, i) => {
@@ -72,7 +67,7 @@ export function AuditView() {
       if (textOf(messages[row.index]).includes(q) || (row.status !== 'same' && 'omitted'.includes(q))) out.push(i);
     });
     return out;
-  }, [debounced, messages, visible]);
+  }, [findTerm, messages, visible]);
 
   const virtualizer = useVirtualizer({ count: visible.length, getScrollElement: () => scrollRef.current, estimateSize: () => 96, overscan: 8 });
 
@@ -80,7 +75,12 @@ export function AuditView() {
     const row = visible[position];
     if (!row) return;
     select(row.index);
+    // The row first (it may not be rendered yet), then its first highlight, which can sit
+    // below the fold of a tall row or inside a clipped result body.
     virtualizer.scrollToIndex(position, { align: 'center' });
+    requestAnimationFrame(() => requestAnimationFrame(() => {
+      scrollRef.current?.querySelector(`[data-index="${position}"] mark`)?.scrollIntoView({ block: 'nearest' });
+    }));
   }, [visible, select, virtualizer]);
 
   const selectedPos = visible.findIndex((r) => r.index === selected);

@@ -7,6 +7,8 @@ import { fmt, shorten } from '../format.js';
 import { useApp } from '../store/index.js';
 import type { RowContext } from './AuditView.js';
 import { CallDecision } from './CallDecision.js';
+import { Highlight } from './Highlight.js';
+import { ResultBody } from './ResultBody.js';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v) ?? '');
 
@@ -35,24 +37,24 @@ export function BlockView({ block, where, fate, side, ctx }: { block: Block; whe
     return (
       <div className="block raw">
         {toggle}
-        <pre>{JSON.stringify(shown, null, 2)}</pre>
+        <pre><Highlight text={JSON.stringify(shown, null, 2)} /></pre>
       </div>
     );
   }
   const changed = side === 'proposed' && fate?.fate === 'truncated';
   switch (shown.type) {
     case 'text':
-      return <div className="block text">{toggle}<span className="pre">{shorten(str(shown.text), 700)}</span></div>;
+      return <div className="block text">{toggle}<span className="pre"><Highlight text={shorten(str(shown.text), 700)} /></span></div>;
     case 'thinking':
-      return <div className="block thinking">{toggle}<span className="muted">thinking · {fmt(str(shown.thinking).length)} chars</span> <span className="pre">{shorten(str(shown.thinking), 160)}</span></div>;
+      return <div className="block thinking">{toggle}<span className="muted">thinking · {fmt(str(shown.thinking).length)} chars</span> <span className="pre"><Highlight text={shorten(str(shown.thinking), 160)} /></span></div>;
     case 'tool_call':
       return (
         <div className="block call">
           {toggle}
           <div className="call-line">
-            <span className="tool mono">{str(shown.name)}</span>
-            <span className="mono muted small">{str(shown.id)}</span>
-            <span className="mono input" title={str(shown.input)}>{shorten(str(shown.input), 140)}</span>
+            <span className="tool mono"><Highlight text={str(shown.name)} /></span>
+            <span className="mono muted small"><Highlight text={str(shown.id)} /></span>
+            <span className="mono input" title={str(shown.input)}><Highlight text={shorten(str(shown.input), 140)} /></span>
             {shown.state !== 'finished' && <span className="badge warn">{str(shown.state)}</span>}
           </div>
           {side === 'original' && fate?.pairId && <CallDecision pairId={fate.pairId} ctx={ctx} callId={str(shown.id)} />}
@@ -65,11 +67,11 @@ export function BlockView({ block, where, fate, side, ctx }: { block: Block; whe
           {toggle}
           <div className="call-line">
             <span className="muted">result</span>
-            <span className="mono muted small">{str(shown.id)}</span>
+            <span className="mono muted small"><Highlight text={str(shown.id)} /></span>
             <span className={`badge ${shown.state === 'success' ? 'ok' : 'warn'}`}>{str(shown.state)}</span>
             <span className="muted small">{fmt(text.length)} chars{changed ? ` (was ${fmt(resultText(block.output).length)})` : ''}</span>
           </div>
-          <span className="pre result-body">{shorten(text, changed ? 900 : 360)}</span>
+          <ResultBody text={text} limit={changed ? 900 : 360} blockKey={key} name={`${where} (${side})`} />
         </div>
       );
     }

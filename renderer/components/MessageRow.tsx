@@ -5,6 +5,7 @@ import type { Block, Message } from '../../core/schema.js';
 import { useApp } from '../store/index.js';
 import type { RowContext } from './AuditView.js';
 import { BlockView } from './BlockView.js';
+import { Highlight } from './Highlight.js';
 
 function blocksOf(message: Message): Block[] {
   return typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : (message.content ?? []);
@@ -20,7 +21,7 @@ export const MessageRow = memo(function MessageRow({ row, message, ctx, selected
     <div role="listitem" aria-label={`Message ${row.id} (${row.role})`} aria-current={selected ? 'true' : undefined} className={`mrow ${row.status}${selected ? ' selected' : ''}`} onClick={() => select(row.index)}>
       <div className="mhead">
         <span className="mono">{row.index}</span>
-        <span className="mono strong">{row.id}</span>
+        <span className="mono strong"><Highlight text={row.id} /></span>
         <span className={`role ${row.role}`}>{row.role}</span>
         {row.protected && <span className="badge prot">protected</span>}
         {row.status !== 'same' && <span className={`badge ${row.status}`}>{row.status}</span>}
@@ -32,12 +33,12 @@ export const MessageRow = memo(function MessageRow({ row, message, ctx, selected
         )}
       </div>
       <div className="panes">
-        <div className="pane original">
+        <div className="pane original" role="group" aria-label="Original">
           {blocks.map((block, b) => (
             <BlockView key={b} block={block} where={`${row.id} block ${b}`} fate={row.blocks.get(b) ?? null} side="original" ctx={ctx} />
           ))}
         </div>
-        <div className="pane proposed">
+        <div className="pane proposed" role="group" aria-label="Proposed">
           {!ctx.hasProposal ? null : row.status === 'removed' ? (
             <div className="removed-msg">message removed (every block dropped)</div>
           ) : (
