@@ -71,6 +71,22 @@ test('UI benchmark', async ({ page, host }) => {
   const worstFrame = Math.max(...frames.deltas);
   await page.screenshot({ path: join(SCREENSHOTS, 'bench-20mb-audit.png') });
 
+  // 4. Find on the 10,002 messages: typed term → "n of m" (includes the 120 ms debounce;
+  // the first term also builds the per-message search text), then Enter → match on screen.
+  const findMs: number[] = [];
+  const status = page.getByRole('status', { name: 'Find results' });
+  for (const term of ['error', 'retry', 'payment']) {
+    const t0 = Date.now();
+    await page.getByLabel('Find', { exact: true }).fill(term);
+    await expect(status).toHaveText(/ of \d+|No matches/);
+    findMs.push(Date.now() - t0);
+  }
+  const t1 = Date.now();
+  await page.getByLabel('Find', { exact: true }).press('Shift+Enter');
+  await expect(status).toHaveText(/^(\d+) of \1$|No matches/);
+  const findJumpMs = Date.now() - t1;
+  const findStatus = await status.textContent();
+
   // 2. Threshold change with 1,000 candidates.
   await openFile(page, mid, 'generated-1000-candidates.json');
   for (const [label, value] of [['Max state tokens', '400000'], ['Max request tokens', '500000']]) await page.getByLabel(label).fill(value);
@@ -122,6 +138,8 @@ test('UI benchmark', async ({ page, host }) => {
     `| threshold change → next frame (repaint) | ${round(paintMs)} ms | ≤ 50 ms | ${paintMs <= 50 ? 'yes' : 'no'} |`,
     `| scrolling 10,002 messages, 400 frames at 400 px/frame: frames over 1.5× vsync (${round(vsync)} ms) | ${dropped} | none noticeable | ${dropped <= 4 ? 'yes' : 'no'} |`,
     `| worst frame while scrolling | ${round(worstFrame)} ms | — | |`,
+    `| find on 10,002 messages: term → "n of m", first term (builds search text) / median of next two, incl. 120 ms debounce | ${findMs[0]} / ${median(findMs.slice(1))} ms | — | |`,
+    `| find: Shift+Enter → last match ("${findStatus}") scrolled into view | ${findJumpMs} ms | — | |`,
     '',
     `Header after opening: ${messages?.replace(/\s+/g, ' ').trim()}`,
     '',
