@@ -85,10 +85,12 @@ export async function compactDetailed(input: unknown, options: CompactOptions): 
   const opts = request.options;
   const analysis = analyze(messages, policyOf(request));
   const tally: Tally = { requests: 0, usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 } };
+  // §6 measures the compact JSON of the message array; per-message lengths let chars_after reuse them.
+  const messageLengths = messages.map((message) => JSON.stringify(message).length);
   const stats: Stats = {
     messages_before: messages.length,
     messages_after: null,
-    chars_before: JSON.stringify(messages).length,
+    chars_before: jsonArrayLength(messageLengths),
     chars_after: null,
     candidates: analysis.counts.candidates,
     protected: analysis.counts.protected,
@@ -158,7 +160,8 @@ export async function compactDetailed(input: unknown, options: CompactOptions): 
   const actions = new Map<string, Action>(decisions.map((d) => [d.pair_id, d.action]));
   const rebuilt = rebuild(messages, analysis.pairs, actions, { truncateHeadChars: opts.truncate_head_chars, archiveRef: request.archive_ref }, options.copy !== 'shared');
   stats.messages_after = rebuilt.messages.length;
-  stats.chars_after = rebuilt.changed ? JSON.stringify(rebuilt.messages).length : stats.chars_before;
+  // Unchanged messages keep their measured length: only rebuilt ones are serialized again.
+  stats.chars_after = jsonArrayLength(rebuilt.origins.map((origin, i) => (origin === null ? JSON.stringify(rebuilt.messages[i]).length : messageLengths[origin])));
   stats.requests = tally.requests;
   stats.elapsed_ms = Date.now() - started;
   const reason = analysis.candidates.length === 0 ? 'no_candidates' : rebuilt.changed ? 'compacted' : 'no_change';
@@ -190,4 +193,11 @@ export function decisionsFor(
     if (link) decision.evidence_links = publicLink(link);
     return decision;
   });
+}
+
+/** Length of `JSON.stringify` of an array whose elements serialize to these lengths: `[a,b,c]`. */
+function jsonArrayLength(lengths: readonly number[]): number {
+  let total = 2 + Math.max(0, lengths.length - 1);
+  for (const length of lengths) total += length;
+  return total;
 }

@@ -15,6 +15,8 @@ export interface RebuildOptions {
 export interface Rebuilt {
   messages: Message[];
   changed: boolean;
+  /** Per returned message: the input index it copies unchanged, or null when an action rebuilt it. */
+  origins: Array<number | null>;
 }
 
 /** The omission marker of R13: names the call, the omitted character count and the archive. */
@@ -61,10 +63,12 @@ export function rebuild(messages: readonly Message[], pairs: readonly Pair[], ac
   }
 
   const out: Message[] = [];
+  const origins: Array<number | null> = [];
   messages.forEach((message, m) => {
     const perMessage = edits.get(m);
     if (!perMessage) {
       out.push(copyUnchanged ? structuredClone(message) : message);
+      origins.push(m);
       return;
     }
     const blocks = message.content as Block[];
@@ -78,6 +82,7 @@ export function rebuild(messages: readonly Message[], pairs: readonly Pair[], ac
     const copy: Message = {} as Message;
     for (const key of Object.keys(message)) copy[key] = key === 'content' ? content : structuredClone(message[key]);
     out.push(copy);
+    origins.push(null);
   });
-  return { messages: out, changed: edits.size > 0 };
+  return { messages: out, changed: edits.size > 0, origins };
 }
