@@ -26,6 +26,21 @@ export default tseslint.config(
     },
   },
   {
+    // The engine (R1–R15 and its backends) is the base of core/: the inspector helpers, the
+    // host contract, the evaluator and the examples build on it, never the other way round.
+    files: ['core/engine/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: nodeBuiltins, message: 'core/ is common code: no Node built-ins (STYLE.md layering).' },
+          { group: ['electron', 'electron/*'], message: 'core/ is common code: no Electron.' },
+          { group: ['react', 'react-dom', 'zustand', '**/renderer/**', '**/app/**'], message: 'core/ must not import the UI or the hosts.' },
+          { group: ['**/inspect/**', '**/ipc/**', '**/eval/**', '**/examples/**'], message: 'core/engine/ imports nothing from the other core/ areas.' },
+        ],
+      }],
+    },
+  },
+  {
     files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
     rules: {
       'no-restricted-imports': ['error', {

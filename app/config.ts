@@ -5,11 +5,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { BackendRegistry, BackendSettings, DecisionModel, RequestSettings } from '../core/index.js';
-// Narrow modules rather than core/index.js, which loads the evaluator and examples too.
-import { createDefaultRegistry } from '../core/backends.js';
-import { DEFAULT_REQUEST_SETTINGS } from '../core/model.js';
-import { DEFAULT_BACKEND } from '../core/registry.js';
+import type { BackendRegistry, BackendSettings } from '../core/engine/registry.js';
+import type { DecisionModel, RequestSettings } from '../core/engine/model.js';
+// Narrow modules rather than the engine's index: start-up time on every CLI call.
+import { createDefaultRegistry } from '../core/engine/backends.js';
+import { DEFAULT_REQUEST_SETTINGS } from '../core/engine/model.js';
+import { DEFAULT_BACKEND } from '../core/engine/registry.js';
 import type { EnvSource } from './env.js';
 import { ConfigError, envSource, PREFIX, readDotenv } from './env.js';
 

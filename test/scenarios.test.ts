@@ -5,8 +5,13 @@
  * contract the offline model is held to, and may fail until that model is good enough.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Analysis, CompactResponse, Decision, Scenario, SuccessAnswer } from '../core/index.js';
-import { analyze, compactContext, createOfflineModel, parseRequest, policyOf, SCENARIOS, scenarioRequest } from '../core/index.js';
+import type { Analysis } from '../core/engine/guards.js';
+import type { CompactResponse, Decision, SuccessAnswer } from '../core/engine/schema.js';
+import type { Scenario } from '../core/examples/index.js';
+import { analyze } from '../core/engine/guards.js';
+import { compactContext, parseRequest, policyOf } from '../core/engine/compact.js';
+import { createOfflineModel } from '../core/engine/offline/model.js';
+import { SCENARIOS, scenarioRequest } from '../core/examples/index.js';
 import { deepFreeze, newlyUnpaired, proposalProblems } from './support/invariants.js';
 
 interface Run {

@@ -3,12 +3,12 @@
  * 1 with the envelope when compaction failed, 2 with one line on stderr (and nothing on
  * stdout) for bad input, usage or configuration.
  */
-// The narrow core modules, not core/index.js: the public index also loads the evaluator,
-// the examples, the contract and the OpenAI prompt code, which a compaction never runs and
-// which cost start-up time on every small history (test/bench/cli.bench.ts).
-import { compactContext, parseRequest, RequestError } from '../../core/compact.js';
-import { ContainerError, loadHistory } from '../../core/containers.js';
-import type { CompactRequest } from '../../core/schema.js';
+// The narrow engine modules, not the engine's index: the index also loads the OpenAI prompt
+// code and the scripted backend's schema, which a compaction may never run and which cost
+// start-up time on every small history (test/bench/cli.bench.ts).
+import { compactContext, parseRequest, RequestError } from '../../core/engine/compact.js';
+import { ContainerError, loadHistory } from '../../core/engine/containers.js';
+import type { CompactRequest } from '../../core/engine/schema.js';
 import { ConfigError, createDecisionModel, loadConfig, redact } from '../config.js';
 import type { RequestKey } from './args.js';
 import { firstLine, parseJsonValue, resolveValue, splitPairs, UsageError, VERBATIM_KEYS } from './args.js';

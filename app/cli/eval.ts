@@ -7,8 +7,9 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Message, OptionsInput } from '../../core/index.js';
-import { ContainerError, describeZodError, loadHistory, OptionsSchema } from '../../core/index.js';
+import type { Message, OptionsInput } from '../../core/engine/schema.js';
+import { ContainerError, loadHistory } from '../../core/engine/containers.js';
+import { describeZodError, OptionsSchema } from '../../core/engine/schema.js';
 import type { CutResult } from '../../core/eval/evaluate.js';
 import { evaluateCut } from '../../core/eval/evaluate.js';
 import { pickCuts } from '../../core/eval/cuts.js';

@@ -2,7 +2,7 @@
  * The `--help` text: commands, request keys, options (SPEC §5 with ranges), environment
  * and exit codes. Option defaults come from core so the text cannot drift from the schema.
  */
-import { DEFAULT_ARCHIVE_REF, DEFAULT_OPTIONS } from '../../core/index.js';
+import { DEFAULT_ARCHIVE_REF, DEFAULT_OPTIONS } from '../../core/engine/schema.js';
 
 /** Summaries of commands other modules may register; unregistered ones are not listed. */
 const SUMMARIES: Record<string, string> = {

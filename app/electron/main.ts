@@ -9,7 +9,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage } from 'electron';
-import { CHANNELS } from '../../core/index.js';
+import { CHANNELS } from '../../core/ipc/contract.js';
 import { dispatch, toHostError } from '../server/api.js';
 import type { Handlers } from '../server/api.js';
 import { CSP } from '../server/security.js';

@@ -4,8 +4,11 @@
  * the stored key) are passed in by the Electron main process; the web host answers
  * `unsupported` for them because the browser does those itself.
  */
-import type { BackendChoice, Channel, ChannelResult, Contract, Example, HostError, HostInfo } from '../../core/index.js';
-import { contract, ContainerError, describeZodError, isChannel, RequestError } from '../../core/index.js';
+import type { BackendChoice, Channel, ChannelResult, Contract, Example, HostError, HostInfo } from '../../core/ipc/contract.js';
+import { contract, isChannel } from '../../core/ipc/contract.js';
+import { ContainerError } from '../../core/engine/containers.js';
+import { describeZodError } from '../../core/engine/schema.js';
+import { RequestError } from '../../core/engine/compact.js';
 import { ConfigError } from '../config.js';
 import { RunManager } from './runs.js';
 import type { z } from 'zod';

@@ -6,7 +6,7 @@
 import type { AddressInfo } from 'node:net';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
-import { compactContext } from '../../core/index.js';
+import { compactContext } from '../../core/engine/compact.js';
 import type { HostApiError } from './api.js';
 import { dispatch, toHostError } from './api.js';
 import type { HostSetup } from './setup.js';
@@ -15,7 +15,7 @@ import { defaultRendererDir, serveStatic } from './static.js';
 import { HOST_HEAP_BYTES_PER_BODY_BYTE, memoryBudgetBytes } from '../budget.js';
 import { BusyError, createAdmission } from './admission.js';
 import { ConfigError, createDecisionModel } from '../config.js';
-import { RequestError } from '../../core/index.js';
+import { RequestError } from '../../core/engine/compact.js';
 
 export interface WebHostOptions {
   port?: number;

@@ -3,8 +3,10 @@
  * the web host and the Electron main process, so both report the same RunOutcome.
  */
 import { randomUUID } from 'node:crypto';
-import type { BackendChoice, CompactDetails, DecisionModel, RequestSettings, RunOutcome, RunStatus } from '../../core/index.js';
-import { compactDetailed, parseRequest, RequestError } from '../../core/index.js';
+import type { BackendChoice, RunOutcome, RunStatus } from '../../core/ipc/contract.js';
+import type { CompactDetails } from '../../core/engine/compact.js';
+import type { DecisionModel, RequestSettings } from '../../core/engine/model.js';
+import { compactDetailed, parseRequest, RequestError } from '../../core/engine/compact.js';
 
 export interface ModelFactory {
   (choice: BackendChoice): { model: DecisionModel; settings: RequestSettings; apiKey: string | null };

@@ -3,8 +3,8 @@
  * the backend the renderer picked, the bundled example, and the version.
  */
 import { readFileSync } from 'node:fs';
-import type { BackendChoice, Example, HostInfo } from '../../core/index.js';
-import { createDefaultRegistry } from '../../core/index.js';
+import type { BackendChoice, Example, HostInfo } from '../../core/ipc/contract.js';
+import { createDefaultRegistry } from '../../core/engine/backends.js';
 import { paymentRetryScenario } from '../../core/examples/paymentRetry.js';
 import type { Config } from '../config.js';
 import { createDecisionModel, loadConfig } from '../config.js';

@@ -7,9 +7,9 @@
  * that does something (text or a tool call); a cut needs at least `MIN_HISTORY` messages
  * before it and at least one message after it. Cuts that land on the same message merge.
  */
-import { blocksOf } from '../pairing.js';
-import type { Message } from '../schema.js';
-import { headCodePoints } from '../text.js';
+import { blocksOf } from '../engine/pairing.js';
+import type { Message } from '../engine/schema.js';
+import { headCodePoints } from '../engine/text.js';
 
 export interface Cut {
   /** History = messages[0, index); the goal is messages[index]; the future follows it. */

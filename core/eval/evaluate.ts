@@ -4,12 +4,12 @@
  * sweep and every curve re-derive actions from the one set of probabilities (R15): one model
  * call per cut, whatever is measured.
  */
-import type { CompactOptions } from '../compact.js';
-import { compactDetailed, decisionsFor } from '../compact.js';
-import type { DecisionModel } from '../model.js';
-import { callKey, resultKey } from '../questions.js';
-import type { Action, CompactRequestInput, Decision, OptionsInput } from '../schema.js';
-import { blocksOf } from '../pairing.js';
+import type { CompactOptions } from '../engine/compact.js';
+import { compactDetailed, decisionsFor } from '../engine/compact.js';
+import type { DecisionModel } from '../engine/model.js';
+import { callKey, resultKey } from '../engine/questions.js';
+import type { Action, CompactRequestInput, Decision, OptionsInput } from '../engine/schema.js';
+import { blocksOf } from '../engine/pairing.js';
 import type { Cut } from './cuts.js';
 import type { LabelContext } from './labels.js';
 import { labelLaterUse } from './labels.js';

@@ -9,10 +9,10 @@
  * the agent re-derives elsewhere, and a term first seen in an older copy of a re-read file
  * (the older copy gets the credit).
  */
-import { TermIndex } from '../distinctive.js';
-import { blockText, novelTermsByResult } from '../evidence.js';
-import { blocksOf } from '../pairing.js';
-import type { Block, Message } from '../schema.js';
+import { TermIndex } from '../engine/distinctive.js';
+import { blockText, novelTermsByResult } from '../engine/evidence.js';
+import { blocksOf } from '../engine/pairing.js';
+import type { Block, Message } from '../engine/schema.js';
 import type { Cut } from './cuts.js';
 
 export interface LaterUse {

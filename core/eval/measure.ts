@@ -3,9 +3,9 @@
  * history (R13/R14, compact JSON) exactly as `stats.chars_after` would be; recall and
  * precision count candidates only, since guarded pairs are kept by every policy alike.
  */
-import type { Analysis } from '../guards.js';
-import { rebuild } from '../rebuild.js';
-import type { Message } from '../schema.js';
+import type { Analysis } from '../engine/guards.js';
+import { rebuild } from '../engine/rebuild.js';
+import type { Message } from '../engine/schema.js';
 import type { LaterUse } from './labels.js';
 import type { Actions } from './policies.js';
 

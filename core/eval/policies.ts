@@ -7,9 +7,9 @@
  * - Random: the model's own actions dealt to the candidates in a random order, so it keeps
  *   exactly as many results (and truncates and drops as many) as the policy it is compared with.
  */
-import type { Analysis } from '../guards.js';
-import type { Action } from '../schema.js';
-import { seededRandom } from '../random.js';
+import type { Analysis } from '../engine/guards.js';
+import type { Action } from '../engine/schema.js';
+import { seededRandom } from '../engine/random.js';
 
 export type Actions = Map<string, Action>;
 

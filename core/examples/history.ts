@@ -3,8 +3,8 @@
  * fields real files carry (`name`, `metadata`, `created_at`, `usage`) and deterministic ids
  * and timestamps, so every build of a scenario is byte-identical.
  */
-import type { Block, Message, OptionsInput, ToolInfo } from '../schema.js';
-import { seededRandom } from '../random.js';
+import type { Block, Message, OptionsInput, ToolInfo } from '../engine/schema.js';
+import { seededRandom } from '../engine/random.js';
 
 /** A request-shaped example plus the answer key the scenario tests check. */
 export interface Scenario {

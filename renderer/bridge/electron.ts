@@ -2,7 +2,7 @@
  * The Electron adapter: the preload's one named object, `window.inspector`, with fixed
  * methods. The API key goes in and never comes back; only "is one set" does.
  */
-import type { BackendChoice, ChannelResult, HostInfo } from '../../core/contract.js';
+import type { BackendChoice, ChannelResult, HostInfo } from '../../core/ipc/contract.js';
 import type { Bridge, ExportFiles, OpenedFile } from './types.js';
 import { BridgeError } from './types.js';
 

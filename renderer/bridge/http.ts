@@ -1,5 +1,5 @@
 /** The web host adapter: POST /api/<channel> with the per-launch token as a header. */
-import type { BackendChoice, Channel, ChannelArgs, ChannelResult } from '../../core/contract.js';
+import type { BackendChoice, Channel, ChannelArgs, ChannelResult } from '../../core/ipc/contract.js';
 import type { Bridge, ExportFiles } from './types.js';
 import { BridgeError } from './types.js';
 

@@ -2,7 +2,7 @@
  * The renderer's only way to its host (STYLE.md "transport behind one interface"). Each host
  * has an adapter; tests hand the store any implementation.
  */
-import type { BackendChoice, ChannelResult, HostInfo } from '../../core/contract.js';
+import type { BackendChoice, ChannelResult, HostInfo } from '../../core/ipc/contract.js';
 
 export interface OpenedFile {
   fileName: string;

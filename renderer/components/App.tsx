@@ -1,6 +1,6 @@
 /** Layout, first-start example, drag-and-drop, global keys and the DOM ready signal. */
 import { useEffect, useState } from 'react';
-import type { HostInfo } from '../../core/contract.js';
+import type { HostInfo } from '../../core/ipc/contract.js';
 import { useApp, useAppStore } from '../store/index.js';
 import { AuditView } from './AuditView.js';
 import { ConfirmDialog } from './ConfirmDialog.js';

@@ -4,10 +4,10 @@
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import type { AlignedRow } from '../../core/align.js';
-import { alignRows } from '../../core/align.js';
-import type { Pair } from '../../core/guards.js';
-import type { Decision, Message } from '../../core/schema.js';
+import type { AlignedRow } from '../../core/inspect/align.js';
+import { alignRows } from '../../core/inspect/align.js';
+import type { Pair } from '../../core/engine/guards.js';
+import type { Decision, Message } from '../../core/engine/schema.js';
 import type { Filter } from '../store/ui.js';
 import { useApp } from '../store/index.js';
 import { NO_TOOLS } from '../format.js';

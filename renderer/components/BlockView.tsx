@@ -1,8 +1,8 @@
 /** One block in one pane: readable summary by default, raw JSON on demand. */
-import type { RowBlock } from '../../core/align.js';
-import { truncateOutput } from '../../core/rebuild.js';
-import { isTextOutput, outputText } from '../../core/guards.js';
-import type { Block } from '../../core/schema.js';
+import type { RowBlock } from '../../core/inspect/align.js';
+import { truncateOutput } from '../../core/engine/rebuild.js';
+import { isTextOutput, outputText } from '../../core/engine/guards.js';
+import type { Block } from '../../core/engine/schema.js';
 import { fmt, shorten } from '../format.js';
 import { useApp } from '../store/index.js';
 import type { RowContext } from './AuditView.js';

@@ -1,6 +1,6 @@
 /** A call's decision: action badge, the two probabilities as bars, reason, evidence, override. */
-import { decide, OVERRIDES } from '../../core/decide.js';
-import type { Override } from '../../core/decide.js';
+import { decide, OVERRIDES } from '../../core/engine/decide.js';
+import type { Override } from '../../core/engine/decide.js';
 import { prob } from '../format.js';
 import { useApp } from '../store/index.js';
 import type { RowContext } from './AuditView.js';

@@ -1,5 +1,5 @@
 /** Before running: how many calls each guard and protection takes out, and advice at zero. */
-import { GUARD_CODES } from '../../core/schema.js';
+import { GUARD_CODES } from '../../core/engine/schema.js';
 import { useApp } from '../store/index.js';
 
 export function Candidacy() {

@@ -1,5 +1,5 @@
 /** Characters after compaction against the threshold (0–1), the current point marked. */
-import type { CurvePoint } from '../../core/curve.js';
+import type { CurvePoint } from '../../core/inspect/curve.js';
 
 const W = 260;
 const H = 110;

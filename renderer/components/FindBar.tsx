@@ -4,7 +4,7 @@
  * 10,000-message history is searched once per pause rather than once per key.
  */
 import { useEffect, useRef } from 'react';
-import type { AlignedRow } from '../../core/align.js';
+import type { AlignedRow } from '../../core/inspect/align.js';
 import { useApp } from '../store/index.js';
 
 const DEBOUNCE_MS = 120;

@@ -3,7 +3,7 @@
  * term itself, so a new term repaints only these leaves in the rows on screen, never whole rows.
  */
 import { memo, useMemo } from 'react';
-import { splitMatches } from '../../core/find.js';
+import { splitMatches } from '../../core/inspect/find.js';
 import { useApp } from '../store/index.js';
 
 export const Highlight = memo(function Highlight({ text }: { text: string }) {

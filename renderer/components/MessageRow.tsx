@@ -1,7 +1,7 @@
 /** One aligned row: the original message beside what the proposal makes of it. */
 import { memo } from 'react';
-import type { AlignedRow } from '../../core/align.js';
-import type { Block, Message } from '../../core/schema.js';
+import type { AlignedRow } from '../../core/inspect/align.js';
+import type { Block, Message } from '../../core/engine/schema.js';
 import { useApp } from '../store/index.js';
 import type { RowContext } from './AuditView.js';
 import { BlockView } from './BlockView.js';

@@ -1,6 +1,6 @@
 /** The decision model; the key is entered in Electron only and never comes back. */
 import { useState } from 'react';
-import type { HostInfo } from '../../core/contract.js';
+import type { HostInfo } from '../../core/ipc/contract.js';
 import { useApp, useAppStore } from '../store/index.js';
 
 export function ModelForm({ info }: { info: HostInfo | null }) {

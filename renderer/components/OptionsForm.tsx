@@ -1,6 +1,6 @@
 /** Every SPEC §5 option (but the threshold, which Tune owns) with its range; nothing is clamped. */
 import { useState } from 'react';
-import type { Options } from '../../core/schema.js';
+import type { Options } from '../../core/engine/schema.js';
 import { useApp } from '../store/index.js';
 
 const FIELDS: Array<{ key: Exclude<keyof Options, 'keep_threshold'>; label: string; range: string; min: number; max?: number; step: number }> = [

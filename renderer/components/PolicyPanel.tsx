@@ -1,5 +1,5 @@
 /** The left column: what a run is asked with, and what the guards leave before running. */
-import type { HostInfo } from '../../core/contract.js';
+import type { HostInfo } from '../../core/ipc/contract.js';
 import { Candidacy } from './Candidacy.js';
 import { ModelForm } from './ModelForm.js';
 import { OptionsForm } from './OptionsForm.js';

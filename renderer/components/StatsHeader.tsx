@@ -1,5 +1,5 @@
 /** The audit header: sizes before/after (characters and real tokens), counts, cost, timing. */
-import { FITTING_STAGES } from '../../core/observation.js';
+import { FITTING_STAGES } from '../../core/engine/observation.js';
 import { fmt, ms, pct } from '../format.js';
 import { useApp } from '../store/index.js';
 

@@ -1,6 +1,6 @@
 /** Open, Run/Cancel with progress, Export, Discard, and the one-line status. */
 import { useRef } from 'react';
-import type { HostInfo } from '../../core/contract.js';
+import type { HostInfo } from '../../core/ipc/contract.js';
 import { ms } from '../format.js';
 import { exportApproved } from '../store/exporting.js';
 import { useApp, useAppStore } from '../store/index.js';

@@ -3,9 +3,9 @@
  * built with core's rebuild and writeHistory exactly as the command line's answer would be,
  * plus the audit record beside it.
  */
-import { writeHistory } from '../../core/containers.js';
-import { decide } from '../../core/decide.js';
-import { rebuild } from '../../core/rebuild.js';
+import { writeHistory } from '../../core/engine/containers.js';
+import { decide } from '../../core/engine/decide.js';
+import { rebuild } from '../../core/engine/rebuild.js';
 import type { Snapshot } from './snapshot.js';
 import type { Proposal } from './proposal.js';
 

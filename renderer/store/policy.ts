@@ -3,13 +3,13 @@
  * with. `analysis` is the guards' verdict on the current policy, for the "before running"
  * counts; the keep threshold also re-derives the proposal (R15).
  */
-import type { BackendChoice, Example } from '../../core/contract.js';
-import type { Analysis, Policy } from '../../core/guards.js';
-import { analyze } from '../../core/guards.js';
-import type { Options } from '../../core/schema.js';
-import { DEFAULT_OPTIONS, OptionsSchema } from '../../core/schema.js';
-import type { CandidacyReport } from '../../core/summary.js';
-import { candidacyReport } from '../../core/summary.js';
+import type { BackendChoice, Example } from '../../core/ipc/contract.js';
+import type { Analysis, Policy } from '../../core/engine/guards.js';
+import { analyze } from '../../core/engine/guards.js';
+import type { Options } from '../../core/engine/schema.js';
+import { DEFAULT_OPTIONS, OptionsSchema } from '../../core/engine/schema.js';
+import type { CandidacyReport } from '../../core/inspect/summary.js';
+import { candidacyReport } from '../../core/inspect/summary.js';
 import type { Snapshot } from './snapshot.js';
 import type { Slice } from './types.js';
 

@@ -3,16 +3,16 @@
  * the side-by-side rows, characters after, the curve) comes from core's pure functions.
  * A failed run leaves the previous proposal in place (issue 4 "Run").
  */
-import type { AlignedRow } from '../../core/align.js';
-import { alignRows } from '../../core/align.js';
-import type { HostError, RunOutcome, RunStatus } from '../../core/contract.js';
-import type { CurvePoint, HistogramBin, SizeModel } from '../../core/curve.js';
-import { buildSizeModel, charsAfter, deriveActions, probabilitiesOf, probabilityHistogram, thresholdCurve } from '../../core/curve.js';
-import type { Override } from '../../core/decide.js';
-import type { Analysis, Policy } from '../../core/guards.js';
-import { analyze } from '../../core/guards.js';
-import type { Action, Options, ToolInfo } from '../../core/schema.js';
-import { DEFAULT_ARCHIVE_REF } from '../../core/schema.js';
+import type { AlignedRow } from '../../core/inspect/align.js';
+import { alignRows } from '../../core/inspect/align.js';
+import type { HostError, RunOutcome, RunStatus } from '../../core/ipc/contract.js';
+import type { CurvePoint, HistogramBin, SizeModel } from '../../core/inspect/curve.js';
+import { buildSizeModel, charsAfter, deriveActions, probabilitiesOf, probabilityHistogram, thresholdCurve } from '../../core/inspect/curve.js';
+import type { Override } from '../../core/engine/decide.js';
+import type { Analysis, Policy } from '../../core/engine/guards.js';
+import { analyze } from '../../core/engine/guards.js';
+import type { Action, Options, ToolInfo } from '../../core/engine/schema.js';
+import { DEFAULT_ARCHIVE_REF } from '../../core/engine/schema.js';
 import { policyFrom } from './policy.js';
 import type { AppState, Slice } from './types.js';
 

@@ -1,8 +1,8 @@
 /** The opened history: its container (to export into), messages, summary and hash. */
-import type { Container } from '../../core/containers.js';
-import type { Example } from '../../core/contract.js';
-import type { Message } from '../../core/schema.js';
-import type { HistorySummary } from '../../core/summary.js';
+import type { Container } from '../../core/engine/containers.js';
+import type { Example } from '../../core/ipc/contract.js';
+import type { Message } from '../../core/engine/schema.js';
+import type { HistorySummary } from '../../core/inspect/summary.js';
 import type { OpenProgress } from '../worker/client.js';
 import type { Slice } from './types.js';
 

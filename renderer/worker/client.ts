@@ -1,5 +1,5 @@
 /** The main-thread side of the snapshot worker, behind the SnapshotParser interface. */
-import type { Message } from '../../core/schema.js';
+import type { Message } from '../../core/engine/schema.js';
 import type { ParsedSnapshot, TokenRequest } from './snapshot.js';
 import { countTokens, parseBytes } from './snapshot.js';
 

@@ -2,14 +2,14 @@
  * Opening a snapshot and counting its tokens, as plain functions over core. The worker runs
  * them off the main thread; tests and small inputs call them directly.
  */
-import type { Container } from '../../core/containers.js';
-import { loadHistory } from '../../core/containers.js';
-import { analyze } from '../../core/guards.js';
-import type { Policy } from '../../core/guards.js';
-import { rebuild } from '../../core/rebuild.js';
-import type { Action, Message } from '../../core/schema.js';
-import type { HistorySummary } from '../../core/summary.js';
-import { summarizeHistory } from '../../core/summary.js';
+import type { Container } from '../../core/engine/containers.js';
+import { loadHistory } from '../../core/engine/containers.js';
+import { analyze } from '../../core/engine/guards.js';
+import type { Policy } from '../../core/engine/guards.js';
+import { rebuild } from '../../core/engine/rebuild.js';
+import type { Action, Message } from '../../core/engine/schema.js';
+import type { HistorySummary } from '../../core/inspect/summary.js';
+import { summarizeHistory } from '../../core/inspect/summary.js';
 
 export interface ParsedSnapshot {
   container: Container;

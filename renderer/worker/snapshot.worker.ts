@@ -3,7 +3,7 @@
  * The snapshot worker: parses files (up to 100 MB) off the main thread and keeps its own copy
  * of the messages for token counts, so neither freezes the UI.
  */
-import type { Message } from '../../core/schema.js';
+import type { Message } from '../../core/engine/schema.js';
 import type { TokenRequest } from './snapshot.js';
 import { countTokens, parseBytes, readWithProgress } from './snapshot.js';
 

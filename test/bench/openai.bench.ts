@@ -9,8 +9,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { DecisionBatch, DecisionModel } from '../../core/index.js';
-import { analyze, buildView, compactContext, createOpenAIModel, DEFAULT_REQUEST_SETTINGS, fitObservation, parseRequest, policyOf, questionsFor, runBatches } from '../../core/index.js';
+import type { DecisionBatch, DecisionModel } from '../../core/engine/model.js';
+import { analyze } from '../../core/engine/guards.js';
+import { buildView, fitObservation } from '../../core/engine/observation.js';
+import { compactContext, parseRequest, policyOf } from '../../core/engine/compact.js';
+import { createOpenAIModel } from '../../core/engine/openai/index.js';
+import { DEFAULT_REQUEST_SETTINGS } from '../../core/engine/model.js';
+import { questionsFor } from '../../core/engine/questions.js';
+import { runBatches } from '../../core/engine/runner.js';
 import { countPromptTokens, startFakeOpenAI } from '../support/fakeOpenAI.js';
 import { GENERATED_TOOLS, generateHistory } from '../support/generate.js';
 

@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ResponseSchema } from '../../core/index.js';
+import { ResponseSchema } from '../../core/engine/schema.js';
 import type { CliResult } from './support.js';
 import { EXAMPLE, ensureBuilt, exampleArgs, runCli, tempDir } from './support.js';
 

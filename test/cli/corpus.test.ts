@@ -7,8 +7,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Message } from '../../core/index.js';
-import { loadHistory, ResponseSchema } from '../../core/index.js';
+import type { Message } from '../../core/engine/schema.js';
+import { loadHistory } from '../../core/engine/containers.js';
+import { ResponseSchema } from '../../core/engine/schema.js';
 import { CORPUS, ensureBuilt, runCli } from './support.js';
 
 const files = existsSync(CORPUS) ? readdirSync(CORPUS).filter((f) => f.endsWith('.json') && f !== 'index.json').sort() : [];

@@ -1,6 +1,9 @@
 /** R6–R9: the shared observation, fitting stages 0–4, question pairs and batch packing. */
 import { describe, expect, it } from 'vitest';
-import { analyze, applyStage, buildView, estimateTokens, planBatches, renderObservation, REQUEST_RESERVE_TOKENS } from '../../core/index.js';
+import { analyze } from '../../core/engine/guards.js';
+import { applyStage, buildView, renderObservation } from '../../core/engine/observation.js';
+import { estimateTokens } from '../../core/engine/tokens.js';
+import { planBatches, REQUEST_RESERVE_TOKENS } from '../../core/engine/batching.js';
 import { constant, failure, history, msg, ok, request, tcall, tres, txt } from './helpers.js';
 
 const applyStageOf = (view: Parameters<typeof applyStage>[0], stage: number) => applyStage(view, stage as 0 | 1 | 2 | 3 | 4);

@@ -5,7 +5,10 @@
  */
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { compactContext, createOfflineModel, paymentRetryScenario, probabilitiesOf, probabilityHistogram, scenarioRequest } from '../../dist/core/index.js';
+import { compactContext } from '../../dist/core/engine/compact.js';
+import { createOfflineModel } from '../../dist/core/engine/offline/model.js';
+import { paymentRetryScenario, scenarioRequest } from '../../dist/core/examples/index.js';
+import { probabilitiesOf, probabilityHistogram } from '../../dist/core/inspect/curve.js';
 import { expect, SCREENSHOTS, test } from './host.js';
 
 // ARIA 1.3's `mark` role: Playwright's role engine maps <mark> to it, its type list lags behind.

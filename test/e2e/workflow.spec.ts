@@ -8,8 +8,10 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Action, CompactResponse, Message } from '../../dist/core/index.js';
-import { analyze, loadHistory, rebuild, writeHistory } from '../../dist/core/index.js';
+import type { Action, CompactResponse, Message } from '../../dist/core/engine/schema.js';
+import { analyze } from '../../dist/core/engine/guards.js';
+import { loadHistory, writeHistory } from '../../dist/core/engine/containers.js';
+import { rebuild } from '../../dist/core/engine/rebuild.js';
 import { expect, SCREENSHOTS, test } from './host.js';
 
 const CORPUS = join(process.cwd(), '..', 'shared', 'corpus');

@@ -4,8 +4,10 @@
  * threshold (R15: no extra model calls needed).
  */
 import { describe, expect, it } from 'vitest';
-import type { Action } from '../../core/index.js';
-import { analyze, compactContext, createOfflineModel } from '../../core/index.js';
+import type { Action } from '../../core/engine/schema.js';
+import { analyze } from '../../core/engine/guards.js';
+import { compactContext } from '../../core/engine/compact.js';
+import { createOfflineModel } from '../../core/engine/offline/model.js';
 import { pickCuts } from '../../core/eval/cuts.js';
 import { evaluateCut, SWEEP_THRESHOLDS, toolNames } from '../../core/eval/evaluate.js';
 import { labelContext, labelLaterUse } from '../../core/eval/labels.js';

@@ -7,7 +7,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createOfflineModel, loadHistory } from '../../core/index.js';
+import { createOfflineModel } from '../../core/engine/offline/model.js';
+import { loadHistory } from '../../core/engine/containers.js';
 import { pickCuts } from '../../core/eval/cuts.js';
 import { evaluateCut } from '../../core/eval/evaluate.js';
 import { labelContext } from '../../core/eval/labels.js';

@@ -1,7 +1,8 @@
 /** Issue 3 §4, SPEC R10–R11: faults on a real HTTP server never yield a partial proposal. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CompactResponse } from '../../core/index.js';
-import { compactContext, parseRetryAfter } from '../../core/index.js';
+import type { CompactResponse } from '../../core/engine/schema.js';
+import { compactContext } from '../../core/engine/compact.js';
+import { parseRetryAfter } from '../../core/engine/openai/index.js';
 import type { FakeOpenAI, Reply } from '../support/fakeOpenAI.js';
 import { startFakeOpenAI } from '../support/fakeOpenAI.js';
 import { completion } from '../support/fakeOpenAIAnswers.js';

@@ -1,7 +1,8 @@
 /** Issue 3 §2: probabilities read from logprobs however the tokenizer split the answer. */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SuccessAnswer } from '../../core/index.js';
-import { answerWord, compactContext, memberSpans, readAnswer } from '../../core/index.js';
+import type { SuccessAnswer } from '../../core/engine/schema.js';
+import { answerWord, memberSpans, readAnswer } from '../../core/engine/openai/index.js';
+import { compactContext } from '../../core/engine/compact.js';
 import type { FakeOpenAI } from '../support/fakeOpenAI.js';
 import { startFakeOpenAI } from '../support/fakeOpenAI.js';
 import type { KeyOrder } from '../support/fakeOpenAIAnswers.js';

@@ -1,7 +1,8 @@
 /** Issue 3 §2–§3: what goes over the wire, checked on a real HTTP server with the real SDK. */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SuccessAnswer } from '../../core/index.js';
-import { compactContext, compactDetailed, PROMPT_VERSION, TOP_LOGPROBS } from '../../core/index.js';
+import type { SuccessAnswer } from '../../core/engine/schema.js';
+import { compactContext, compactDetailed } from '../../core/engine/compact.js';
+import { PROMPT_VERSION, TOP_LOGPROBS } from '../../core/engine/openai/index.js';
 import type { FakeOpenAI } from '../support/fakeOpenAI.js';
 import { startFakeOpenAI } from '../support/fakeOpenAI.js';
 import { BODY_MARKER, FAST, modelFor, request, TEST_KEY } from './fixture.js';

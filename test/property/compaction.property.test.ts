@@ -5,8 +5,13 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { DecisionBatch, DecisionModel, DecisionResult } from '../../core/index.js';
-import { analyze, GUARD_CODES, MODEL_REASONS, compactContext, compactDetailed, createOfflineModel, createScriptedModel, decide, decisionsFor, parseRequest, policyOf } from '../../core/index.js';
+import type { DecisionBatch, DecisionModel, DecisionResult } from '../../core/engine/model.js';
+import { analyze } from '../../core/engine/guards.js';
+import { GUARD_CODES, MODEL_REASONS } from '../../core/engine/schema.js';
+import { compactContext, compactDetailed, decisionsFor, parseRequest, policyOf } from '../../core/engine/compact.js';
+import { createOfflineModel } from '../../core/engine/offline/model.js';
+import { createScriptedModel } from '../../core/engine/scripted.js';
+import { decide } from '../../core/engine/decide.js';
 import { answersArb, requestArb } from '../support/arbitraries.js';
 import { deepFreeze, newlyUnpaired, proposalProblems } from '../support/invariants.js';
 

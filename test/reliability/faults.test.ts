@@ -5,8 +5,8 @@
  * no request left running on the server; and with no result body or API key anywhere.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { compactContext } from '../../core/index.js';
-import type { Message } from '../../core/index.js';
+import { compactContext } from '../../core/engine/compact.js';
+import type { Message } from '../../core/engine/schema.js';
 import { BODY_MARKER, modelFor, request, TEST_KEY } from '../openai/fixture.js';
 import type { FakeOpenAI } from '../support/fakeOpenAI.js';
 import { startFakeOpenAI } from '../support/fakeOpenAI.js';

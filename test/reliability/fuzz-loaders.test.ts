@@ -7,8 +7,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ContainerError, loadHistory, writeHistory } from '../../core/index.js';
-import type { Loaded, Message } from '../../core/index.js';
+import { ContainerError, loadHistory, writeHistory } from '../../core/engine/containers.js';
+import type { Loaded } from '../../core/engine/containers.js';
+import type { Message } from '../../core/engine/schema.js';
 import { fuzzRuns, fuzzSeed, historyCaseArb } from './support/arbitraries.js';
 import type { ContainerChoice } from './support/corpus.js';
 import { HAS_CORPUS, mutate, mutationArb, NO_CORPUS_REASON, serialize, transcripts } from './support/corpus.js';

@@ -5,8 +5,11 @@
  * shortened as R13 says.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { compactDetailed, createOfflineModel, createScriptedModel, loadHistory, writeHistory } from '../../core/index.js';
-import type { Block, Message } from '../../core/index.js';
+import { compactDetailed } from '../../core/engine/compact.js';
+import { createOfflineModel } from '../../core/engine/offline/model.js';
+import { createScriptedModel } from '../../core/engine/scripted.js';
+import { loadHistory, writeHistory } from '../../core/engine/containers.js';
+import type { Block, Message } from '../../core/engine/schema.js';
 import { HAS_CORPUS, NO_CORPUS_REASON, transcripts } from './support/corpus.js';
 import { assertProposalInvariants, deepFreeze } from './support/invariants.js';
 import { record } from './support/record.js';

@@ -5,8 +5,9 @@
  * reliability`, not asserted (it is a figure, not a pass mark).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compactContext, createOfflineModel } from '../../core/index.js';
-import type { CompactRequestInput, CompactResponse } from '../../core/index.js';
+import { compactContext } from '../../core/engine/compact.js';
+import { createOfflineModel } from '../../core/engine/offline/model.js';
+import type { CompactRequestInput, CompactResponse } from '../../core/engine/schema.js';
 import { ensureBuilt } from '../cli/support.js';
 import { generateHistory, GENERATED_TOOLS } from '../support/generate.js';
 import { record } from './support/record.js';

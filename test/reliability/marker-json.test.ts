@@ -5,8 +5,10 @@
  * R13 now also requires the new output not to be longer in JSON.
  */
 import { describe, expect, it } from 'vitest';
-import { compactContext, createScriptedModel, truncateOutput } from '../../core/index.js';
-import type { Message } from '../../core/index.js';
+import { compactContext } from '../../core/engine/compact.js';
+import { createScriptedModel } from '../../core/engine/scripted.js';
+import { truncateOutput } from '../../core/engine/rebuild.js';
+import type { Message } from '../../core/engine/schema.js';
 
 const OUTPUT = '😀'.repeat(400);
 

@@ -5,8 +5,10 @@
  * circular message graph from a library caller gets the same clear error.
  */
 import { describe, expect, it } from 'vitest';
-import { compactContext, ContainerError, createOfflineModel, loadHistory, RequestError } from '../../core/index.js';
-import type { Message } from '../../core/index.js';
+import { compactContext, RequestError } from '../../core/engine/compact.js';
+import { ContainerError, loadHistory } from '../../core/engine/containers.js';
+import { createOfflineModel } from '../../core/engine/offline/model.js';
+import type { Message } from '../../core/engine/schema.js';
 
 function deepHistoryText(depth: number): string {
   return `[{"id":"m0","role":"user","content":[{"type":"text","text":"hi"}],"metadata":${'['.repeat(depth)}${']'.repeat(depth)}}]`;

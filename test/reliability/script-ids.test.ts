@@ -4,8 +4,9 @@
  * a history with that call id failed with a missing answer although the script had one.
  */
 import { describe, expect, it } from 'vitest';
-import { compactContext, createScriptedModel, parseScript } from '../../core/index.js';
-import type { Message } from '../../core/index.js';
+import { compactContext } from '../../core/engine/compact.js';
+import { createScriptedModel, parseScript } from '../../core/engine/scripted.js';
+import type { Message } from '../../core/engine/schema.js';
 
 const IDS = ['__proto__', 'constructor', 'toString', 'hasOwnProperty'];
 

@@ -4,7 +4,7 @@
  * outputs, and unicode including astral characters and lone surrogates.
  */
 import fc from 'fast-check';
-import type { Block, Message } from '../../core/index.js';
+import type { Block, Message } from '../../core/engine/schema.js';
 
 export const TOOL_NAMES = ['read_file', 'grep', 'shell'] as const;
 const F = 'finished';

@@ -4,8 +4,8 @@
  * `targetBytes`. Both SPEC §1 layouts: results inside the calling assistant message
  * (AgentScope 2.x) or in the next message (older and foreign histories).
  */
-import type { Block, Message } from '../../core/index.js';
-import { seededRandom } from '../../core/random.js';
+import type { Block, Message } from '../../core/engine/schema.js';
+import { seededRandom } from '../../core/engine/random.js';
 
 export interface GenerateOptions {
   calls: number;

@@ -3,8 +3,9 @@
  * scenario and property tests. They re-derive what each block must look like from the
  * analysis and the decisions, without calling rebuild.
  */
-import type { Analysis, Decision, Message } from '../../core/index.js';
-import { pairBlocks } from '../../core/index.js';
+import type { Analysis } from '../../core/engine/guards.js';
+import type { Decision, Message } from '../../core/engine/schema.js';
+import { pairBlocks } from '../../core/engine/pairing.js';
 
 type Block = Record<string, unknown> & { type: string };
 

@@ -7,8 +7,14 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { paymentRetryScenario } from '../../core/examples/paymentRetry.js';
-import type { Action, Message } from '../../core/index.js';
-import { alignRows, analyze, buildSizeModel, charsAfter, compactContext, createOfflineModel, deriveActions, loadHistory, probabilitiesOf, rebuild, thresholdCurve } from '../../core/index.js';
+import type { Action, Message } from '../../core/engine/schema.js';
+import { alignRows } from '../../core/inspect/align.js';
+import { analyze } from '../../core/engine/guards.js';
+import { buildSizeModel, charsAfter, deriveActions, probabilitiesOf, thresholdCurve } from '../../core/inspect/curve.js';
+import { compactContext } from '../../core/engine/compact.js';
+import { createOfflineModel } from '../../core/engine/offline/model.js';
+import { loadHistory } from '../../core/engine/containers.js';
+import { rebuild } from '../../core/engine/rebuild.js';
 
 const CORPUS = join(process.cwd(), '..', 'shared', 'corpus');
 

@@ -3,7 +3,7 @@ import type { Handlers } from '../../app/server/api.js';
 import { dispatch, toHostError } from '../../app/server/api.js';
 import type { Bridge, ExportFiles } from '../../renderer/bridge/types.js';
 import { BridgeError } from '../../renderer/bridge/types.js';
-import type { ChannelResult } from '../../core/contract.js';
+import type { ChannelResult } from '../../core/ipc/contract.js';
 
 export function directBridge(handlers: Handlers, saved: ExportFiles[] = []): Bridge {
   const call = async <T>(channel: string, args: unknown): Promise<T> => {

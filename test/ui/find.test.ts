@@ -1,7 +1,7 @@
 /** core/find.ts splitMatches: the pieces the audit view wraps in <mark>. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { splitMatches } from '../../core/find.js';
+import { splitMatches } from '../../core/inspect/find.js';
 
 describe('find highlighting', () => {
   it('splits case-insensitively and keeps the original text', () => {

@@ -2,7 +2,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { paymentRetryScenario } from '../../core/examples/paymentRetry.js';
-import { compactContext, createOfflineModel, probabilitiesOf, probabilityHistogram } from '../../core/index.js';
+import { compactContext } from '../../core/engine/compact.js';
+import { createOfflineModel } from '../../core/engine/offline/model.js';
+import { probabilitiesOf, probabilityHistogram } from '../../core/inspect/curve.js';
 
 describe('keep_result histogram', () => {
   it('R12 ten bins over [0, 1]; 1 falls in the last bin, 0 in the first', () => {

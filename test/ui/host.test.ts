@@ -11,7 +11,8 @@ import type { WebHost } from '../../app/server/http.js';
 import { startWebHost } from '../../app/server/http.js';
 import { setupHost } from '../../app/server/setup.js';
 import { paymentRetryScenario } from '../../core/examples/paymentRetry.js';
-import { compactContext, createOfflineModel } from '../../core/index.js';
+import { compactContext } from '../../core/engine/compact.js';
+import { createOfflineModel } from '../../core/engine/offline/model.js';
 
 const KEY = 'sk-test-secret-key-1234567890';
 let host: WebHost;

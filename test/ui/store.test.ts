@@ -4,8 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { setupHost } from '../../app/server/setup.js';
-import type { Action, CompactResponse, Message } from '../../core/index.js';
-import { compactContext, createOfflineModel, loadHistory, writeHistory } from '../../core/index.js';
+import type { Action, CompactResponse, Message } from '../../core/engine/schema.js';
+import { compactContext } from '../../core/engine/compact.js';
+import { createOfflineModel } from '../../core/engine/offline/model.js';
+import { loadHistory, writeHistory } from '../../core/engine/containers.js';
 import type { ExportFiles } from '../../renderer/bridge/types.js';
 import { exportApproved, exportedText } from '../../renderer/store/exporting.js';
 import { createAppStore } from '../../renderer/store/index.js';

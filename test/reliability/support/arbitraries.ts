@@ -4,7 +4,7 @@
  * pairs, nested and non-text outputs, odd unicode, very long strings and deep nesting.
  */
 import fc from 'fast-check';
-import type { Block, Message } from '../../../core/index.js';
+import type { Block, Message } from '../../../core/engine/schema.js';
 
 export const CALL_STATES = ['pending', 'asking', 'allowed', 'submitted', 'finished'] as const;
 export const RESULT_STATES = ['success', 'error', 'interrupted', 'denied', 'running'] as const;

@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import type { CompactResponse, Message } from '../../../core/index.js';
+import type { CompactResponse, Message } from '../../../core/engine/schema.js';
 import { runCli, tempDir } from '../../cli/support.js';
 import { generateHistory, GENERATED_TOOLS } from '../../support/generate.js';
 import { assertProposalInvariants } from './invariants.js';

@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
-import type { Block, Message } from '../../../core/index.js';
+import type { Block, Message } from '../../../core/engine/schema.js';
 
 export const CORPUS_DIR = fileURLToPath(new URL('../../../../shared/corpus/', import.meta.url));
 export const HAS_CORPUS = existsSync(CORPUS_DIR);

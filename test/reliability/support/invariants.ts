@@ -3,8 +3,11 @@
  * untouched, changes only what a decision names, never grows the history, and matches the
  * response schema; anything else must be an error with a stable code.
  */
-import { ContainerError, ERROR_CODES, outputText, RequestError, ResponseSchema } from '../../../core/index.js';
-import type { Block, CompactResponse, Decision, Message } from '../../../core/index.js';
+import { ContainerError } from '../../../core/engine/containers.js';
+import { ERROR_CODES, ResponseSchema } from '../../../core/engine/schema.js';
+import { outputText } from '../../../core/engine/guards.js';
+import { RequestError } from '../../../core/engine/compact.js';
+import type { Block, CompactResponse, Decision, Message } from '../../../core/engine/schema.js';
 
 /** Freezes every object reachable from `value`, so a write anywhere throws (ESM is strict mode). */
 export function deepFreeze<T>(value: T): T {

@@ -3,8 +3,11 @@
  * a proposal whose invariants hold, a §6 failure code, or a stable `invalid_input` error.
  * Anything else (a crash, a changed input, a hang) throws.
  */
-import { compactContext, createOfflineModel, createScriptedModel, parseScript } from '../../../core/index.js';
-import type { DecisionModel, Message } from '../../../core/index.js';
+import { compactContext } from '../../../core/engine/compact.js';
+import { createOfflineModel } from '../../../core/engine/offline/model.js';
+import { createScriptedModel, parseScript } from '../../../core/engine/scripted.js';
+import type { DecisionModel } from '../../../core/engine/model.js';
+import type { Message } from '../../../core/engine/schema.js';
 import { assertProposalInvariants, assertStableError, deepFreeze } from './invariants.js';
 
 export type Outcome = string; // 'compacted' | 'no_change' | 'no_candidates' | an error code | 'invalid_input'

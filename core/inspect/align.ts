@@ -3,9 +3,9 @@
  * does to it and to each of its blocks. Rebuild only removes or shortens, never adds, so the
  * original index is the alignment key and the proposed side is derived per visible row.
  */
-import type { Analysis } from './guards.js';
-import { blocksOf } from './pairing.js';
-import type { Action, Message } from './schema.js';
+import type { Analysis } from '../engine/guards.js';
+import { blocksOf } from '../engine/pairing.js';
+import type { Action, Message } from '../engine/schema.js';
 
 export type BlockFate = 'kept' | 'truncated' | 'removed';
 

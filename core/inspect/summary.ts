@@ -3,12 +3,12 @@
  * non-fatal oddities (issue 4 "Open"), and how many calls each guard and protection takes
  * out of candidacy (issue 4 "Policy"), with advice when nothing is left to ask about.
  */
-import type { Analysis } from './guards.js';
-import { isTextOutput, outputText } from './guards.js';
-import type { BlockRef } from './pairing.js';
-import { blocksOf, pairBlocks } from './pairing.js';
-import type { GuardCode, Message } from './schema.js';
-import { GUARD_CODES } from './schema.js';
+import type { Analysis } from '../engine/guards.js';
+import { isTextOutput, outputText } from '../engine/guards.js';
+import type { BlockRef } from '../engine/pairing.js';
+import { blocksOf, pairBlocks } from '../engine/pairing.js';
+import type { GuardCode, Message } from '../engine/schema.js';
+import { GUARD_CODES } from '../engine/schema.js';
 
 const CALL_STATES = new Set(['pending', 'asking', 'allowed', 'submitted', 'finished']);
 const RESULT_STATES = new Set(['success', 'error', 'interrupted', 'denied', 'running']);

@@ -4,7 +4,7 @@
  * only its types, so the UI and both hosts cannot drift apart.
  */
 import { z } from 'zod';
-import { DecisionSchema, ErrorCodeSchema, StatsSchema, ToolInfoSchema } from './schema.js';
+import { DecisionSchema, ErrorCodeSchema, StatsSchema, ToolInfoSchema } from '../engine/schema.js';
 
 /** Errors that cross the boundary carry a stable code and a message a person can act on. */
 export const HOST_ERROR_CODES = ['invalid_input', 'unauthorized', 'not_found', 'unsupported', 'busy', 'internal'] as const;

@@ -1,4 +1,4 @@
-/** The public face of the `openai` backend, re-exported by core/index.ts. */
+/** The public face of the `openai` backend, re-exported by the engine's index. */
 export { createOpenAIModel } from './model.js';
 export type { OpenAISettings, ProbabilityMode } from './settings.js';
 export { DEFAULT_MAX_KEYS_PER_REQUEST, DEFAULT_OPENAI_BASE_URL, DEFAULT_OPENAI_MODEL, parseOpenAISettings, PROBABILITY_MODES, TOP_LOGPROBS } from './settings.js';

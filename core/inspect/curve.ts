@@ -5,12 +5,12 @@
  * over a 20 MB history costs no re-serialisation; `charsAfter` equals
  * `JSON.stringify(rebuild(...).messages).length` exactly (test/ui/curve.test.ts checks it).
  */
-import { decide } from './decide.js';
-import type { Override } from './decide.js';
-import type { Pair } from './guards.js';
-import type { RebuildOptions } from './rebuild.js';
-import { truncateOutput } from './rebuild.js';
-import type { Action, Decision, Message } from './schema.js';
+import { decide } from '../engine/decide.js';
+import type { Override } from '../engine/decide.js';
+import type { Pair } from '../engine/guards.js';
+import type { RebuildOptions } from '../engine/rebuild.js';
+import { truncateOutput } from '../engine/rebuild.js';
+import type { Action, Decision, Message } from '../engine/schema.js';
 
 export type Overrides = Readonly<Record<string, Override>>;
 type Probs = ReadonlyMap<string, { keepCall: number; keepResult: number }>;

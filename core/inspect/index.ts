@@ -1,0 +1,5 @@
+/** What the inspector derives from a history and a proposal: summary, alignment, curve, find. */
+export * from './summary.js';
+export * from './align.js';
+export * from './curve.js';
+export * from './find.js';
