@@ -1,12 +1,39 @@
 // Layering (../shared/STYLE.md): core/ is common code — no Node built-ins, no DOM, no
 // Electron; renderer/ is browser code — no Node, no Electron; only app/ hosts the core.
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-const nodeBuiltins = ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'http', 'https', 'net', 'crypto', 'url', 'util', 'stream', 'events', 'worker_threads', 'process', 'buffer', 'readline', 'zlib', 'dns', 'tls'];
+const nodeBuiltins = [
+  'node:*',
+  'fs',
+  'fs/*',
+  'path',
+  'os',
+  'child_process',
+  'http',
+  'https',
+  'net',
+  'crypto',
+  'url',
+  'util',
+  'stream',
+  'events',
+  'worker_threads',
+  'process',
+  'buffer',
+  'readline',
+  'zlib',
+  'dns',
+  'tls',
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'bench-results/**'] },
   ...tseslint.configs.recommended,
+  {
+    files: ['renderer/**/*.tsx', 'renderer/**/*.ts'],
+    ...reactHooks.configs.flat['recommended-latest'],
+  },
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -15,14 +42,30 @@ export default tseslint.config(
   {
     files: ['core/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: nodeBuiltins, message: 'core/ is common code: no Node built-ins (STYLE.md layering).' },
-          { group: ['electron', 'electron/*'], message: 'core/ is common code: no Electron.' },
-          { group: ['react', 'react-dom', 'zustand', '**/renderer/**', '**/app/**'], message: 'core/ must not import the UI or the hosts.' },
-        ],
-      }],
-      'no-restricted-globals': ['error', 'window', 'document', 'process', 'require', 'Buffer', '__dirname', 'localStorage', 'navigator'],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: nodeBuiltins, message: 'core/ is common code: no Node built-ins (STYLE.md layering).' },
+            { group: ['electron', 'electron/*'], message: 'core/ is common code: no Electron.' },
+            {
+              group: ['react', 'react-dom', 'zustand', '**/renderer/**', '**/app/**'],
+              message: 'core/ must not import the UI or the hosts.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        'window',
+        'document',
+        'process',
+        'require',
+        'Buffer',
+        '__dirname',
+        'localStorage',
+        'navigator',
+      ],
     },
   },
   {
@@ -30,25 +73,40 @@ export default tseslint.config(
     // host contract, the evaluator and the examples build on it, never the other way round.
     files: ['core/engine/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: nodeBuiltins, message: 'core/ is common code: no Node built-ins (STYLE.md layering).' },
-          { group: ['electron', 'electron/*'], message: 'core/ is common code: no Electron.' },
-          { group: ['react', 'react-dom', 'zustand', '**/renderer/**', '**/app/**'], message: 'core/ must not import the UI or the hosts.' },
-          { group: ['**/inspect/**', '**/ipc/**', '**/eval/**', '**/examples/**'], message: 'core/engine/ imports nothing from the other core/ areas.' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: nodeBuiltins, message: 'core/ is common code: no Node built-ins (STYLE.md layering).' },
+            { group: ['electron', 'electron/*'], message: 'core/ is common code: no Electron.' },
+            {
+              group: ['react', 'react-dom', 'zustand', '**/renderer/**', '**/app/**'],
+              message: 'core/ must not import the UI or the hosts.',
+            },
+            {
+              group: ['**/inspect/**', '**/ipc/**', '**/eval/**', '**/examples/**'],
+              message: 'core/engine/ imports nothing from the other core/ areas.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: nodeBuiltins, message: 'renderer/ runs in a browser: no Node built-ins.' },
-          { group: ['electron', 'electron/*', '**/app/**'], message: 'renderer/ talks to hosts only through its Bridge.' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: nodeBuiltins, message: 'renderer/ runs in a browser: no Node built-ins.' },
+            {
+              group: ['electron', 'electron/*', '**/app/**'],
+              message: 'renderer/ talks to hosts only through its Bridge.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

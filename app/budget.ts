@@ -19,16 +19,22 @@ const MB = 1024 * 1024;
 export const HOST_HEAP_BYTES_PER_BODY_BYTE = 10;
 
 /** The largest input this process can take without risking V8's fatal out-of-memory abort. */
-export function memoryBudgetBytes(bytesPerInputByte = HEAP_BYTES_PER_FILE_BYTE, heapLimit = getHeapStatistics().heap_size_limit): number {
+export function memoryBudgetBytes(
+  bytesPerInputByte = HEAP_BYTES_PER_FILE_BYTE,
+  heapLimit = getHeapStatistics().heap_size_limit,
+): number {
   return Math.floor(heapLimit / bytesPerInputByte);
 }
 
 /** Why a file of `bytes` would not fit this process's heap limit, or null when it fits. */
-export function overMemoryBudget(key: string, path: string, bytes: number, heapLimit = getHeapStatistics().heap_size_limit): string | null {
+export function overMemoryBudget(
+  key: string,
+  path: string,
+  bytes: number,
+  heapLimit = getHeapStatistics().heap_size_limit,
+): string | null {
   const needed = bytes * HEAP_BYTES_PER_FILE_BYTE;
   if (needed <= heapLimit) return null;
   const mb = (n: number) => Math.ceil(n / MB);
-  return (
-    `${key}: ${path} is ${mb(bytes)} MB, more than this process's memory budget handles (about ${Math.floor(heapLimit / HEAP_BYTES_PER_FILE_BYTE / MB)} MB with a ${mb(heapLimit)} MB heap); run with NODE_OPTIONS=--max-old-space-size=${mb(needed) + 256} to raise it`
-  );
+  return `${key}: ${path} is ${mb(bytes)} MB, more than this process's memory budget handles (about ${Math.floor(heapLimit / HEAP_BYTES_PER_FILE_BYTE / MB)} MB with a ${mb(heapLimit)} MB heap); run with NODE_OPTIONS=--max-old-space-size=${mb(needed) + 256} to raise it`;
 }

@@ -52,7 +52,10 @@ function numberSetting(source: EnvSource, suffix: string, fallback: number, rule
   const value = Number(raw.trim());
   const bound = rule.exclusiveMin ? `> ${rule.min}` : `>= ${rule.min}`;
   const wanted = `${rule.integer ? 'an integer' : 'a number'} ${bound}`;
-  const ok = Number.isFinite(value) && (!rule.integer || Number.isInteger(value)) && (rule.exclusiveMin ? value > rule.min : value >= rule.min);
+  const ok =
+    Number.isFinite(value) &&
+    (!rule.integer || Number.isInteger(value)) &&
+    (rule.exclusiveMin ? value > rule.min : value >= rule.min);
   if (!ok) throw new ConfigError(`${PREFIX}${suffix}: expected ${wanted}, got "${raw}"`);
   return value;
 }
@@ -63,7 +66,9 @@ function readScript(path: string, cwd: string): unknown {
   try {
     text = readFileSync(full, 'utf8');
   } catch (error) {
-    throw new ConfigError(`${PREFIX}SCRIPT: cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new ConfigError(
+      `${PREFIX}SCRIPT: cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
   }
   try {
     return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
@@ -92,12 +97,18 @@ export function loadConfig(from: ConfigSource = {}): Config {
     maxKeysPerRequest: numberSetting(source, 'MAX_KEYS_PER_REQUEST', 100, { integer: true, min: 2 }),
   };
   const request: RequestSettings = {
-    timeoutMs: numberSetting(source, 'TIMEOUT_SECONDS', DEFAULT_REQUEST_SETTINGS.timeoutMs / 1000, { min: 0, exclusiveMin: true }) * 1000,
+    timeoutMs:
+      numberSetting(source, 'TIMEOUT_SECONDS', DEFAULT_REQUEST_SETTINGS.timeoutMs / 1000, {
+        min: 0,
+        exclusiveMin: true,
+      }) * 1000,
     maxRetries: numberSetting(source, 'MAX_RETRIES', DEFAULT_REQUEST_SETTINGS.maxRetries, { integer: true, min: 0 }),
-    retryDelayMs: numberSetting(source, 'RETRY_DELAY_SECONDS', DEFAULT_REQUEST_SETTINGS.retryDelayMs / 1000, { min: 0 }) * 1000,
+    retryDelayMs:
+      numberSetting(source, 'RETRY_DELAY_SECONDS', DEFAULT_REQUEST_SETTINGS.retryDelayMs / 1000, { min: 0 }) * 1000,
   };
   if (backend === 'scripted') {
-    if (scriptPath === null) throw new ConfigError(`${PREFIX}SCRIPT: required by the scripted backend (a JSON file of probabilities)`);
+    if (scriptPath === null)
+      throw new ConfigError(`${PREFIX}SCRIPT: required by the scripted backend (a JSON file of probabilities)`);
     settings.script = readScript(scriptPath, cwd);
   }
   return { backend, settings, request, warnings: source.warnings };
@@ -110,15 +121,23 @@ export function redact(text: string, key: string | null | undefined): string {
 }
 
 /** Creates the configured model; a factory's complaint (unknown backend, missing key, bad script) is a ConfigError. */
-export function createDecisionModel(config: Config, registry: BackendRegistry = createDefaultRegistry()): DecisionModel {
+export function createDecisionModel(
+  config: Config,
+  registry: BackendRegistry = createDefaultRegistry(),
+): DecisionModel {
   if (!registry.names().includes(config.backend)) {
-    throw new ConfigError(`${PREFIX}BACKEND: unknown backend "${config.backend}" (known: ${registry.names().join(', ')})`);
+    throw new ConfigError(
+      `${PREFIX}BACKEND: unknown backend "${config.backend}" (known: ${registry.names().join(', ')})`,
+    );
   }
   try {
     return registry.create(config.backend, config.settings);
   } catch (error) {
     const message = redact((error as Error).message ?? String(error), config.settings.apiKey).split('\n')[0];
-    const at = config.backend === 'scripted' ? `${PREFIX}SCRIPT (${config.settings.scriptPath})` : `${PREFIX}BACKEND=${config.backend}`;
+    const at =
+      config.backend === 'scripted'
+        ? `${PREFIX}SCRIPT (${config.settings.scriptPath})`
+        : `${PREFIX}BACKEND=${config.backend}`;
     throw new ConfigError(`${at}: ${message}`);
   }
 }

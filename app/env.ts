@@ -51,7 +51,8 @@ export function envSource(env: Record<string, string | undefined>, dotenv: Recor
       const current = lookup(PREFIX + suffix);
       if (current !== undefined) return current;
       const legacy = lookup(LEGACY_PREFIX + suffix);
-      if (legacy !== undefined) warnings.push(`warning: ${LEGACY_PREFIX}${suffix} is deprecated; use ${PREFIX}${suffix}`);
+      if (legacy !== undefined)
+        warnings.push(`warning: ${LEGACY_PREFIX}${suffix} is deprecated; use ${PREFIX}${suffix}`);
       return legacy;
     },
   };

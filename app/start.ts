@@ -12,7 +12,9 @@ if (binary) {
   const child = spawn(binary, [main, ...process.argv.slice(2)], { stdio: 'inherit' });
   child.on('exit', (code) => process.exit(code ?? 0));
 } else {
-  process.stdout.write('Electron binary not installed here; starting the web inspector instead (compaction-inspector serve).\n');
+  process.stdout.write(
+    'Electron binary not installed here; starting the web inspector instead (compaction-inspector serve).\n',
+  );
   const { run } = await import('./cli/serve.js');
   process.exitCode = await run(process.argv.slice(2));
 }

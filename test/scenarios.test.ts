@@ -24,7 +24,9 @@ interface Run {
 }
 
 const describeDecision = (d: Decision | undefined, id: string) =>
-  d ? `${id}: ${d.action} (${d.reason}, p_call=${d.keep_call}, p_result=${d.keep_result}; ${d.evidence?.join(' | ') ?? 'no evidence'})` : `${id}: no decision`;
+  d
+    ? `${id}: ${d.action} (${d.reason}, p_call=${d.keep_call}, p_result=${d.keep_result}; ${d.evidence?.join(' | ') ?? 'no evidence'})`
+    : `${id}: no decision`;
 
 describe.each(Object.entries(SCENARIOS))('scenario %s (offline backend)', (name, build) => {
   let run: Run;
@@ -34,14 +36,24 @@ describe.each(Object.entries(SCENARIOS))('scenario %s (offline backend)', (name,
     const request = deepFreeze(scenarioRequest(scenario));
     const snapshot = JSON.stringify(request);
     const response = await compactContext(request, { model: createOfflineModel() });
-    if (!response.success) throw new Error(`${name}: compaction failed: ${response.answer.error.code}: ${response.answer.error.message}`);
+    if (!response.success)
+      throw new Error(`${name}: compaction failed: ${response.answer.error.code}: ${response.answer.error.message}`);
     const answer = response.answer;
     const analysis = analyze(request.messages, policyOf(parseRequest(request)));
-    run = { scenario, snapshot, response, answer, analysis, byCall: new Map(answer.decisions.map((d) => [d.call_id, d])) };
+    run = {
+      scenario,
+      snapshot,
+      response,
+      answer,
+      analysis,
+      byCall: new Map(answer.decisions.map((d) => [d.call_id, d])),
+    };
     const { stats } = answer;
     const reduction = 1 - (stats.chars_after ?? 0) / (stats.chars_before ?? 1);
     const actions = answer.decisions.filter((d) => d.keep_call !== null).map((d) => `${d.call_id}=${d.action}`);
-    console.log(`[scenario] ${name}: chars ${stats.chars_before} → ${stats.chars_after} (${(reduction * 100).toFixed(1)} % fewer), ${stats.requests} request(s), ${actions.join(', ')}`);
+    console.log(
+      `[scenario] ${name}: chars ${stats.chars_before} → ${stats.chars_after} (${(reduction * 100).toFixed(1)} % fewer), ${stats.requests} request(s), ${actions.join(', ')}`,
+    );
   });
 
   it('is a long history with both result layouts (source: ~40-50 k characters)', () => {

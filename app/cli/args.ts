@@ -14,7 +14,16 @@ export class UsageError extends Error {
   }
 }
 
-export const REQUEST_KEYS = ['goal', 'messages', 'eligible_tool_names', 'protected_message_ids', 'protected_call_ids', 'tools', 'archive_ref', 'options'] as const;
+export const REQUEST_KEYS = [
+  'goal',
+  'messages',
+  'eligible_tool_names',
+  'protected_message_ids',
+  'protected_call_ids',
+  'tools',
+  'archive_ref',
+  'options',
+] as const;
 export type RequestKey = (typeof REQUEST_KEYS)[number];
 export const VERBATIM_KEYS: ReadonlySet<RequestKey> = new Set(['goal', 'archive_ref']);
 export const REQUIRED_KEYS: readonly RequestKey[] = ['goal', 'messages'];
@@ -26,7 +35,8 @@ export function splitPairs(argv: readonly string[]): Map<RequestKey, string> {
     const eq = arg.indexOf('=');
     if (eq <= 0) throw new UsageError(`expected KEY=VALUE, got "${clip(arg)}" (keys: ${REQUEST_KEYS.join(', ')})`);
     const key = arg.slice(0, eq);
-    if (!(REQUEST_KEYS as readonly string[]).includes(key)) throw new UsageError(`unknown key "${clip(key)}" (keys: ${REQUEST_KEYS.join(', ')})`);
+    if (!(REQUEST_KEYS as readonly string[]).includes(key))
+      throw new UsageError(`unknown key "${clip(key)}" (keys: ${REQUEST_KEYS.join(', ')})`);
     if (pairs.has(key as RequestKey)) throw new UsageError(`${key}: given more than once`);
     pairs.set(key as RequestKey, arg.slice(eq + 1));
   }

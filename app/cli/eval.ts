@@ -46,7 +46,8 @@ interface Settings {
 function integer(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
   if (raw === undefined) return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) throw new UsageError(`--${name}: expected an integer from ${min} to ${max}, got "${raw}"`);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new UsageError(`--${name}: expected an integer from ${min} to ${max}, got "${raw}"`);
   return value;
 }
 
@@ -74,7 +75,8 @@ export function parseSettings(argv: string[]): Settings | 'help' {
   if (values.help) return 'help';
   if (positionals.length === 0) throw new UsageError('eval: give at least one history file or folder');
   const loss = values['max-recall-loss'] === undefined ? 0.05 : Number(values['max-recall-loss']);
-  if (!Number.isFinite(loss) || loss < 0 || loss > 1) throw new UsageError(`--max-recall-loss: expected a number from 0 to 1, got "${values['max-recall-loss']}"`);
+  if (!Number.isFinite(loss) || loss < 0 || loss > 1)
+    throw new UsageError(`--max-recall-loss: expected a number from 0 to 1, got "${values['max-recall-loss']}"`);
   let options: OptionsInput = {};
   if (values.options !== undefined) {
     let raw: unknown;
@@ -124,7 +126,8 @@ export function readTranscripts(paths: readonly string[], warn: (line: string) =
       try {
         out.push({ source: file, messages: loadHistory(readFileSync(file, 'utf8')).messages });
       } catch (error) {
-        const reason = error instanceof ContainerError ? error.message : (error as NodeJS.ErrnoException).code ?? String(error);
+        const reason =
+          error instanceof ContainerError ? error.message : ((error as NodeJS.ErrnoException).code ?? String(error));
         if (!isDir) throw new UsageError(`${file}: ${reason.split('\n')[0]}`);
         warn(`skipping ${file}: ${reason.split('\n')[0]}`);
       }
@@ -150,8 +153,14 @@ export async function run(argv: string[]): Promise<number> {
     for (const warning of config.warnings) err(warning);
     const model = createDecisionModel(config);
     const transcripts = readTranscripts(settings.paths, err);
-    const plan = transcripts.map((t) => ({ ...t, context: labelContext(t.messages), cuts: pickCuts(t.messages, settings.cuts) }));
-    for (const t of plan) if (t.cuts.length === 0) err(`skipping ${t.source}: no cut point (needs an assistant message after at least 8 messages)`);
+    const plan = transcripts.map((t) => ({
+      ...t,
+      context: labelContext(t.messages),
+      cuts: pickCuts(t.messages, settings.cuts),
+    }));
+    for (const t of plan)
+      if (t.cuts.length === 0)
+        err(`skipping ${t.source}: no cut point (needs an assistant message after at least 8 messages)`);
     const total = plan.reduce((n, t) => n + t.cuts.length, 0);
     if (total === 0) throw new UsageError('eval: no transcript has a cut point');
     const results: CutResult[] = [];
@@ -161,7 +170,13 @@ export async function run(argv: string[]): Promise<number> {
         await new Promise((done) => setImmediate(done));
         if (controller.signal.aborted) break;
         const started = Date.now();
-        const result = await evaluateCut(t.source, t.context, cut, model, { maskM: settings.maskM, seeds: settings.seeds, options: settings.options, signal: controller.signal, settings: config.request });
+        const result = await evaluateCut(t.source, t.context, cut, model, {
+          maskM: settings.maskM,
+          seeds: settings.seeds,
+          options: settings.options,
+          signal: controller.signal,
+          settings: config.request,
+        });
         if (controller.signal.aborted) break;
         results.push(result);
         const status = result.error ? `failed: ${result.error.code}` : `${result.policies.model.candidates} candidates`;
@@ -177,7 +192,13 @@ export async function run(argv: string[]): Promise<number> {
       schema: 'compaction-inspector/eval@1',
       backend: model.backend,
       model: model.model ?? null,
-      settings: { cuts: settings.cuts, maskM: settings.maskM, seeds: settings.seeds, maxRecallLoss: settings.maxRecallLoss, threshold: results.find((r) => r.error === null)?.threshold ?? null },
+      settings: {
+        cuts: settings.cuts,
+        maskM: settings.maskM,
+        seeds: settings.seeds,
+        maxRecallLoss: settings.maxRecallLoss,
+        threshold: results.find((r) => r.error === null)?.threshold ?? null,
+      },
       cuts: results,
       pooled,
       advice: advise(pooled, settings.maxRecallLoss),

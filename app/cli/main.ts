@@ -18,7 +18,9 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined) {
-    process.stderr.write(`usage: compaction-inspector <command> [args]; commands: ${Object.keys(COMMANDS).join(', ')} (see --help)\n`);
+    process.stderr.write(
+      `usage: compaction-inspector <command> [args]; commands: ${Object.keys(COMMANDS).join(', ')} (see --help)\n`,
+    );
     return 2;
   }
   if (name === '--help' || name === '-h' || name === 'help') {

@@ -14,7 +14,8 @@ export async function run(argv: string[]): Promise<number> {
     const { values } = parseArgs({ args: argv, options: { port: { type: 'string' } }, strict: true });
     if (values.port !== undefined) {
       port = Number(values.port);
-      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port: expected an integer 0–65535, got "${values.port}"`);
+      if (!Number.isInteger(port) || port < 0 || port > 65535)
+        throw new Error(`--port: expected an integer 0–65535, got "${values.port}"`);
     }
   } catch (error) {
     process.stderr.write(`serve: ${(error as Error).message.split('\n')[0]} (usage: serve [--port N])\n`);

@@ -64,7 +64,13 @@ export function isSameFile(a: string | null, b: string): boolean {
 }
 
 /** Writes the snapshot and its audit record; `confirmOverwrite` is asked only when target is the source. */
-export async function saveExport(target: string, sourcePath: string | null, text: string, auditText: string, confirmOverwrite: () => Promise<boolean>): Promise<{ path: string; auditPath: string } | null> {
+export async function saveExport(
+  target: string,
+  sourcePath: string | null,
+  text: string,
+  auditText: string,
+  confirmOverwrite: () => Promise<boolean>,
+): Promise<{ path: string; auditPath: string } | null> {
   if (isSameFile(sourcePath, target) && !(await confirmOverwrite())) return null;
   const auditPath = auditPathFor(target);
   writeAtomic(target, text);

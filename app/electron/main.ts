@@ -19,9 +19,17 @@ import { saveExport } from './files.js';
 const RENDERER = fileURLToPath(new URL('../../renderer/', import.meta.url));
 const PRELOAD = fileURLToPath(new URL('./preload.cjs', import.meta.url));
 const ORIGIN = 'app://inspector';
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+};
 
-protocol.registerSchemesAsPrivileged([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+protocol.registerSchemesAsPrivileged([
+  { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
+]);
 
 let apiKey: string | null = null;
 const keyFile = () => join(app.getPath('userData'), 'api-key.bin');
@@ -39,7 +47,12 @@ function extraHandlers(window: () => BrowserWindow | null): Partial<Handlers> {
   return {
     'file.open': async () => {
       const win = window();
-      const picked = win ? await dialog.showOpenDialog(win, { properties: ['openFile'], filters: [{ name: 'Histories', extensions: ['json', 'jsonl', 'ndjson'] }] }) : null;
+      const picked = win
+        ? await dialog.showOpenDialog(win, {
+            properties: ['openFile'],
+            filters: [{ name: 'Histories', extensions: ['json', 'jsonl', 'ndjson'] }],
+          })
+        : null;
       const path = picked?.filePaths[0];
       if (!path) return null;
       return { fileName: path.split(sep).pop() ?? path, path, text: await readFile(path, 'utf8') };
@@ -50,12 +63,23 @@ function extraHandlers(window: () => BrowserWindow | null): Partial<Handlers> {
       const defaultPath = sourcePath ? join(sourcePath, '..', suggestedName) : suggestedName;
       const picked = await dialog.showSaveDialog(win, { defaultPath });
       if (picked.canceled || !picked.filePath) return null;
-      const confirm = async () => (await dialog.showMessageBox(win, { type: 'warning', buttons: ['Cancel', 'Overwrite'], defaultId: 0, cancelId: 0, message: 'Replace the original snapshot?', detail: 'The export would overwrite the file it was opened from.' })).response === 1;
+      const confirm = async () =>
+        (
+          await dialog.showMessageBox(win, {
+            type: 'warning',
+            buttons: ['Cancel', 'Overwrite'],
+            defaultId: 0,
+            cancelId: 0,
+            message: 'Replace the original snapshot?',
+            detail: 'The export would overwrite the file it was opened from.',
+          })
+        ).response === 1;
       return saveExport(picked.filePath, sourcePath, text, auditText, confirm);
     },
     'apiKey.set': ({ apiKey: key }) => {
       apiKey = key.trim() || null;
-      if (safeStorage.isEncryptionAvailable()) writeFileSync(keyFile(), safeStorage.encryptString(apiKey ?? ''), { mode: 0o600 });
+      if (safeStorage.isEncryptionAvailable())
+        writeFileSync(keyFile(), safeStorage.encryptString(apiKey ?? ''), { mode: 0o600 });
       return { apiKeySet: apiKey !== null };
     },
   };
@@ -69,7 +93,9 @@ function serveRenderer(): void {
     if (url.host !== 'inspector' || !full.startsWith(RENDERER)) return new Response(null, { status: 404 });
     try {
       const body = await readFile(full);
-      return new Response(body, { headers: { 'content-type': TYPES[extname(full)] ?? 'application/octet-stream', 'content-security-policy': CSP } });
+      return new Response(body, {
+        headers: { 'content-type': TYPES[extname(full)] ?? 'application/octet-stream', 'content-security-policy': CSP },
+      });
     } catch {
       return new Response(null, { status: 404 });
     }
@@ -85,7 +111,8 @@ async function main(): Promise<void> {
   for (const channel of CHANNELS) {
     ipcMain.handle(`inspector:${channel}`, async (event, payload: unknown) => {
       // Only our own page may call the host.
-      if (!event.senderFrame?.url.startsWith(`${ORIGIN}/`)) return { ok: false, error: { code: 'unauthorized', message: 'unknown sender' } };
+      if (!event.senderFrame?.url.startsWith(`${ORIGIN}/`))
+        return { ok: false, error: { code: 'unauthorized', message: 'unknown sender' } };
       try {
         return { ok: true, result: await dispatch(handlers, channel, payload) };
       } catch (error) {
@@ -102,7 +129,14 @@ async function main(): Promise<void> {
     width: 1440,
     height: 900,
     title: 'Compaction Inspector',
-    webPreferences: { preload: PRELOAD, contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, spellcheck: false },
+    webPreferences: {
+      preload: PRELOAD,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      spellcheck: false,
+    },
   });
   await win.loadURL(`${ORIGIN}/index.html`);
   app.on('window-all-closed', () => {

@@ -4,7 +4,10 @@
  */
 import { contextBridge, ipcRenderer } from 'electron';
 
-const call = (channel: string) => (args: unknown = {}) => ipcRenderer.invoke(`inspector:${channel}`, args);
+const call =
+  (channel: string) =>
+  (args: unknown = {}) =>
+    ipcRenderer.invoke(`inspector:${channel}`, args);
 
 contextBridge.exposeInMainWorld('inspector', {
   info: call('app.info'),

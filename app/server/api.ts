@@ -4,7 +4,15 @@
  * the stored key) are passed in by the Electron main process; the web host answers
  * `unsupported` for them because the browser does those itself.
  */
-import type { BackendChoice, Channel, ChannelResult, Contract, Example, HostError, HostInfo } from '../../core/ipc/contract.js';
+import type {
+  BackendChoice,
+  Channel,
+  ChannelResult,
+  Contract,
+  Example,
+  HostError,
+  HostInfo,
+} from '../../core/ipc/contract.js';
 import { contract, isChannel } from '../../core/ipc/contract.js';
 import { ContainerError } from '../../core/engine/containers.js';
 import { describeZodError } from '../../core/engine/schema.js';
@@ -14,7 +22,10 @@ import { RunManager } from './runs.js';
 import type { z } from 'zod';
 
 export class HostApiError extends Error {
-  constructor(readonly code: HostError['code'], message: string) {
+  constructor(
+    readonly code: HostError['code'],
+    message: string,
+  ) {
     super(message);
     this.name = 'HostApiError';
   }
@@ -49,7 +60,10 @@ export function createHandlers(deps: HostApiDeps): Handlers {
     'file.open': unsupported('opening a file'),
     'file.save': unsupported('saving a file'),
     'apiKey.set': () => {
-      throw new HostApiError('unsupported', 'the web host reads the API key from the environment (DECISION_MODEL_API_KEY) only');
+      throw new HostApiError(
+        'unsupported',
+        'the web host reads the API key from the environment (DECISION_MODEL_API_KEY) only',
+      );
     },
     ...deps.extra,
   };
@@ -59,7 +73,8 @@ function startRun(runs: RunManager, request: unknown, backend: BackendChoice): s
   try {
     return runs.start(request, backend);
   } catch (error) {
-    if (error instanceof RequestError || error instanceof ConfigError || error instanceof ContainerError) throw new HostApiError('invalid_input', error.message);
+    if (error instanceof RequestError || error instanceof ConfigError || error instanceof ContainerError)
+      throw new HostApiError('invalid_input', error.message);
     throw error;
   }
 }
@@ -73,7 +88,8 @@ export async function dispatch(handlers: Handlers, channel: string, payload: unk
   const handler = handlers[channel] as (a: unknown) => unknown;
   const result = await handler(args.data);
   const checked = spec.result.safeParse(result);
-  if (!checked.success) throw new HostApiError('internal', `${channel} produced an invalid result: ${describeZodError(checked.error)}`);
+  if (!checked.success)
+    throw new HostApiError('internal', `${channel} produced an invalid result: ${describeZodError(checked.error)}`);
   return checked.data;
 }
 

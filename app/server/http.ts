@@ -37,7 +37,14 @@ export interface WebHost {
   close(): Promise<void>;
 }
 
-const STATUS: Record<string, number> = { invalid_input: 400, unauthorized: 401, not_found: 404, unsupported: 501, busy: 409, internal: 500 };
+const STATUS: Record<string, number> = {
+  invalid_input: 400,
+  unauthorized: 401,
+  not_found: 404,
+  unsupported: 501,
+  busy: 409,
+  internal: 500,
+};
 
 /** `onSize` sees the bytes read so far and may throw to refuse the body (it is drained, not stored). */
 function readBody(req: IncomingMessage, limit: number, onSize?: (size: number) => void): Promise<string> {
@@ -52,7 +59,14 @@ function readBody(req: IncomingMessage, limit: number, onSize?: (size: number) =
         // Keep draining without storing, so the client gets the 413 instead of a reset.
         over = true;
         chunks.length = 0;
-        reject(Object.assign(new Error(`request body over ${limit} bytes, this host's memory budget; start it with NODE_OPTIONS=--max-old-space-size=<MB> to raise it`), { status: 413 }));
+        reject(
+          Object.assign(
+            new Error(
+              `request body over ${limit} bytes, this host's memory budget; start it with NODE_OPTIONS=--max-old-space-size=<MB> to raise it`,
+            ),
+            { status: 413 },
+          ),
+        );
         return;
       }
       try {
@@ -71,7 +85,12 @@ function readBody(req: IncomingMessage, limit: number, onSize?: (size: number) =
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...headers });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    ...headers,
+  });
   res.end(JSON.stringify(body));
 }
 
@@ -96,9 +115,21 @@ export function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       if (res.headersSent) return res.destroy();
-      if (error instanceof BusyError) return sendJson(res, 503, { error: { code: 'busy', message: error.message } }, { 'retry-after': String(error.retryAfterSeconds) });
-      const status = (error as { status?: number }).status ?? ((error as { code?: string }).code === 'invalid_input' ? 400 : 500);
-      sendJson(res, status, { error: { code: status === 400 ? 'invalid_input' : status === 413 ? 'invalid_input' : 'internal', message: toHostError(error).message } });
+      if (error instanceof BusyError)
+        return sendJson(
+          res,
+          503,
+          { error: { code: 'busy', message: error.message } },
+          { 'retry-after': String(error.retryAfterSeconds) },
+        );
+      const status =
+        (error as { status?: number }).status ?? ((error as { code?: string }).code === 'invalid_input' ? 400 : 500);
+      sendJson(res, status, {
+        error: {
+          code: status === 400 ? 'invalid_input' : status === 413 ? 'invalid_input' : 'internal',
+          message: toHostError(error).message,
+        },
+      });
     });
   });
 
@@ -108,10 +139,14 @@ export function startWebHost(options: WebHostOptions): Promise<WebHost> {
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
     const isApi = url.pathname.startsWith('/api/') || url.pathname === '/compact_context';
     if (!isApi) {
-      if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { error: { code: 'not_found', message: 'method not allowed' } });
+      if (req.method !== 'GET' && req.method !== 'HEAD')
+        return sendJson(res, 405, { error: { code: 'not_found', message: 'method not allowed' } });
       return serveStatic(root, url.pathname, res);
     }
-    if (!tokenMatches(req, options.token)) return sendJson(res, 401, { error: { code: 'unauthorized', message: 'missing or wrong token: use the URL printed by `serve`' } });
+    if (!tokenMatches(req, options.token))
+      return sendJson(res, 401, {
+        error: { code: 'unauthorized', message: 'missing or wrong token: use the URL printed by `serve`' },
+      });
     if (req.method !== 'POST') return sendJson(res, 405, { error: { code: 'not_found', message: 'use POST' } });
     if (url.pathname === '/compact_context') return admitted(req, res);
     const body = await parseJsonBody(req, limit);
@@ -147,7 +182,8 @@ export function startWebHost(options: WebHostOptions): Promise<WebHost> {
       const response = await compactContext(body, { model, settings: config.request, copy: 'shared' });
       sendJson(res, 200, response);
     } catch (error) {
-      if (error instanceof RequestError || error instanceof ConfigError) return sendJson(res, 400, { error: { code: 'invalid_input', message: error.message } });
+      if (error instanceof RequestError || error instanceof ConfigError)
+        return sendJson(res, 400, { error: { code: 'invalid_input', message: error.message } });
       throw error;
     }
   }

@@ -35,7 +35,19 @@ export class RunManager {
     const { model, settings, apiKey } = this.createModel(choice);
     const id = randomUUID();
     const controller = new AbortController();
-    const run: Run = { id, started: Date.now(), finishedAt: null, controller, status: { runId: id, state: 'running', progress: { phase: 'queued', batchesDone: 0, batchesTotal: 0 }, elapsedMs: 0, outcome: null } };
+    const run: Run = {
+      id,
+      started: Date.now(),
+      finishedAt: null,
+      controller,
+      status: {
+        runId: id,
+        state: 'running',
+        progress: { phase: 'queued', batchesDone: 0, batchesTotal: 0 },
+        elapsedMs: 0,
+        outcome: null,
+      },
+    };
     this.runs.set(id, run);
     this.prune();
     const details = compactDetailed(parsed, {
@@ -47,7 +59,15 @@ export class RunManager {
     });
     details.then(
       (d) => this.finish(run, outcomeOf(d, model, apiKey)),
-      (error: unknown) => this.finish(run, failure(model, error instanceof RequestError ? 'invalid_input' : 'internal', redact(error instanceof Error ? error.message : String(error), apiKey))),
+      (error: unknown) =>
+        this.finish(
+          run,
+          failure(
+            model,
+            error instanceof RequestError ? 'invalid_input' : 'internal',
+            redact(error instanceof Error ? error.message : String(error), apiKey),
+          ),
+        ),
     );
     return id;
   }
@@ -85,12 +105,26 @@ function redact(text: string, key: string | null): string {
 }
 
 function failure(model: DecisionModel, code: 'invalid_input' | 'internal', message: string): RunOutcome {
-  return { success: false, error: { code, message }, stats: null, attempts: [], backend: model.backend, model: model.model ?? null };
+  return {
+    success: false,
+    error: { code, message },
+    stats: null,
+    attempts: [],
+    backend: model.backend,
+    model: model.model ?? null,
+  };
 }
 
 /** The response without its messages (the renderer rebuilds them), key redacted everywhere. */
 export function outcomeOf(details: CompactDetails, model: DecisionModel, apiKey: string | null): RunOutcome {
-  const attempts = details.attempts.map((a) => ({ batch: a.batch, attempt: a.attempt, durationMs: a.durationMs, ok: a.ok, error: a.error, exchange: a.exchange ?? null }));
+  const attempts = details.attempts.map((a) => ({
+    batch: a.batch,
+    attempt: a.attempt,
+    durationMs: a.durationMs,
+    ok: a.ok,
+    error: a.error,
+    exchange: a.exchange ?? null,
+  }));
   const { response } = details;
   const outcome: RunOutcome = response.success
     ? {
@@ -105,7 +139,14 @@ export function outcomeOf(details: CompactDetails, model: DecisionModel, apiKey:
         backend: model.backend,
         model: model.model ?? null,
       }
-    : { success: false, error: response.answer.error, stats: response.metadata.compaction, attempts, backend: model.backend, model: model.model ?? null };
+    : {
+        success: false,
+        error: response.answer.error,
+        stats: response.metadata.compaction,
+        attempts,
+        backend: model.backend,
+        model: model.model ?? null,
+      };
   // One pass over the serialised outcome catches the key wherever a backend might echo it.
   return apiKey ? (JSON.parse(redact(JSON.stringify(outcome), apiKey)) as RunOutcome) : outcome;
 }

@@ -35,7 +35,8 @@ export function rejectForeign(req: IncomingMessage, port: number): string | null
   const hosts = allowedHosts(port);
   if (!hosts.has(req.headers.host ?? '')) return 'foreign Host header';
   const origin = req.headers.origin;
-  if (origin !== undefined && !(origin.startsWith('http://') && hosts.has(origin.slice('http://'.length)))) return 'cross-origin request';
+  if (origin !== undefined && !(origin.startsWith('http://') && hosts.has(origin.slice('http://'.length))))
+    return 'cross-origin request';
   const site = req.headers['sec-fetch-site'];
   if (site !== undefined && site !== 'same-origin' && site !== 'none') return 'cross-site request';
   return null;
@@ -44,7 +45,8 @@ export function rejectForeign(req: IncomingMessage, port: number): string | null
 export function tokenMatches(req: IncomingMessage, token: string): boolean {
   const header = req.headers[TOKEN_HEADER];
   const auth = req.headers.authorization;
-  const given = typeof header === 'string' ? header : typeof auth === 'string' && auth.startsWith('Bearer ') ? auth.slice(7) : '';
+  const given =
+    typeof header === 'string' ? header : typeof auth === 'string' && auth.startsWith('Bearer ') ? auth.slice(7) : '';
   const a = Buffer.from(given);
   const b = Buffer.from(token);
   return a.length === b.length && timingSafeEqual(a, b);

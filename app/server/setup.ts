@@ -47,13 +47,30 @@ export interface HostSetup {
  * `apiKey` overrides the environment's key (Electron's stored key); the renderer's choice
  * overrides backend name, model and base URL, never the key.
  */
-export function setupHost(host: HostInfo['host'], options: { env?: Record<string, string | undefined>; cwd?: string; apiKey?: () => string | null; extra?: Partial<Handlers> } = {}): HostSetup {
+export function setupHost(
+  host: HostInfo['host'],
+  options: {
+    env?: Record<string, string | undefined>;
+    cwd?: string;
+    apiKey?: () => string | null;
+    extra?: Partial<Handlers>;
+  } = {},
+): HostSetup {
   const config = loadConfig({ env: options.env, cwd: options.cwd });
   const registry = createDefaultRegistry();
   const keyOf = () => options.apiKey?.() ?? config.settings.apiKey;
   const createModel: ModelFactory = (choice: BackendChoice) => {
     const apiKey = keyOf();
-    const chosen: Config = { ...config, backend: choice.name, settings: { ...config.settings, apiKey, model: choice.model?.trim() || config.settings.model, baseUrl: choice.baseUrl?.trim() || config.settings.baseUrl } };
+    const chosen: Config = {
+      ...config,
+      backend: choice.name,
+      settings: {
+        ...config.settings,
+        apiKey,
+        model: choice.model?.trim() || config.settings.model,
+        baseUrl: choice.baseUrl?.trim() || config.settings.baseUrl,
+      },
+    };
     return { model: createDecisionModel(chosen, registry), settings: config.request, apiKey };
   };
   const runs = new RunManager(createModel);
@@ -62,7 +79,11 @@ export function setupHost(host: HostInfo['host'], options: { env?: Record<string
     version: packageVersion(),
     // `scripted` needs a script file from the environment; offer it only when configured.
     backends: registry.names().filter((n) => n !== 'scripted' || config.backend === 'scripted'),
-    backend: { name: config.backend, model: config.settings.model ?? undefined, baseUrl: config.settings.baseUrl ?? undefined },
+    backend: {
+      name: config.backend,
+      model: config.settings.model ?? undefined,
+      baseUrl: config.settings.baseUrl ?? undefined,
+    },
     apiKeySet: Boolean(keyOf()),
     apiKeyEditable: host === 'electron',
   });

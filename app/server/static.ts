@@ -27,7 +27,9 @@ export async function serveStatic(root: string, pathname: string, res: ServerRes
     decoded = decodeURIComponent(pathname);
   } catch {
     // A bad escape is the client's mistake (400), not the host's (the URIError used to make it a 500).
-    res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' }).end('malformed %-escape in the path\n');
+    res
+      .writeHead(400, { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' })
+      .end('malformed %-escape in the path\n');
     return;
   }
   const relative = pathname === '/' ? 'index.html' : decoded.replace(/^\/+/, '');
@@ -41,7 +43,9 @@ export async function serveStatic(root: string, pathname: string, res: ServerRes
     body = await readFile(full);
   } catch {
     if (pathname === '/') {
-      res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' }).end('The renderer is not built: run `npm run build`.\n');
+      res
+        .writeHead(503, { 'content-type': 'text/plain; charset=utf-8' })
+        .end('The renderer is not built: run `npm run build`.\n');
       return;
     }
     res.writeHead(404).end();

@@ -102,11 +102,22 @@ export async function compactDetailed(input: unknown, options: CompactOptions): 
     elapsed_ms: null,
   };
   if (options.model.promptVersion) stats.prompt_version = options.model.promptVersion;
-  const details: CompactDetails = { response: null as unknown as CompactResponse, request, analysis, observation: null, batches: [], attempts: [] };
+  const details: CompactDetails = {
+    response: null as unknown as CompactResponse,
+    request,
+    analysis,
+    observation: null,
+    batches: [],
+    attempts: [],
+  };
   const fail = (code: ErrorCode, message: string): CompactDetails => {
     stats.requests = tally.requests;
     stats.elapsed_ms = Date.now() - started;
-    details.response = { success: false, answer: { schema_version: SCHEMA_VERSION, error: { code, message } }, metadata: { compaction: stats } };
+    details.response = {
+      success: false,
+      answer: { schema_version: SCHEMA_VERSION, error: { code, message } },
+      metadata: { compaction: stats },
+    };
     return details;
   };
 
@@ -122,7 +133,10 @@ export async function compactDetailed(input: unknown, options: CompactOptions): 
     stats.observation_tokens = observation.tokens;
     stats.fitting_stage = observation.view.stage;
     if (!fitted) {
-      return fail('observation_too_large', `the observation needs about ${observation.tokens} tokens even after every fitting stage; max_state_tokens is ${opts.max_state_tokens}`);
+      return fail(
+        'observation_too_large',
+        `the observation needs about ${observation.tokens} tokens even after every fitting stage; max_state_tokens is ${opts.max_state_tokens}`,
+      );
     }
     const planned = planBatches(analysis.candidates, {
       observationTokens: observation.tokens,
@@ -131,11 +145,26 @@ export async function compactDetailed(input: unknown, options: CompactOptions): 
       maxKeysPerRequest: options.model.maxKeysPerRequest ?? Number.POSITIVE_INFINITY,
     });
     if (planned === null) {
-      return fail('question_does_not_fit', `the observation (about ${observation.tokens} tokens) plus one question pair does not fit max_request_tokens (${opts.max_request_tokens}, 256 reserved)`);
+      return fail(
+        'question_does_not_fit',
+        `the observation (about ${observation.tokens} tokens) plus one question pair does not fit max_request_tokens (${opts.max_request_tokens}, 256 reserved)`,
+      );
     }
     const evidenceLinks = options.model.acceptsEvidenceLinks ? Object.fromEntries(links) : undefined;
-    const batches: DecisionBatch[] = planned.map((b, index) => ({ index, total: planned.length, observation: observation.text, view: observation.view, questions: b.questions, questionText: b.questionText, evidenceLinks }));
-    details.batches = batches.map((b) => ({ index: b.index, questionText: b.questionText, keys: b.questions.map((q) => q.key) }));
+    const batches: DecisionBatch[] = planned.map((b, index) => ({
+      index,
+      total: planned.length,
+      observation: observation.text,
+      view: observation.view,
+      questions: b.questions,
+      questionText: b.questionText,
+      evidenceLinks,
+    }));
+    details.batches = batches.map((b) => ({
+      index: b.index,
+      questionText: b.questionText,
+      keys: b.questions.map((q) => q.key),
+    }));
     options.onProgress?.({ phase: 'asking', batchesDone: 0, batchesTotal: batches.length });
     try {
       const run = await runBatches(batches, options.model, {
@@ -148,26 +177,48 @@ export async function compactDetailed(input: unknown, options: CompactOptions): 
         onAttempt: (record) => details.attempts.push(record),
       });
       for (const [key, value] of run.probabilities) probabilities.set(key, value);
-      for (const result of run.results) for (const [pairId, terms] of Object.entries(result.evidence ?? {})) evidence.set(pairId, terms);
+      for (const result of run.results)
+        for (const [pairId, terms] of Object.entries(result.evidence ?? {})) evidence.set(pairId, terms);
     } catch (error) {
       if (error instanceof CompactionError) return fail(error.code, error.message);
       throw error;
     }
   }
 
-  options.onProgress?.({ phase: 'rebuilding', batchesDone: details.batches.length, batchesTotal: details.batches.length });
+  options.onProgress?.({
+    phase: 'rebuilding',
+    batchesDone: details.batches.length,
+    batchesTotal: details.batches.length,
+  });
   const decisions = decisionsFor(analysis, probabilities, opts.keep_threshold, evidence, links);
   const actions = new Map<string, Action>(decisions.map((d) => [d.pair_id, d.action]));
-  const rebuilt = rebuild(messages, analysis.pairs, actions, { truncateHeadChars: opts.truncate_head_chars, archiveRef: request.archive_ref }, options.copy !== 'shared');
+  const rebuilt = rebuild(
+    messages,
+    analysis.pairs,
+    actions,
+    { truncateHeadChars: opts.truncate_head_chars, archiveRef: request.archive_ref },
+    options.copy !== 'shared',
+  );
   stats.messages_after = rebuilt.messages.length;
   // Unchanged messages keep their measured length: only rebuilt ones are serialized again.
-  stats.chars_after = jsonArrayLength(rebuilt.origins.map((origin, i) => (origin === null ? JSON.stringify(rebuilt.messages[i]).length : messageLengths[origin])));
+  stats.chars_after = jsonArrayLength(
+    rebuilt.origins.map((origin, i) =>
+      origin === null ? JSON.stringify(rebuilt.messages[i]).length : messageLengths[origin],
+    ),
+  );
   stats.requests = tally.requests;
   stats.elapsed_ms = Date.now() - started;
   const reason = analysis.candidates.length === 0 ? 'no_candidates' : rebuilt.changed ? 'compacted' : 'no_change';
   details.response = {
     success: true,
-    answer: { schema_version: SCHEMA_VERSION, messages: rebuilt.messages, changed: rebuilt.changed, reason, decisions, stats },
+    answer: {
+      schema_version: SCHEMA_VERSION,
+      messages: rebuilt.messages,
+      changed: rebuilt.changed,
+      reason,
+      decisions,
+      stats,
+    },
     metadata: { compaction: stats },
   };
   options.onProgress?.({ phase: 'done', batchesDone: details.batches.length, batchesTotal: details.batches.length });
@@ -185,8 +236,20 @@ export function decisionsFor(
   return analysis.pairs.map((pair) => {
     const keepCall = pair.guard === null ? (probabilities.get(callKey(pair.pairId)) ?? null) : null;
     const keepResult = pair.guard === null ? (probabilities.get(resultKey(pair.pairId)) ?? null) : null;
-    const verdict = decide(keepCall === null || keepResult === null ? null : { keepCall, keepResult }, threshold, pair.guard);
-    const decision: Decision = { pair_id: pair.pairId, call_id: pair.callId, tool_name: pair.toolName, action: verdict.action, reason: verdict.reason, keep_call: keepCall, keep_result: keepResult };
+    const verdict = decide(
+      keepCall === null || keepResult === null ? null : { keepCall, keepResult },
+      threshold,
+      pair.guard,
+    );
+    const decision: Decision = {
+      pair_id: pair.pairId,
+      call_id: pair.callId,
+      tool_name: pair.toolName,
+      action: verdict.action,
+      reason: verdict.reason,
+      keep_call: keepCall,
+      keep_result: keepResult,
+    };
     const terms = evidence?.get(pair.pairId);
     if (terms) decision.evidence = terms;
     const link = links?.get(pair.pairId);

@@ -44,7 +44,8 @@ function isObject(value: unknown): value is Record<string, unknown> {
 function locate(doc: unknown): { kind: Exclude<ContainerKind, 'jsonl'>; messages: unknown } | null {
   if (Array.isArray(doc)) return { kind: 'array', messages: doc };
   if (isObject(doc) && Array.isArray(doc.context)) return { kind: 'state', messages: doc.context };
-  if (isObject(doc) && isObject(doc.state) && Array.isArray(doc.state.context)) return { kind: 'nested_state', messages: doc.state.context };
+  if (isObject(doc) && isObject(doc.state) && Array.isArray(doc.state.context))
+    return { kind: 'nested_state', messages: doc.state.context };
   return null;
 }
 
@@ -91,9 +92,14 @@ export function loadHistory(text: string): Loaded {
     if (isObject(doc) && (doc.role !== undefined || doc.content !== undefined)) {
       return { container: { kind: 'jsonl', wrapper: null, indent: 0 }, messages: validated([doc], 'JSON Lines') };
     }
-    throw new ContainerError('not a history: expected an array of messages, JSON Lines, or an object with "context" or "state.context"');
+    throw new ContainerError(
+      'not a history: expected an array of messages, JSON Lines, or an object with "context" or "state.context"',
+    );
   }
-  return { container: { kind: found.kind, wrapper: found.kind === 'array' ? null : doc, indent: detectIndent(body) }, messages: validated(found.messages, found.kind === 'array' ? 'array' : 'agent state') };
+  return {
+    container: { kind: found.kind, wrapper: found.kind === 'array' ? null : doc, indent: detectIndent(body) },
+    messages: validated(found.messages, found.kind === 'array' ? 'array' : 'agent state'),
+  };
 }
 
 /** Writes `messages` back into `container`; other fields of an agent state stay as they were. */

@@ -18,7 +18,11 @@ export interface Probabilities {
  * A guarded pair is always kept with its guard code (protection wins over probabilities);
  * otherwise R12, the result question first. A candidate always has probabilities.
  */
-export function decide(probabilities: Probabilities | null, threshold: number, guard: GuardCode | null = null): Verdict {
+export function decide(
+  probabilities: Probabilities | null,
+  threshold: number,
+  guard: GuardCode | null = null,
+): Verdict {
   if (guard !== null) return { action: 'keep', reason: guard };
   if (probabilities === null) throw new Error('a candidate needs both probabilities to be decided');
   const { keepCall, keepResult } = probabilities;

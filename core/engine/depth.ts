@@ -19,7 +19,8 @@ export function exceedsNesting(value: unknown, limit = MAX_NESTING_DEPTH): boole
     const next = stack.pop() as { value: unknown; depth: number };
     if (next.depth > limit) return true;
     const children = Array.isArray(next.value) ? next.value : Object.values(next.value as object);
-    for (const child of children) if (typeof child === 'object' && child !== null) stack.push({ value: child, depth: next.depth + 1 });
+    for (const child of children)
+      if (typeof child === 'object' && child !== null) stack.push({ value: child, depth: next.depth + 1 });
   }
   return false;
 }

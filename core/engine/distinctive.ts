@@ -28,7 +28,12 @@ function isDistinctiveIdentifier(token: string): boolean {
     const c = token.charCodeAt(i);
     const kind = c >= 97 && c <= 122 ? 1 : c >= 65 && c <= 90 ? 2 : c >= 48 && c <= 57 ? 3 : c === 95 ? 4 : 0;
     // `[A-Za-z]_`, `_[A-Za-z0-9]`, `[a-z][A-Z]`
-    if ((kind === 4 && (prev === 1 || prev === 2)) || (prev === 4 && kind >= 1 && kind <= 3) || (prev === 1 && kind === 2)) return true;
+    if (
+      (kind === 4 && (prev === 1 || prev === 2)) ||
+      (prev === 4 && kind >= 1 && kind <= 3) ||
+      (prev === 1 && kind === 2)
+    )
+      return true;
     if (kind === 1 || kind === 2) letter = true;
     else if (kind === 3) digit = true;
     prev = kind;
@@ -37,7 +42,10 @@ function isDistinctiveIdentifier(token: string): boolean {
 }
 
 function addPath(terms: Set<string>, raw: string): void {
-  const path = raw.replace(/^\.\//, '').replace(/[.,:;]+$/, '').toLowerCase();
+  const path = raw
+    .replace(/^\.\//, '')
+    .replace(/[.,:;]+$/, '')
+    .toLowerCase();
   if (path.length < 4 || !/[a-z]/.test(path)) return;
   terms.add(path);
   // The file name alone: an agent may write `models.py` for `/testbed/requests/models.py`.
@@ -107,7 +115,8 @@ function scan(text: string): Scan {
     if (start >= 0 && hint && i - start >= 4) {
       const run = text.slice(start, i);
       let match: RegExpExecArray | null;
-      for (IDENTIFIER.lastIndex = 0; (match = IDENTIFIER.exec(run)) !== null; ) if (isDistinctiveIdentifier(match[0])) found.identifiers.push(match[0].toLowerCase());
+      for (IDENTIFIER.lastIndex = 0; (match = IDENTIFIER.exec(run)) !== null;)
+        if (isDistinctiveIdentifier(match[0])) found.identifiers.push(match[0].toLowerCase());
     }
     start = -1;
     prev = 0;
@@ -143,10 +152,11 @@ export function distinctiveTerms(text: string): Set<string> {
   let match: RegExpExecArray | null;
   const found = scan(text);
   if (found.slash) {
-    for (PATH.lastIndex = 0; (match = PATH.exec(text)) !== null; ) if (!match[0].startsWith('//')) addPath(terms, match[0]);
+    for (PATH.lastIndex = 0; (match = PATH.exec(text)) !== null;)
+      if (!match[0].startsWith('//')) addPath(terms, match[0]);
   }
   if (found.fileName) {
-    for (FILE_NAME.lastIndex = 0; (match = FILE_NAME.exec(text)) !== null; ) {
+    for (FILE_NAME.lastIndex = 0; (match = FILE_NAME.exec(text)) !== null;) {
       const name = match[0].toLowerCase();
       // `e.g`, `self.x` and version-like tails are not file names.
       if (name.length >= 5 && !/^\d/.test(name) && !/\.\d/.test(name)) terms.add(name);
@@ -154,12 +164,12 @@ export function distinctiveTerms(text: string): Set<string> {
   }
   for (const identifier of found.identifiers) terms.add(identifier);
   if (found.longNumber) {
-    for (NUMBER.lastIndex = 0; (match = NUMBER.exec(text)) !== null; ) {
+    for (NUMBER.lastIndex = 0; (match = NUMBER.exec(text)) !== null;) {
       if (match[0].length >= 4 && digitCount(match[0]) >= 4) terms.add(match[0].replace(/,/g, ''));
     }
   }
   if (found.quote) {
-    for (QUOTED.lastIndex = 0; (match = QUOTED.exec(text)) !== null; ) {
+    for (QUOTED.lastIndex = 0; (match = QUOTED.exec(text)) !== null;) {
       const inner = (match[1] ?? match[2] ?? match[3]).trim();
       // A single plain word ("business") reappears by chance; a phrase or a token does not.
       if (inner.length >= 4 && !/^[A-Za-z]+$/.test(inner) && /[A-Za-z0-9]/.test(inner)) terms.add(inner.toLowerCase());
@@ -168,7 +178,7 @@ export function distinctiveTerms(text: string): Set<string> {
   // A line is an error line when the pattern matches inside it (the pattern never spans a
   // line break, and trimming only swaps a blank neighbour for the string's edge), so one
   // pass over the whole text finds the same lines as testing each line.
-  for (ERROR_LINE.lastIndex = 0; (match = ERROR_LINE.exec(text)) !== null; ) {
+  for (ERROR_LINE.lastIndex = 0; (match = ERROR_LINE.exec(text)) !== null;) {
     const start = match.index === 0 ? 0 : text.lastIndexOf('\n', match.index - 1) + 1;
     const newline = text.indexOf('\n', match.index);
     const end = newline === -1 ? text.length : newline;

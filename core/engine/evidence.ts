@@ -41,7 +41,8 @@ export const MAX_TERMS = 8;
 export function blockText(block: Block): string {
   if (block.type === 'text' && typeof block.text === 'string') return block.text;
   if (block.type === 'thinking' && typeof block.thinking === 'string') return block.thinking;
-  if (block.type === 'tool_call') return `${String(block.name ?? '')} ${typeof block.input === 'string' ? block.input : JSON.stringify(block.input ?? '')}`;
+  if (block.type === 'tool_call')
+    return `${String(block.name ?? '')} ${typeof block.input === 'string' ? block.input : JSON.stringify(block.input ?? '')}`;
   if (block.type === 'tool_result' && isTextOutput(block.output)) return outputText(block.output);
   return '';
 }
@@ -57,7 +58,11 @@ export function novelTermsByResult(messages: readonly Message[]): Map<Block, str
     if (typeof message.content === 'string') for (const term of distinctiveTerms(message.content)) known.add(term);
     for (const block of blocksOf(message)) {
       const terms = distinctiveTerms(blockText(block));
-      if (block.type === 'tool_result') novel.set(block, [...terms].filter((t) => !known.has(t)));
+      if (block.type === 'tool_result')
+        novel.set(
+          block,
+          [...terms].filter((t) => !known.has(t)),
+        );
       for (const term of terms) known.add(term);
     }
   }
@@ -71,7 +76,8 @@ export function agentChunks(messages: readonly Message[], from = 0): string[] {
     const parts: string[] = [];
     if (typeof message.content === 'string' && message.role === 'assistant') parts.push(message.content);
     for (const block of blocksOf(message)) {
-      if (block.type === 'tool_call' || (block.type === 'text' && message.role === 'assistant')) parts.push(blockText(block));
+      if (block.type === 'tool_call' || (block.type === 'text' && message.role === 'assistant'))
+        parts.push(blockText(block));
     }
     return parts.join('\n').toLowerCase();
   });
@@ -93,7 +99,8 @@ export function readTargets(toolName: string, input: unknown): string[] {
   }
   if (!isRecord(parsed)) return [`${toolName}:${JSON.stringify(parsed)}`];
   if (WRITE_KEYS.some((k) => k in parsed)) return [];
-  const command = typeof parsed.command === 'string' ? parsed.command : typeof parsed.cmd === 'string' ? parsed.cmd : null;
+  const command =
+    typeof parsed.command === 'string' ? parsed.command : typeof parsed.cmd === 'string' ? parsed.cmd : null;
   if (command !== null) {
     const read = READ_COMMAND.exec(command);
     const normalized = command.trim().replace(/\s+/g, ' ');
@@ -126,7 +133,11 @@ function messageId(message: Message, index: number): string {
 }
 
 /** Evidence for every candidate of `analysis`, keyed by pair id. */
-export function computeEvidence(messages: readonly Message[], analysis: Analysis, goal: string): Map<string, CandidateEvidence> {
+export function computeEvidence(
+  messages: readonly Message[],
+  analysis: Analysis,
+  goal: string,
+): Map<string, CandidateEvidence> {
   const out = new Map<string, CandidateEvidence>();
   if (analysis.candidates.length === 0) return out;
   const novel = novelTermsByResult(messages);
@@ -148,7 +159,10 @@ export function computeEvidence(messages: readonly Message[], analysis: Analysis
     const restatedCount = firstAgent === null ? 0 : [...hits.values()].filter((at) => at[0] === firstAgent).length;
     out.set(pair.pairId, {
       quoted_in: quotedAt.map((m) => messageId(messages[m], m)),
-      terms: [...hits.entries()].sort((a, b) => b[1].length - a[1].length).slice(0, MAX_TERMS).map(([term]) => term),
+      terms: [...hits.entries()]
+        .sort((a, b) => b[1].length - a[1].length)
+        .slice(0, MAX_TERMS)
+        .map(([term]) => term),
       superseded_by: superseded.get(pair.pairId) ?? null,
       novelTerms: terms.length,
       quotedAt,

@@ -32,7 +32,9 @@ export interface Analysis extends Pairing {
 export function protectedMessageFlags(messages: readonly Message[], policy: Policy): boolean[] {
   const ids = new Set(policy.protectedMessageIds);
   const recentFrom = messages.length - policy.preserveRecentMessages;
-  return messages.map((message, i) => i === 0 || i >= recentFrom || (typeof message.id === 'string' && ids.has(message.id)));
+  return messages.map(
+    (message, i) => i === 0 || i >= recentFrom || (typeof message.id === 'string' && ids.has(message.id)),
+  );
 }
 
 /** A string output, or a list made only of text blocks (R3 `non_text_output`). */
@@ -61,7 +63,13 @@ function parsesAsJson(text: unknown): boolean {
 }
 
 /** R3, in the documented order: the first failing guard, or null for a candidate. */
-export function firstFailingGuard(pair: RawPair, protectedMessages: readonly boolean[], policy: Policy, eligible: ReadonlySet<string>, protectedCalls: ReadonlySet<string>): GuardCode | null {
+export function firstFailingGuard(
+  pair: RawPair,
+  protectedMessages: readonly boolean[],
+  policy: Policy,
+  eligible: ReadonlySet<string>,
+  protectedCalls: ReadonlySet<string>,
+): GuardCode | null {
   const call: Block = pair.callBlock;
   const result: Block = pair.resultBlock;
   if (call.state !== 'finished') return 'call_unfinished';

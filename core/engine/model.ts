@@ -79,7 +79,14 @@ export class DecisionModelError extends Error {
 
   constructor(
     message: string,
-    init: { retryable: boolean; retryAfterMs?: number | null; status?: number | null; code?: 'model_error' | 'invalid_answer'; usage?: Usage | null; exchange?: DecisionResult['exchange'] | null },
+    init: {
+      retryable: boolean;
+      retryAfterMs?: number | null;
+      status?: number | null;
+      code?: 'model_error' | 'invalid_answer';
+      usage?: Usage | null;
+      exchange?: DecisionResult['exchange'] | null;
+    },
   ) {
     super(message);
     this.name = 'DecisionModelError';

@@ -10,7 +10,13 @@ import type { Block, Message, ToolInfo } from './schema.js';
 import { shorten } from './text.js';
 import { estimateTokens } from './tokens.js';
 
-export const FITTING_STAGES = ['full', 'shorten_inputs', 'shorten_old_text', 'omit_old_text_messages', 'merge_old_calls'] as const;
+export const FITTING_STAGES = [
+  'full',
+  'shorten_inputs',
+  'shorten_old_text',
+  'omit_old_text_messages',
+  'merge_old_calls',
+] as const;
 export type FittingStage = 0 | 1 | 2 | 3 | 4;
 
 /** Input lengths (code points) shown at stage 0 and from stage 1 on; old text from stage 2 on. */
@@ -83,11 +89,18 @@ function messageId(message: Message, index: number): string {
 }
 
 /** The unfitted (stage 0) view: every message, text and tool call in order. */
-export function buildView(messages: readonly Message[], analysis: Analysis, goal: string, tools: readonly ToolInfo[], preserveRecent: number): ObservationView {
+export function buildView(
+  messages: readonly Message[],
+  analysis: Analysis,
+  goal: string,
+  tools: readonly ToolInfo[],
+  preserveRecent: number,
+): ObservationView {
   const pairByCall = new Map<Block, Pair>();
   for (const pair of analysis.pairs) pairByCall.set(pair.callBlock, pair);
   const problemByBlock = new Map<Block, string>();
-  for (const id of analysis.unpaired) for (const ref of id.blocks) problemByBlock.set(blocksOf(messages[ref.message])[ref.block], id.problem);
+  for (const id of analysis.unpaired)
+    for (const ref of id.blocks) problemByBlock.set(blocksOf(messages[ref.message])[ref.block], id.problem);
   const recentFrom = messages.length - preserveRecent;
 
   const observed = messages.map((message, index): ObservedMessage => {
@@ -95,13 +108,26 @@ export function buildView(messages: readonly Message[], analysis: Analysis, goal
     if (typeof message.content === 'string') items.push({ kind: 'text', text: message.content });
     for (const block of blocksOf(message)) {
       if (block.type === 'text' && typeof block.text === 'string') items.push({ kind: 'text', text: block.text });
-      else if (block.type === 'tool_call') items.push(observeCall(block, pairByCall.get(block), problemByBlock.get(block)));
+      else if (block.type === 'tool_call')
+        items.push(observeCall(block, pairByCall.get(block), problemByBlock.get(block)));
       else if (block.type === 'tool_result' && problemByBlock.has(block)) {
         // A result with no usable call still tells the model that something ran.
-        items.push({ ...observeCall(block, undefined, problemByBlock.get(block)), input: '', resultState: stringOrNull(block.state), resultChars: resultChars(block.output) });
+        items.push({
+          ...observeCall(block, undefined, problemByBlock.get(block)),
+          input: '',
+          resultState: stringOrNull(block.state),
+          resultChars: resultChars(block.output),
+        });
       }
     }
-    return { index, id: messageId(message, index), role: typeof message.role === 'string' ? message.role : 'unknown', old: index !== 0 && index < recentFrom, omitted: false, items };
+    return {
+      index,
+      id: messageId(message, index),
+      role: typeof message.role === 'string' ? message.role : 'unknown',
+      old: index !== 0 && index < recentFrom,
+      omitted: false,
+      items,
+    };
   });
   return { goal, tools: [...tools], messages: observed, stage: 0 };
 }
@@ -111,13 +137,15 @@ function stringOrNull(value: unknown): string | null {
 }
 
 function observeCall(block: Block, pair: Pair | undefined, problem: string | undefined): ObservedCall {
-  const facts: ResultFacts | null = pair ? { state: stringOrNull(pair.resultBlock.state), chars: resultChars(pair.resultBlock.output) } : null;
+  const facts: ResultFacts | null = pair
+    ? { state: stringOrNull(pair.resultBlock.state), chars: resultChars(pair.resultBlock.output) }
+    : null;
   return {
     kind: 'call',
     pairId: pair?.pairId ?? null,
     callId: typeof block.id === 'string' ? block.id : null,
     toolName: typeof block.name === 'string' ? block.name : 'unknown',
-    input: typeof block.input === 'string' ? block.input : JSON.stringify(block.input) ?? '',
+    input: typeof block.input === 'string' ? block.input : (JSON.stringify(block.input) ?? ''),
     resultState: facts?.state ?? null,
     resultChars: facts?.chars ?? null,
     candidate: pair !== undefined && pair.guard === null,
@@ -131,7 +159,8 @@ export function applyStage(view: ObservationView, stage: FittingStage): Observat
   const messages = view.messages.map((message): ObservedMessage => {
     let items = message.items.map((item): ObservedItem => {
       if (item.kind === 'call') return { ...item, input: shorten(item.input, inputLimit) };
-      if (item.kind === 'text' && stage >= 2 && message.old) return { kind: 'text', text: shorten(item.text, SHORT_OLD_TEXT_CHARS) };
+      if (item.kind === 'text' && stage >= 2 && message.old)
+        return { kind: 'text', text: shorten(item.text, SHORT_OLD_TEXT_CHARS) };
       return item;
     });
     const textOnly = items.every((item) => item.kind === 'text');
@@ -151,7 +180,8 @@ function mergeNonCandidateCalls(items: ObservedItem[]): ObservedItem[] {
       continue;
     }
     const last = out[out.length - 1];
-    const merged: MergedCalls = last?.kind === 'merged' ? last : { kind: 'merged', count: 0, tools: {}, resultChars: 0 };
+    const merged: MergedCalls =
+      last?.kind === 'merged' ? last : { kind: 'merged', count: 0, tools: {}, resultChars: 0 };
     if (merged !== last) out.push(merged);
     merged.count++;
     merged.tools[item.toolName] = (merged.tools[item.toolName] ?? 0) + 1;
@@ -190,11 +220,16 @@ export function renderObservation(view: ObservationView): string {
 function renderItem(item: ObservedItem): string {
   if (item.kind === 'text') return item.text;
   if (item.kind === 'merged') {
-    const tools = Object.entries(item.tools).map(([name, n]) => `${name}×${n}`).join(', ');
+    const tools = Object.entries(item.tools)
+      .map(([name, n]) => `${name}×${n}`)
+      .join(', ');
     return `[${item.count} earlier non-candidate calls merged: ${tools}; ${item.resultChars} result chars]`;
   }
   const result = item.resultState === null ? 'no result' : `result ${item.resultState}, ${item.resultChars} chars`;
-  const who = item.pairId && item.candidate ? `[call ${item.pairId}]` : `[call${item.pairId ? ` ${item.pairId}` : ''}, not a candidate: ${item.note}]`;
+  const who =
+    item.pairId && item.candidate
+      ? `[call ${item.pairId}]`
+      : `[call${item.pairId ? ` ${item.pairId}` : ''}, not a candidate: ${item.note}]`;
   return `${who} ${item.toolName} input=${item.input} -> ${result}`;
 }
 
@@ -202,7 +237,10 @@ function renderItem(item: ObservedItem): string {
  * R7: the first stage whose rendered observation fits `maxTokens`, or null when even stage 4
  * is over (the caller fails with `observation_too_large`).
  */
-export function fitObservation(full: ObservationView, maxTokens: number): { observation: Observation; fitted: boolean } {
+export function fitObservation(
+  full: ObservationView,
+  maxTokens: number,
+): { observation: Observation; fitted: boolean } {
   let last: Observation | null = null;
   for (let stage = 0 as FittingStage; stage <= 4; stage = (stage + 1) as FittingStage) {
     const view = applyStage(full, stage);

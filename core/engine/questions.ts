@@ -13,7 +13,12 @@ export function resultKey(pairId: string): string {
 export function questionsFor(pair: Pair): [DecisionQuestion, DecisionQuestion] {
   const base = { pairId: pair.pairId, callId: pair.callId, toolName: pair.toolName };
   return [
-    { ...base, key: callKey(pair.pairId), kind: 'call', text: `${callKey(pair.pairId)}: Do call ${pair.pairId} (${pair.toolName}) and its input still matter for the next action?` },
+    {
+      ...base,
+      key: callKey(pair.pairId),
+      kind: 'call',
+      text: `${callKey(pair.pairId)}: Do call ${pair.pairId} (${pair.toolName}) and its input still matter for the next action?`,
+    },
     {
       ...base,
       key: resultKey(pair.pairId),

@@ -43,7 +43,13 @@ export function truncateOutput(output: unknown, callId: string, options: Rebuild
  * shares nothing with the input (R11). Without it, unchanged messages are shared: callers
  * that only serialize the result (the command line) save a full copy.
  */
-export function rebuild(messages: readonly Message[], pairs: readonly Pair[], actions: ReadonlyMap<string, Action>, options: RebuildOptions, copyUnchanged = true): Rebuilt {
+export function rebuild(
+  messages: readonly Message[],
+  pairs: readonly Pair[],
+  actions: ReadonlyMap<string, Action>,
+  options: RebuildOptions,
+  copyUnchanged = true,
+): Rebuilt {
   // message index → block index → replacement (null = remove)
   const edits = new Map<number, Map<number, Block | null>>();
   const edit = (m: number, b: number, block: Block | null) => {
@@ -58,7 +64,8 @@ export function rebuild(messages: readonly Message[], pairs: readonly Pair[], ac
       edit(pair.result.message, pair.result.block, null);
     } else if (action === 'drop_result') {
       const output = truncateOutput(pair.resultBlock.output, pair.callId, options);
-      if (output !== null) edit(pair.result.message, pair.result.block, { ...structuredClone(pair.resultBlock), output });
+      if (output !== null)
+        edit(pair.result.message, pair.result.block, { ...structuredClone(pair.resultBlock), output });
     }
   }
 

@@ -94,11 +94,21 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 
 class RequestTimeout extends Error {}
 
-export async function runBatches(batches: readonly DecisionBatch[], model: DecisionModel, options: RunOptions): Promise<RunResult> {
+export async function runBatches(
+  batches: readonly DecisionBatch[],
+  model: DecisionModel,
+  options: RunOptions,
+): Promise<RunResult> {
   const overall = new AbortController();
   const started = Date.now();
   const deadline = setTimeout(
-    () => overall.abort(new CompactionError('deadline_exceeded', `decision requests did not finish within total_timeout_seconds (${options.totalTimeoutMs / 1000} s)`)),
+    () =>
+      overall.abort(
+        new CompactionError(
+          'deadline_exceeded',
+          `decision requests did not finish within total_timeout_seconds (${options.totalTimeoutMs / 1000} s)`,
+        ),
+      ),
     options.totalTimeoutMs,
   );
   const onCancel = () => overall.abort(new CompactionError('cancelled', 'the run was cancelled'));
@@ -115,11 +125,19 @@ export async function runBatches(batches: readonly DecisionBatch[], model: Decis
     for (let attempt = 0; ; attempt++) {
       if (overall.signal.aborted) throw overall.signal.reason;
       const timeout = new AbortController();
-      const timer = setTimeout(() => timeout.abort(new RequestTimeout(`request timed out after ${settings.timeoutMs / 1000} s`)), settings.timeoutMs);
+      const timer = setTimeout(
+        () => timeout.abort(new RequestTimeout(`request timed out after ${settings.timeoutMs / 1000} s`)),
+        settings.timeoutMs,
+      );
       const signal = AbortSignal.any([overall.signal, timeout.signal]);
       const startedAtMs = Date.now() - started;
       options.tally.requests++;
-      let failure: { message: string; code: 'model_error' | 'invalid_answer'; retryable: boolean; retryAfterMs: number | null };
+      let failure: {
+        message: string;
+        code: 'model_error' | 'invalid_answer';
+        retryable: boolean;
+        retryAfterMs: number | null;
+      };
       let exchange: DecisionResult['exchange'] | null = null;
       try {
         const result = await raceAbort(model.decide(batch, signal), signal);
@@ -127,11 +145,24 @@ export async function runBatches(batches: readonly DecisionBatch[], model: Decis
         const problem = validateAnswer(batch, result);
         if (problem === null) {
           addUsage(usage, result.usage);
-          options.onAttempt?.({ batch: batch.index, attempt, startedAtMs, durationMs: Date.now() - started - startedAtMs, ok: true, error: null, exchange });
+          options.onAttempt?.({
+            batch: batch.index,
+            attempt,
+            startedAtMs,
+            durationMs: Date.now() - started - startedAtMs,
+            ok: true,
+            error: null,
+            exchange,
+          });
           return result;
         }
         addUsage(usage, result.usage);
-        failure = { message: `batch ${batch.index + 1}: ${problem}`, code: 'invalid_answer', retryable: !model.deterministic, retryAfterMs: null };
+        failure = {
+          message: `batch ${batch.index + 1}: ${problem}`,
+          code: 'invalid_answer',
+          retryable: !model.deterministic,
+          retryAfterMs: null,
+        };
       } catch (error) {
         if (overall.signal.aborted) throw overall.signal.reason;
         if (error instanceof DecisionModelError) {
@@ -142,9 +173,20 @@ export async function runBatches(batches: readonly DecisionBatch[], model: Decis
       } finally {
         clearTimeout(timer);
       }
-      options.onAttempt?.({ batch: batch.index, attempt, startedAtMs, durationMs: Date.now() - started - startedAtMs, ok: false, error: failure.message, exchange });
+      options.onAttempt?.({
+        batch: batch.index,
+        attempt,
+        startedAtMs,
+        durationMs: Date.now() - started - startedAtMs,
+        ok: false,
+        error: failure.message,
+        exchange,
+      });
       if (!failure.retryable || attempt >= settings.maxRetries) {
-        const error = new CompactionError(failure.code, attempt > 0 ? `${failure.message} (after ${attempt + 1} attempts)` : failure.message);
+        const error = new CompactionError(
+          failure.code,
+          attempt > 0 ? `${failure.message} (after ${attempt + 1} attempts)` : failure.message,
+        );
         // Cancel the others now: the limiter starts the next queued batch before any catch runs.
         overall.abort(error);
         throw error;
@@ -160,7 +202,8 @@ export async function runBatches(batches: readonly DecisionBatch[], model: Decis
       return result;
     }).catch((error: unknown) => {
       // The first failure for good cancels every other batch (R10).
-      if (!overall.signal.aborted) overall.abort(error instanceof CompactionError ? error : new CompactionError('model_error', String(error)));
+      if (!overall.signal.aborted)
+        overall.abort(error instanceof CompactionError ? error : new CompactionError('model_error', String(error)));
       limit.clearQueue();
       throw error;
     }),
@@ -174,16 +217,29 @@ export async function runBatches(batches: readonly DecisionBatch[], model: Decis
   }
   const results = settled.map((s) => (s as PromiseFulfilledResult<DecisionResult>).value);
   const probabilities = new Map<string, number>();
-  for (const result of results) for (const [key, value] of Object.entries(result.probabilities)) probabilities.set(key, value as number);
+  for (const result of results)
+    for (const [key, value] of Object.entries(result.probabilities)) probabilities.set(key, value as number);
   return { results, probabilities };
 }
 
 function classify(error: unknown, batch: DecisionBatch) {
   const prefix = `batch ${batch.index + 1}: `;
-  if (error instanceof RequestTimeout) return { message: prefix + error.message, code: 'model_error' as const, retryable: true, retryAfterMs: null };
-  if (error instanceof DecisionModelError) return { message: prefix + error.message, code: error.code, retryable: error.retryable, retryAfterMs: error.retryAfterMs };
+  if (error instanceof RequestTimeout)
+    return { message: prefix + error.message, code: 'model_error' as const, retryable: true, retryAfterMs: null };
+  if (error instanceof DecisionModelError)
+    return {
+      message: prefix + error.message,
+      code: error.code,
+      retryable: error.retryable,
+      retryAfterMs: error.retryAfterMs,
+    };
   const message = error instanceof Error ? error.message : String(error);
-  return { message: `${prefix}decision model failed: ${message}`, code: 'model_error' as const, retryable: false, retryAfterMs: null };
+  return {
+    message: `${prefix}decision model failed: ${message}`,
+    code: 'model_error' as const,
+    retryable: false,
+    retryAfterMs: null,
+  };
 }
 
 function addUsage(total: Usage, usage: Usage | undefined): void {

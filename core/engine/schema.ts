@@ -75,7 +75,11 @@ export const GUARD_CODES = [
 ] as const;
 export type GuardCode = (typeof GUARD_CODES)[number];
 /** Guard codes that count as `protected` in stats; the others count as `ineligible`. */
-export const PROTECTING_GUARDS: ReadonlySet<GuardCode> = new Set(['tool_not_eligible', 'protected_call_id', 'protected_message']);
+export const PROTECTING_GUARDS: ReadonlySet<GuardCode> = new Set([
+  'tool_not_eligible',
+  'protected_call_id',
+  'protected_message',
+]);
 
 export const MODEL_REASONS = ['result_needed', 'call_needed', 'not_needed'] as const;
 export const DecisionReasonSchema = z.enum([...MODEL_REASONS, ...GUARD_CODES]);
@@ -156,8 +160,16 @@ export const FailureAnswerSchema = z.object({
 export type FailureAnswer = z.infer<typeof FailureAnswerSchema>;
 
 export const ResponseSchema = z.union([
-  z.object({ success: z.literal(true), answer: SuccessAnswerSchema, metadata: z.looseObject({ compaction: StatsSchema }) }),
-  z.object({ success: z.literal(false), answer: FailureAnswerSchema, metadata: z.looseObject({ compaction: StatsSchema }) }),
+  z.object({
+    success: z.literal(true),
+    answer: SuccessAnswerSchema,
+    metadata: z.looseObject({ compaction: StatsSchema }),
+  }),
+  z.object({
+    success: z.literal(false),
+    answer: FailureAnswerSchema,
+    metadata: z.looseObject({ compaction: StatsSchema }),
+  }),
 ]);
 export type CompactResponse =
   | { success: true; answer: SuccessAnswer; metadata: { compaction: Stats } }
@@ -169,6 +181,7 @@ export function describeZodError(error: z.ZodError, root = ''): string {
   if (!issue) return 'invalid value';
   const path = [root, ...issue.path.map(String)].filter((p) => p !== '').join('.');
   let message = issue.message;
-  if (issue.code === 'unrecognized_keys') message = `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
+  if (issue.code === 'unrecognized_keys')
+    message = `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
   return path ? `${path}: ${message}` : message;
 }

@@ -43,13 +43,22 @@ export interface CutResult {
   maskCurve: Array<{ m: number; tally: Tally }>;
   randomCurve: Array<{ share: number; tally: Tally }>;
   /** Per candidate, for auditing a label or a decision. */
-  candidates: Array<{ call_id: string; tool_name: string; used: boolean; reused: string[]; action: Action; keep_result: number | null }>;
+  candidates: Array<{
+    call_id: string;
+    tool_name: string;
+    used: boolean;
+    reused: string[];
+    action: Action;
+    keep_result: number | null;
+  }>;
 }
 
 /** Every tool name the history calls: an evaluation asks about every call (R5 needs them listed). */
 export function toolNames(messages: CompactRequestInput['messages']): string[] {
   const names = new Set<string>();
-  for (const message of messages) for (const block of blocksOf(message)) if (block.type === 'tool_call' && typeof block.name === 'string') names.add(block.name);
+  for (const message of messages)
+    for (const block of blocksOf(message))
+      if (block.type === 'tool_call' && typeof block.name === 'string') names.add(block.name);
   return [...names].sort();
 }
 
@@ -66,17 +75,44 @@ function actionsOf(decisions: readonly Decision[]): Actions {
   return new Map(decisions.map((d) => [d.pair_id, d.action]));
 }
 
-export async function evaluateCut(source: string, context: LabelContext, cut: Cut, model: DecisionModel, settings: EvalSettings): Promise<CutResult> {
+export async function evaluateCut(
+  source: string,
+  context: LabelContext,
+  cut: Cut,
+  model: DecisionModel,
+  settings: EvalSettings,
+): Promise<CutResult> {
   const history = context.messages.slice(0, cut.index);
-  const request: CompactRequestInput = { messages: history, goal: cut.goal, eligible_tool_names: toolNames(history), options: settings.options ?? {} };
-  const details = await compactDetailed(request, { model, signal: settings.signal, settings: settings.settings, copy: 'shared' });
+  const request: CompactRequestInput = {
+    messages: history,
+    goal: cut.goal,
+    eligible_tool_names: toolNames(history),
+    options: settings.options ?? {},
+  };
+  const details = await compactDetailed(request, {
+    model,
+    signal: settings.signal,
+    settings: settings.settings,
+    copy: 'shared',
+  });
   const base = { source, cut: cut.index, historyMessages: history.length, goal: cut.goal };
   const parsed = details.request;
   const analysis = details.analysis;
   if (!details.response.success || parsed === null || analysis === null) {
-    const error = details.response.success ? { code: 'internal', message: 'no analysis' } : details.response.answer.error;
+    const error = details.response.success
+      ? { code: 'internal', message: 'no analysis' }
+      : details.response.answer.error;
     const empty = { charsBefore: 0, charsAfter: 0, candidates: 0, used: 0, kept: 0, usedKept: 0 };
-    return { ...base, error, threshold: 0, policies: { model: empty, masking: empty, random: empty, keepAll: empty }, sweep: [], maskCurve: [], randomCurve: [], candidates: [] };
+    return {
+      ...base,
+      error,
+      threshold: 0,
+      policies: { model: empty, masking: empty, random: empty, keepAll: empty },
+      sweep: [],
+      maskCurve: [],
+      randomCurve: [],
+      candidates: [],
+    };
   }
   const { decisions } = details.response.answer;
   const labels = labelLaterUse(context, cut);
@@ -102,11 +138,24 @@ export async function evaluateCut(source: string, context: LabelContext, cut: Cu
       random: randomMean((seed) => randomLike(analysis, modelActions, seed)),
       keepAll: tally(subject, keepAll(analysis)),
     },
-    sweep: SWEEP_THRESHOLDS.map((threshold) => ({ threshold, tally: tally(subject, actionsOf(decisionsFor(analysis, probabilities, threshold))) })),
+    sweep: SWEEP_THRESHOLDS.map((threshold) => ({
+      threshold,
+      tally: tally(subject, actionsOf(decisionsFor(analysis, probabilities, threshold))),
+    })),
     maskCurve: MASK_CURVE.map((m) => ({ m, tally: tally(subject, masking(analysis, m)) })),
-    randomCurve: RANDOM_SHARES.map((share) => ({ share, tally: randomMean((seed) => randomShare(analysis, share, seed)) })),
+    randomCurve: RANDOM_SHARES.map((share) => ({
+      share,
+      tally: randomMean((seed) => randomShare(analysis, share, seed)),
+    })),
     candidates: decisions
       .filter((d) => d.keep_result !== null)
-      .map((d) => ({ call_id: d.call_id, tool_name: d.tool_name, used: labels.get(d.call_id)?.used === true, reused: labels.get(d.call_id)?.terms ?? [], action: d.action, keep_result: d.keep_result })),
+      .map((d) => ({
+        call_id: d.call_id,
+        tool_name: d.tool_name,
+        used: labels.get(d.call_id)?.used === true,
+        reused: labels.get(d.call_id)?.terms ?? [],
+        action: d.action,
+        keep_result: d.keep_result,
+      })),
   };
 }

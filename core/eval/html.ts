@@ -6,7 +6,8 @@
 import type { Figures } from './measure.js';
 import type { EvalReport } from './report.js';
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 const pct = (x: number | null) => (x === null ? '–' : `${(x * 100).toFixed(1)}%`);
 
 const W = 560;
@@ -24,12 +25,20 @@ interface Series {
 
 function path(series: Series): string {
   const pts = series.points.filter((p) => p.f.recall !== null).sort((a, b) => a.f.reduction - b.f.reduction);
-  const d = pts.map((p, i) => `${i === 0 ? 'M' : 'L'}${px(p.f.reduction).toFixed(1)},${py(p.f.recall ?? 0).toFixed(1)}`).join(' ');
+  const d = pts
+    .map((p, i) => `${i === 0 ? 'M' : 'L'}${px(p.f.reduction).toFixed(1)},${py(p.f.recall ?? 0).toFixed(1)}`)
+    .join(' ');
   const dots = pts
-    .map((p) => `<circle cx="${px(p.f.reduction).toFixed(1)}" cy="${py(p.f.recall ?? 0).toFixed(1)}" r="2.5" fill="${series.color}"><title>${escape(`${series.name} ${p.label}: reduction ${pct(p.f.reduction)}, recall ${pct(p.f.recall)}`)}</title></circle>`)
+    .map(
+      (p) =>
+        `<circle cx="${px(p.f.reduction).toFixed(1)}" cy="${py(p.f.recall ?? 0).toFixed(1)}" r="2.5" fill="${series.color}"><title>${escape(`${series.name} ${p.label}: reduction ${pct(p.f.reduction)}, recall ${pct(p.f.recall)}`)}</title></circle>`,
+    )
     .join('');
   const m = series.marker;
-  const marker = m.recall === null ? '' : `<rect x="${(px(m.reduction) - 5).toFixed(1)}" y="${(py(m.recall) - 5).toFixed(1)}" width="10" height="10" fill="none" stroke="${series.color}" stroke-width="2"><title>${escape(`${series.name} operating point`)}</title></rect>`;
+  const marker =
+    m.recall === null
+      ? ''
+      : `<rect x="${(px(m.reduction) - 5).toFixed(1)}" y="${(py(m.recall) - 5).toFixed(1)}" width="10" height="10" fill="none" stroke="${series.color}" stroke-width="2"><title>${escape(`${series.name} operating point`)}</title></rect>`;
   return `<path d="${d}" fill="none" stroke="${series.color}" stroke-width="2"/>${dots}${marker}`;
 }
 
@@ -37,10 +46,19 @@ function chart(series: Series[]): string {
   const grid: string[] = [];
   for (let i = 0; i <= 10; i += 2) {
     const v = i / 10;
-    grid.push(`<line x1="${px(v)}" y1="${py(0)}" x2="${px(v)}" y2="${py(1)}" stroke="#ddd"/><text x="${px(v)}" y="${H - PAD + 16}" text-anchor="middle">${i * 10}%</text>`);
-    grid.push(`<line x1="${px(0)}" y1="${py(v)}" x2="${px(1)}" y2="${py(v)}" stroke="#ddd"/><text x="${PAD - 6}" y="${py(v) + 4}" text-anchor="end">${i * 10}%</text>`);
+    grid.push(
+      `<line x1="${px(v)}" y1="${py(0)}" x2="${px(v)}" y2="${py(1)}" stroke="#ddd"/><text x="${px(v)}" y="${H - PAD + 16}" text-anchor="middle">${i * 10}%</text>`,
+    );
+    grid.push(
+      `<line x1="${px(0)}" y1="${py(v)}" x2="${px(1)}" y2="${py(v)}" stroke="#ddd"/><text x="${PAD - 6}" y="${py(v) + 4}" text-anchor="end">${i * 10}%</text>`,
+    );
   }
-  const legend = series.map((s, i) => `<rect x="${PAD + 8}" y="${PAD + 6 + i * 18}" width="12" height="12" fill="${s.color}"/><text x="${PAD + 26}" y="${PAD + 16 + i * 18}">${escape(s.name)}</text>`).join('');
+  const legend = series
+    .map(
+      (s, i) =>
+        `<rect x="${PAD + 8}" y="${PAD + 6 + i * 18}" width="12" height="12" fill="${s.color}"/><text x="${PAD + 26}" y="${PAD + 16 + i * 18}">${escape(s.name)}</text>`,
+    )
+    .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="Recall of used-later results versus character reduction">
 <g font-size="11" font-family="sans-serif" fill="#333">${grid.join('')}
 <text x="${W / 2}" y="${H - 8}" text-anchor="middle">character reduction</text>
@@ -50,7 +68,10 @@ ${series.map(path).join('\n')}${legend}</g></svg>`;
 
 function table(rows: Array<[string, Figures]>): string {
   const body = rows
-    .map(([label, f]) => `<tr><th scope="row">${escape(label)}</th><td>${pct(f.reduction)}</td><td>${pct(f.recall)}</td><td>${pct(f.precision)}</td><td>${f.kept.toFixed(0)}</td><td>${f.used.toFixed(0)}</td><td>${f.candidates.toFixed(0)}</td></tr>`)
+    .map(
+      ([label, f]) =>
+        `<tr><th scope="row">${escape(label)}</th><td>${pct(f.reduction)}</td><td>${pct(f.recall)}</td><td>${pct(f.precision)}</td><td>${f.kept.toFixed(0)}</td><td>${f.used.toFixed(0)}</td><td>${f.candidates.toFixed(0)}</td></tr>`,
+    )
     .join('\n');
   return `<table><thead><tr><th>policy</th><th>reduction</th><th>recall</th><th>precision</th><th>kept</th><th>used later</th><th>candidates</th></tr></thead><tbody>${body}</tbody></table>`;
 }
@@ -59,9 +80,24 @@ export function renderHtml(report: EvalReport): string {
   const { pooled, settings, advice } = report;
   const name = `${report.backend}${report.model ? ` (${report.model})` : ''}`;
   const series: Series[] = [
-    { name: `${name}, threshold sweep`, color: '#1f6feb', points: pooled.sweep.map((p) => ({ label: `t=${p.threshold.toFixed(2)}`, f: p })), marker: pooled.policies.model },
-    { name: 'observation masking, M sweep', color: '#d97706', points: pooled.maskCurve.map((p) => ({ label: `M=${p.m}`, f: p })), marker: pooled.policies.masking },
-    { name: `random (${settings.seeds} seeds), share kept`, color: '#6b7280', points: pooled.randomCurve.map((p) => ({ label: `${Math.round(p.share * 100)}% kept`, f: p })), marker: pooled.policies.random },
+    {
+      name: `${name}, threshold sweep`,
+      color: '#1f6feb',
+      points: pooled.sweep.map((p) => ({ label: `t=${p.threshold.toFixed(2)}`, f: p })),
+      marker: pooled.policies.model,
+    },
+    {
+      name: 'observation masking, M sweep',
+      color: '#d97706',
+      points: pooled.maskCurve.map((p) => ({ label: `M=${p.m}`, f: p })),
+      marker: pooled.policies.masking,
+    },
+    {
+      name: `random (${settings.seeds} seeds), share kept`,
+      color: '#6b7280',
+      points: pooled.randomCurve.map((p) => ({ label: `${Math.round(p.share * 100)}% kept`, f: p })),
+      marker: pooled.policies.random,
+    },
   ];
   const adviceText =
     advice.threshold === null

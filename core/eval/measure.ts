@@ -38,7 +38,13 @@ export interface CutSubject {
 }
 
 export function tally(subject: CutSubject, actions: Actions): Tally {
-  const rebuilt = rebuild(subject.history, subject.analysis.pairs, actions, { truncateHeadChars: subject.truncateHeadChars, archiveRef: subject.archiveRef }, false);
+  const rebuilt = rebuild(
+    subject.history,
+    subject.analysis.pairs,
+    actions,
+    { truncateHeadChars: subject.truncateHeadChars, archiveRef: subject.archiveRef },
+    false,
+  );
   const charsAfter = rebuilt.changed ? JSON.stringify(rebuilt.messages).length : subject.charsBefore;
   let used = 0;
   let kept = 0;
@@ -50,7 +56,14 @@ export function tally(subject: CutSubject, actions: Actions): Tally {
     if (isKept) kept++;
     if (isUsed && isKept) usedKept++;
   }
-  return { charsBefore: subject.charsBefore, charsAfter, candidates: subject.analysis.candidates.length, used, kept, usedKept };
+  return {
+    charsBefore: subject.charsBefore,
+    charsAfter,
+    candidates: subject.analysis.candidates.length,
+    used,
+    kept,
+    usedKept,
+  };
 }
 
 export const ZERO_TALLY: Tally = { charsBefore: 0, charsAfter: 0, candidates: 0, used: 0, kept: 0, usedKept: 0 };

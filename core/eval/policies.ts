@@ -19,7 +19,9 @@ export function keepAll(analysis: Analysis): Actions {
 
 export function masking(analysis: Analysis, m: number): Actions {
   // Pairs are in conversation order of their calls; order by result position instead.
-  const byResult = [...analysis.pairs].sort((a, b) => a.result.message - b.result.message || a.result.block - b.result.block);
+  const byResult = [...analysis.pairs].sort(
+    (a, b) => a.result.message - b.result.message || a.result.block - b.result.block,
+  );
   const recent = new Set(byResult.slice(Math.max(0, byResult.length - m)).map((p) => p.pairId));
   return new Map(analysis.candidates.map((p) => [p.pairId, recent.has(p.pairId) ? 'keep' : 'drop_result']));
 }

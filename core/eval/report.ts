@@ -40,13 +40,19 @@ export function renderTable(report: EvalReport): string {
     lines.push('');
   }
   const { pooled, advice } = report;
-  lines.push(`POOLED over ${pooled.cuts} cut${pooled.cuts === 1 ? '' : 's'}${pooled.failed ? ` (${pooled.failed} failed)` : ''}, threshold ${report.settings.threshold ?? '–'}`);
+  lines.push(
+    `POOLED over ${pooled.cuts} cut${pooled.cuts === 1 ? '' : 's'}${pooled.failed ? ` (${pooled.failed} failed)` : ''}, threshold ${report.settings.threshold ?? '–'}`,
+  );
   lines.push(HEADER);
   lines.push(row(name, pooled.policies.model));
   lines.push(row(`masking M=${maskM}`, pooled.policies.masking));
   lines.push(row(`random ×${seeds}`, pooled.policies.random));
   lines.push(row('keep all', pooled.policies.keepAll));
-  lines.push('', 'SWEEP (same probabilities, R15)', `  ${'t'.padEnd(22)} reduct.  recall  precis.    kept   used  cands`);
+  lines.push(
+    '',
+    'SWEEP (same probabilities, R15)',
+    `  ${'t'.padEnd(22)} reduct.  recall  precis.    kept   used  cands`,
+  );
   for (const point of pooled.sweep) lines.push(row(point.threshold.toFixed(2), point));
   lines.push('', 'MASKING CURVE', HEADER);
   for (const point of pooled.maskCurve) lines.push(row(`M=${point.m}`, point));
@@ -54,7 +60,9 @@ export function renderTable(report: EvalReport): string {
   for (const point of pooled.randomCurve) lines.push(row(`${Math.round(point.share * 100)}% kept`, point));
   lines.push('');
   if (advice.threshold === null) {
-    lines.push(`ADVICE: no threshold keeps recall within ${advice.maxRecallLoss} of keeping everything${advice.baselineRecall === null ? ' (no result was used later)' : ''}`);
+    lines.push(
+      `ADVICE: no threshold keeps recall within ${advice.maxRecallLoss} of keeping everything${advice.baselineRecall === null ? ' (no result was used later)' : ''}`,
+    );
   } else {
     lines.push(
       `ADVICE: keep_threshold ${advice.threshold.toFixed(2)} is the most compaction whose recall stays within ${advice.maxRecallLoss} of keeping everything ` +

@@ -38,7 +38,13 @@ export const call = (id: string, name: string, input: Record<string, unknown> | 
   state,
 });
 
-export const result = (id: string, name: string, output: Block['output'], state = 'success'): Block => ({ type: 'tool_result', id, name, output, state });
+export const result = (id: string, name: string, output: Block['output'], state = 'success'): Block => ({
+  type: 'tool_result',
+  id,
+  name,
+  output,
+  state,
+});
 
 /** `text` with `cat -n`-style line numbers, as read tools return it. */
 export function numbered(body: string, first = 1): string {
@@ -75,7 +81,13 @@ export class HistoryWriter {
   }
 
   user(content: string | Block[], advanceSeconds = 90): string {
-    return this.push(this.userName, 'user', typeof content === 'string' ? [text(content)] : content, advanceSeconds, null);
+    return this.push(
+      this.userName,
+      'user',
+      typeof content === 'string' ? [text(content)] : content,
+      advanceSeconds,
+      null,
+    );
   }
 
   assistant(content: Block[], advanceSeconds = 40): string {
@@ -84,10 +96,23 @@ export class HistoryWriter {
     return this.push(this.agentName, 'assistant', content, advanceSeconds, usage);
   }
 
-  private push(name: string, role: string, content: Block[], advanceSeconds: number, usage: Record<string, number> | null): string {
+  private push(
+    name: string,
+    role: string,
+    content: Block[],
+    advanceSeconds: number,
+    usage: Record<string, number> | null,
+  ): string {
     const id = this.nextId();
     this.clockMs += advanceSeconds * 1000;
-    const message: Message = { id, name, role, content, metadata: {}, created_at: new Date(this.clockMs).toISOString() };
+    const message: Message = {
+      id,
+      name,
+      role,
+      content,
+      metadata: {},
+      created_at: new Date(this.clockMs).toISOString(),
+    };
     if (usage) message.usage = usage;
     this.messages.push(message);
     return id;

@@ -63,10 +63,24 @@ export function campaignReport(): string {
       const sent = 20000 + Math.floor(random() * 80000);
       const opens = Math.floor(sent * (0.18 + random() * 0.2));
       const clicks = Math.floor(opens * (0.05 + random() * 0.1));
-      rows.push({ date: `2026-09-${String(day).padStart(2, '0')}`, channel, segment: pick(random, segments), sent, opens, clicks, orders: Math.floor(clicks * (0.02 + random() * 0.05)), revenue_eur: Number((clicks * (1.1 + random() * 3)).toFixed(2)) });
+      rows.push({
+        date: `2026-09-${String(day).padStart(2, '0')}`,
+        channel,
+        segment: pick(random, segments),
+        sent,
+        opens,
+        clicks,
+        orders: Math.floor(clicks * (0.02 + random() * 0.05)),
+        revenue_eur: Number((clicks * (1.1 + random() * 3)).toFixed(2)),
+      });
     }
   }
-  return JSON.stringify({ report: 'Q3 newsletter & lifecycle campaigns', owner: 'growth-analytics', status: 'final', rows });
+  return JSON.stringify({
+    report: 'Q3 newsletter & lifecycle campaigns',
+    owner: 'growth-analytics',
+    status: 'final',
+    rows,
+  });
 }
 
 /** Hourly forecast for the holiday trip someone asked about between pages. */
@@ -75,7 +89,13 @@ export function weatherForecast(city: string, seed: number): string {
   const hours = [];
   for (let day = 20; day <= 27; day++) {
     for (let hour = 0; hour < 24; hour += 3) {
-      hours.push({ time: `2026-12-${day}T${String(hour).padStart(2, '0')}:00`, temp_c: Number((8 + random() * 9).toFixed(1)), precip_mm: Number((random() < 0.3 ? random() * 4 : 0).toFixed(1)), wind_kmh: Math.floor(5 + random() * 30), code: pick(random, ['clear', 'partly_cloudy', 'overcast', 'light_rain', 'showers']) });
+      hours.push({
+        time: `2026-12-${day}T${String(hour).padStart(2, '0')}:00`,
+        temp_c: Number((8 + random() * 9).toFixed(1)),
+        precip_mm: Number((random() < 0.3 ? random() * 4 : 0).toFixed(1)),
+        wind_kmh: Math.floor(5 + random() * 30),
+        code: pick(random, ['clear', 'partly_cloudy', 'overcast', 'light_rain', 'showers']),
+      });
     }
   }
   return JSON.stringify({ city, timezone: 'Europe/Lisbon', units: 'metric', hourly: hours });
@@ -84,16 +104,31 @@ export function weatherForecast(city: string, seed: number): string {
 /** k6 summary of a load test against the orders-v1 service, which was retired in July. */
 export function loadTestSummary(seed: number, run: string): string {
   const random = seeded(seed);
-  const endpoints = ['GET /v1/orders/{id}', 'GET /v1/orders?customer=', 'POST /v1/orders', 'POST /v1/orders/{id}/cancel', 'GET /v1/orders/{id}/events'];
-  const lines = [`run ${run} — target orders-v1.internal:8080 (RETIRED 2026-07-01), scenario ramping-arrival-rate 50→1200 rps, 20m`, ''];
+  const endpoints = [
+    'GET /v1/orders/{id}',
+    'GET /v1/orders?customer=',
+    'POST /v1/orders',
+    'POST /v1/orders/{id}/cancel',
+    'GET /v1/orders/{id}/events',
+  ];
+  const lines = [
+    `run ${run} — target orders-v1.internal:8080 (RETIRED 2026-07-01), scenario ramping-arrival-rate 50→1200 rps, 20m`,
+    '',
+  ];
   for (let stage = 1; stage <= 12; stage++) {
     lines.push(`stage ${stage}: ${stage * 100} rps`);
     for (const endpoint of endpoints) {
       const p50 = 8 + random() * 30 * stage;
-      lines.push(`  ${endpoint.padEnd(30)} p50=${p50.toFixed(1)}ms p95=${(p50 * (1.8 + random())).toFixed(1)}ms p99=${(p50 * (3 + random() * 2)).toFixed(1)}ms errors=${(random() * stage * 0.4).toFixed(2)}%`);
+      lines.push(
+        `  ${endpoint.padEnd(30)} p50=${p50.toFixed(1)}ms p95=${(p50 * (1.8 + random())).toFixed(1)}ms p99=${(p50 * (3 + random() * 2)).toFixed(1)}ms errors=${(random() * stage * 0.4).toFixed(2)}%`,
+      );
     }
   }
-  lines.push('', `http_reqs....................: ${Math.floor(400000 + random() * 200000)}`, `checks.......................: ${(97 + random() * 2.5).toFixed(2)}%`);
+  lines.push(
+    '',
+    `http_reqs....................: ${Math.floor(400000 + random() * 200000)}`,
+    `checks.......................: ${(97 + random() * 2.5).toFixed(2)}%`,
+  );
   return lines.join('\n');
 }
 
@@ -101,7 +136,10 @@ export function loadTestSummary(seed: number, run: string): string {
 export function lagPanel(): Array<Record<string, unknown>> {
   const random = seeded(53);
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-  const data = 'iVBORw0KGgoAAAANSUhEUgAAAyAAAAEsCAYAAAA' + Array.from({ length: 900 }, () => pick(random, [...alphabet])).join('') + '==';
+  const data =
+    'iVBORw0KGgoAAAANSUhEUgAAAyAAAAEsCAYAAAA' +
+    Array.from({ length: 900 }, () => pick(random, [...alphabet])).join('') +
+    '==';
   return [
     { type: 'text', text: 'Panel "Replication lag by replica (s)", orders-db, 2026-10-12 02:30–04:00 UTC' },
     { type: 'data', source: { type: 'base64', media_type: 'image/png', data } },

@@ -29,7 +29,12 @@ export interface AlignedRow {
 }
 
 /** `truncated` (from the size model): pairs whose R13 truncation would not shorten the result stay `kept`. */
-export function alignRows(messages: readonly Message[], analysis: Analysis, actions: ReadonlyMap<string, Action>, truncated?: ReadonlyMap<string, number | null>): AlignedRow[] {
+export function alignRows(
+  messages: readonly Message[],
+  analysis: Analysis,
+  actions: ReadonlyMap<string, Action>,
+  truncated?: ReadonlyMap<string, number | null>,
+): AlignedRow[] {
   const rows: AlignedRow[] = messages.map((message, index) => ({
     index,
     id: typeof message.id === 'string' ? message.id : `#${index}`,
@@ -45,21 +50,24 @@ export function alignRows(messages: readonly Message[], analysis: Analysis, acti
     const action = actions.get(pair.pairId) ?? 'keep';
     const callFate: BlockFate = action === 'drop_call' ? 'removed' : 'kept';
     const shortens = truncated?.get(pair.pairId) !== null;
-    const resultFate: BlockFate = action === 'drop_call' ? 'removed' : action === 'drop_result' && shortens ? 'truncated' : 'kept';
+    const resultFate: BlockFate =
+      action === 'drop_call' ? 'removed' : action === 'drop_result' && shortens ? 'truncated' : 'kept';
     const callRow = rows[pair.call.message];
     callRow.blocks.set(pair.call.block, { pairId: pair.pairId, action, fate: callFate });
     rows[pair.result.message].blocks.set(pair.result.block, { pairId: pair.pairId, action, fate: resultFate });
     for (const row of new Set([callRow, rows[pair.result.message]])) {
       row.pairIds.push(pair.pairId);
       if (!row.tools.includes(pair.toolName)) row.tools.push(pair.toolName);
-      if (pair.guard !== null && !['tool_not_eligible', 'protected_call_id', 'protected_message'].includes(pair.guard)) row.ineligible = true;
+      if (pair.guard !== null && !['tool_not_eligible', 'protected_call_id', 'protected_message'].includes(pair.guard))
+        row.ineligible = true;
       if (pair.guard === 'protected_call_id' || pair.guard === 'protected_message') row.protected = true;
     }
   }
-  for (const id of analysis.unpaired) for (const ref of id.blocks) {
-    rows[ref.message].ineligible = true;
-    rows[ref.message].blocks.set(ref.block, { pairId: null, action: null, fate: 'kept' });
-  }
+  for (const id of analysis.unpaired)
+    for (const ref of id.blocks) {
+      rows[ref.message].ineligible = true;
+      rows[ref.message].blocks.set(ref.block, { pairId: null, action: null, fate: 'kept' });
+    }
   for (const row of rows) {
     const fates = [...row.blocks.values()].map((b) => b.fate);
     if (fates.every((f) => f === 'kept')) continue;

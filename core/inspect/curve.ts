@@ -18,7 +18,9 @@ type Probs = ReadonlyMap<string, { keepCall: number; keepResult: number }>;
 /** Pair id → probabilities, for the pairs the model evaluated. */
 export function probabilitiesOf(decisions: readonly Decision[]): Probs {
   const out = new Map<string, { keepCall: number; keepResult: number }>();
-  for (const d of decisions) if (d.keep_call !== null && d.keep_result !== null) out.set(d.pair_id, { keepCall: d.keep_call, keepResult: d.keep_result });
+  for (const d of decisions)
+    if (d.keep_call !== null && d.keep_result !== null)
+      out.set(d.pair_id, { keepCall: d.keep_call, keepResult: d.keep_result });
   return out;
 }
 
@@ -26,7 +28,12 @@ export function probabilitiesOf(decisions: readonly Decision[]): Probs {
  * R12/R15 for every pair, then overrides. A guarded pair stays `keep` unless a person
  * overrides it: the override is an explicit human decision, recorded in the audit record.
  */
-export function deriveActions(pairs: readonly Pair[], probs: Probs, threshold: number, overrides: Overrides = {}): Map<string, Action> {
+export function deriveActions(
+  pairs: readonly Pair[],
+  probs: Probs,
+  threshold: number,
+  overrides: Overrides = {},
+): Map<string, Action> {
   const actions = new Map<string, Action>();
   for (const pair of pairs) {
     const override = overrides[pair.pairId];
@@ -59,7 +66,11 @@ export interface SizeModel {
 }
 
 /** Measures every message once (the expensive part: one JSON.stringify of the history). */
-export function buildSizeModel(messages: readonly Message[], pairs: readonly Pair[], options: RebuildOptions): SizeModel {
+export function buildSizeModel(
+  messages: readonly Message[],
+  pairs: readonly Pair[],
+  options: RebuildOptions,
+): SizeModel {
   const touched = new Set<number>();
   for (const pair of pairs) touched.add(pair.call.message).add(pair.result.message);
   let sum = 0;
@@ -110,7 +121,8 @@ export function charsAfter(model: SizeModel, actions: ReadonlyMap<string, Action
       kept++;
     });
     sum -= size.len;
-    if (kept === 0 && size.blockLens.length > 0) count--; // R14: an emptied message goes
+    if (kept === 0 && size.blockLens.length > 0)
+      count--; // R14: an emptied message goes
     else sum += size.other + contentLen;
   }
   return 2 + sum + Math.max(count - 1, 0);
@@ -147,7 +159,11 @@ export interface HistogramBin {
  * and NaN is skipped: the schema already refuses them, the chart should not crash on them.
  */
 export function probabilityHistogram(values: Iterable<number>, bins = 10): HistogramBin[] {
-  const out: HistogramBin[] = Array.from({ length: bins }, (_, i) => ({ from: i / bins, to: (i + 1) / bins, count: 0 }));
+  const out: HistogramBin[] = Array.from({ length: bins }, (_, i) => ({
+    from: i / bins,
+    to: (i + 1) / bins,
+    count: 0,
+  }));
   for (const raw of values) {
     if (Number.isNaN(raw)) continue;
     const p = Math.min(1, Math.max(0, raw));

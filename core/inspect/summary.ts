@@ -21,7 +21,14 @@ export interface ToolSummary {
 }
 
 export interface HistoryWarning {
-  code: 'duplicate_id' | 'orphan_result' | 'missing_result' | 'reversed_pair' | 'missing_id' | 'unknown_state' | 'duplicate_message_id';
+  code:
+    | 'duplicate_id'
+    | 'orphan_result'
+    | 'missing_result'
+    | 'reversed_pair'
+    | 'missing_id'
+    | 'unknown_state'
+    | 'duplicate_message_id';
   message: string;
   /** Message index of the first block concerned. */
   messageIndex: number;
@@ -53,7 +60,12 @@ export function summarizeHistory(messages: readonly Message[]): HistorySummary {
     const role = typeof message.role === 'string' ? message.role : 'unknown';
     roles[role] = (roles[role] ?? 0) + 1;
     if (typeof message.id === 'string') {
-      if (seenMessageIds.has(message.id)) warnings.push({ code: 'duplicate_message_id', message: `message id "${message.id}" occurs more than once (message ${m})`, messageIndex: m });
+      if (seenMessageIds.has(message.id))
+        warnings.push({
+          code: 'duplicate_message_id',
+          message: `message id "${message.id}" occurs more than once (message ${m})`,
+          messageIndex: m,
+        });
       seenMessageIds.add(message.id);
     }
     for (const block of blocksOf(message)) {
@@ -64,13 +76,26 @@ export function summarizeHistory(messages: readonly Message[]): HistorySummary {
         const tool = tools.get(name) ?? { name, calls: 0, resultChars: 0 };
         tool.calls++;
         tools.set(name, tool);
-        if (typeof block.state === 'string' && !CALL_STATES.has(block.state)) warnings.push({ code: 'unknown_state', message: `tool call ${String(block.id)} has unknown state "${block.state}" (message ${m})`, messageIndex: m });
+        if (typeof block.state === 'string' && !CALL_STATES.has(block.state))
+          warnings.push({
+            code: 'unknown_state',
+            message: `tool call ${String(block.id)} has unknown state "${block.state}" (message ${m})`,
+            messageIndex: m,
+          });
       } else if (block.type === 'tool_result') {
-        const name = typeof block.id === 'string' ? (callName.get(block.id) ?? (typeof block.name === 'string' ? block.name : 'unknown')) : 'unknown';
+        const name =
+          typeof block.id === 'string'
+            ? (callName.get(block.id) ?? (typeof block.name === 'string' ? block.name : 'unknown'))
+            : 'unknown';
         const tool = tools.get(name) ?? { name, calls: 0, resultChars: 0 };
         tool.resultChars += resultSize(block.output);
         tools.set(name, tool);
-        if (typeof block.state === 'string' && !RESULT_STATES.has(block.state)) warnings.push({ code: 'unknown_state', message: `tool result ${String(block.id)} has unknown state "${block.state}" (message ${m})`, messageIndex: m });
+        if (typeof block.state === 'string' && !RESULT_STATES.has(block.state))
+          warnings.push({
+            code: 'unknown_state',
+            message: `tool result ${String(block.id)} has unknown state "${block.state}" (message ${m})`,
+            messageIndex: m,
+          });
       }
     }
   });
@@ -91,11 +116,35 @@ function pairingWarnings(messages: readonly Message[]): HistoryWarning[] {
   return pairBlocks(messages).unpaired.map((id): HistoryWarning => {
     const first = id.blocks[0];
     const where = `message ${first.message}`;
-    if (id.id === null) return { code: 'missing_id', message: `a ${typeAt(first)} block has no string id (${where})`, messageIndex: first.message };
-    if (id.problem === 'duplicate_id') return { code: 'duplicate_id', message: `tool id "${id.id}" is used by ${id.blocks.length} blocks (${where})`, messageIndex: first.message };
-    if (id.problem === 'reversed_pair') return { code: 'reversed_pair', message: `the result of "${id.id}" comes before its call (${where})`, messageIndex: first.message };
-    if (typeAt(first) === 'tool_result') return { code: 'orphan_result', message: `tool result "${id.id}" has no call (${where})`, messageIndex: first.message };
-    return { code: 'missing_result', message: `tool call "${id.id}" has no result (${where})`, messageIndex: first.message };
+    if (id.id === null)
+      return {
+        code: 'missing_id',
+        message: `a ${typeAt(first)} block has no string id (${where})`,
+        messageIndex: first.message,
+      };
+    if (id.problem === 'duplicate_id')
+      return {
+        code: 'duplicate_id',
+        message: `tool id "${id.id}" is used by ${id.blocks.length} blocks (${where})`,
+        messageIndex: first.message,
+      };
+    if (id.problem === 'reversed_pair')
+      return {
+        code: 'reversed_pair',
+        message: `the result of "${id.id}" comes before its call (${where})`,
+        messageIndex: first.message,
+      };
+    if (typeAt(first) === 'tool_result')
+      return {
+        code: 'orphan_result',
+        message: `tool result "${id.id}" has no call (${where})`,
+        messageIndex: first.message,
+      };
+    return {
+      code: 'missing_result',
+      message: `tool call "${id.id}" has no result (${where})`,
+      messageIndex: first.message,
+    };
   });
 }
 
@@ -111,8 +160,10 @@ export interface CandidacyReport {
 }
 
 const ADVICE: Partial<Record<GuardCode, string>> = {
-  tool_not_eligible: 'no eligible tool is checked (R5): tick the tools whose old results may be shortened under "Eligible tools"',
-  protected_message: 'every remaining call sits in a protected message: lower "Preserve recent messages" (one AgentScope 2.x message can hold a whole reply) or remove message protections',
+  tool_not_eligible:
+    'no eligible tool is checked (R5): tick the tools whose old results may be shortened under "Eligible tools"',
+  protected_message:
+    'every remaining call sits in a protected message: lower "Preserve recent messages" (one AgentScope 2.x message can hold a whole reply) or remove message protections',
   protected_call_id: 'every remaining call is protected by id: remove some call protections',
   call_unfinished: 'every call is unfinished (state is not "finished")',
   result_not_success: 'every result failed or is not a success',
@@ -127,12 +178,19 @@ export function candidacyReport(analysis: Analysis): CandidacyReport {
   for (const pair of analysis.pairs) if (pair.guard !== null) byGuard[pair.guard]++;
   let advice: string | null = null;
   if (analysis.candidates.length === 0) {
-    if (analysis.pairs.length === 0) advice = 'the history has no complete tool call/result pairs, so there is nothing to compact';
+    if (analysis.pairs.length === 0)
+      advice = 'the history has no complete tool call/result pairs, so there is nothing to compact';
     else {
       // The guard that removed the most pairs is the one worth changing first.
       const [top] = GUARD_CODES.filter((g) => byGuard[g] > 0).sort((a, b) => byGuard[b] - byGuard[a]);
       advice = `${byGuard[top]} of ${analysis.pairs.length} calls removed by ${top}: ${ADVICE[top] ?? 'change the policy'}`;
     }
   }
-  return { pairs: analysis.pairs.length, candidates: analysis.candidates.length, byGuard, unpaired: analysis.unpaired.length, advice };
+  return {
+    pairs: analysis.pairs.length,
+    candidates: analysis.candidates.length,
+    byGuard,
+    unpaired: analysis.unpaired.length,
+    advice,
+  };
 }

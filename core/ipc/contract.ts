@@ -7,8 +7,18 @@ import { z } from 'zod';
 import { DecisionSchema, ErrorCodeSchema, StatsSchema, ToolInfoSchema } from '../engine/schema.js';
 
 /** Errors that cross the boundary carry a stable code and a message a person can act on. */
-export const HOST_ERROR_CODES = ['invalid_input', 'unauthorized', 'not_found', 'unsupported', 'busy', 'internal'] as const;
-export const HostErrorSchema = z.object({ code: z.union([z.enum(HOST_ERROR_CODES), ErrorCodeSchema]), message: z.string() });
+export const HOST_ERROR_CODES = [
+  'invalid_input',
+  'unauthorized',
+  'not_found',
+  'unsupported',
+  'busy',
+  'internal',
+] as const;
+export const HostErrorSchema = z.object({
+  code: z.union([z.enum(HOST_ERROR_CODES), ErrorCodeSchema]),
+  message: z.string(),
+});
 export type HostError = z.infer<typeof HostErrorSchema>;
 
 export const BackendChoiceSchema = z.strictObject({
@@ -107,10 +117,18 @@ export const contract = {
   'run.status': { args: RunId, result: RunStatusSchema },
   'run.cancel': { args: RunId, result: z.object({ cancelled: z.boolean() }) },
   /** Electron only: the native open dialog. Null when the user cancels. */
-  'file.open': { args: Empty, result: z.object({ fileName: z.string(), path: z.string(), text: z.string() }).nullable() },
+  'file.open': {
+    args: Empty,
+    result: z.object({ fileName: z.string(), path: z.string(), text: z.string() }).nullable(),
+  },
   /** Electron only: save dialog, atomic write of the snapshot and its audit record. */
   'file.save': {
-    args: z.strictObject({ suggestedName: z.string().min(1), sourcePath: z.string().nullable(), text: z.string(), auditText: z.string() }),
+    args: z.strictObject({
+      suggestedName: z.string().min(1),
+      sourcePath: z.string().nullable(),
+      text: z.string(),
+      auditText: z.string(),
+    }),
     result: z.object({ path: z.string(), auditPath: z.string() }).nullable(),
   },
   /** Electron only: kept by the main process with safeStorage. */

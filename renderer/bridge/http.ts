@@ -10,8 +10,12 @@ export function createHttpBridge(token: string, base = ''): Bridge {
       headers: { 'content-type': 'application/json', 'x-inspector-token': token },
       body: JSON.stringify(args),
     });
-    const body = (await response.json().catch(() => ({}))) as { result?: ChannelResult<C>; error?: { code: string; message: string } };
-    if (!response.ok || body.error) throw new BridgeError(body.error?.code ?? 'internal', body.error?.message ?? `HTTP ${response.status}`);
+    const body = (await response.json().catch(() => ({}))) as {
+      result?: ChannelResult<C>;
+      error?: { code: string; message: string };
+    };
+    if (!response.ok || body.error)
+      throw new BridgeError(body.error?.code ?? 'internal', body.error?.message ?? `HTTP ${response.status}`);
     return body.result as ChannelResult<C>;
   }
   return {
@@ -32,7 +36,10 @@ export function createHttpBridge(token: string, base = ''): Bridge {
 /** The browser has no save dialog: two downloads, the snapshot and its audit record. */
 function download(files: ExportFiles): { path: string; auditPath: string } {
   const auditName = `${files.suggestedName}.audit.json`;
-  for (const [name, text, type] of [[files.suggestedName, files.text, 'application/json'], [auditName, files.auditText, 'application/json']] as const) {
+  for (const [name, text, type] of [
+    [files.suggestedName, files.text, 'application/json'],
+    [auditName, files.auditText, 'application/json'],
+  ] as const) {
     const url = URL.createObjectURL(new Blob([text], { type }));
     const a = document.createElement('a');
     a.href = url;

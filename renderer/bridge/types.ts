@@ -33,7 +33,10 @@ export interface Bridge {
 
 /** A boundary error as the renderer shows it: a stable code and one line. */
 export class BridgeError extends Error {
-  constructor(readonly code: string, message: string) {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
     this.name = 'BridgeError';
   }

@@ -40,7 +40,12 @@ export function App() {
   };
 
   return (
-    <div className={`app${dragging ? ' dragging' : ''}`} onDragOver={(e) => (e.preventDefault(), setDragging(true))} onDragLeave={() => setDragging(false)} onDrop={onDrop}>
+    <div
+      className={`app${dragging ? ' dragging' : ''}`}
+      onDragOver={(e) => (e.preventDefault(), setDragging(true))}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+    >
       <Toolbar info={info} />
       <div className="body">
         <PolicyPanel info={info} />
@@ -56,7 +61,11 @@ export function App() {
         </main>
       </div>
       <ConfirmDialog />
-      {dragging && <div className="drop-hint" aria-hidden="true">Drop a history file to open it</div>}
+      {dragging && (
+        <div className="drop-hint" aria-hidden="true">
+          Drop a history file to open it
+        </div>
+      )}
     </div>
   );
 }

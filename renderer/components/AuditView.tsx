@@ -20,12 +20,18 @@ export interface RowContext {
   hasProposal: boolean;
 }
 
-function matchesFilter(row: AlignedRow, filter: Filter, ctx: RowContext, actions: ReadonlyMap<string, string> | null): boolean {
+function matchesFilter(
+  row: AlignedRow,
+  filter: Filter,
+  ctx: RowContext,
+  actions: ReadonlyMap<string, string> | null,
+): boolean {
   if (filter === 'all') return true;
   if (filter === 'changed') return row.status !== 'same';
   if (filter === 'protected') return row.protected;
   if (filter === 'ineligible') return row.ineligible;
-  if (filter === 'kept') return row.pairIds.some((id) => ctx.pairs.get(id)?.guard === null && (actions?.get(id) ?? 'keep') === 'keep');
+  if (filter === 'kept')
+    return row.pairIds.some((id) => ctx.pairs.get(id)?.guard === null && (actions?.get(id) ?? 'keep') === 'keep');
   return row.tools.includes(filter.slice('tool:'.length));
 }
 
@@ -49,13 +55,22 @@ export function AuditView() {
   const scrollRef = useRef<HTMLDivElement>(null);
 
   const analysis = proposal?.analysis ?? policyAnalysis;
-  const rows = useMemo(() => proposal?.rows ?? (messages && analysis ? alignRows(messages, analysis, new Map()) : []), [proposal, messages, analysis]);
-  const ctx = useMemo<RowContext>(() => ({
-    pairs: new Map((analysis?.pairs ?? []).map((p) => [p.pairId, p])),
-    decisions: new Map((proposal?.outcome.decisions ?? []).map((d) => [d.pair_id, d])),
-    hasProposal: proposal !== null,
-  }), [analysis, proposal]);
-  const visible = useMemo(() => rows.filter((r) => matchesFilter(r, filter, ctx, proposal?.actions ?? null)), [rows, filter, ctx, proposal]);
+  const rows = useMemo(
+    () => proposal?.rows ?? (messages && analysis ? alignRows(messages, analysis, new Map()) : []),
+    [proposal, messages, analysis],
+  );
+  const ctx = useMemo<RowContext>(
+    () => ({
+      pairs: new Map((analysis?.pairs ?? []).map((p) => [p.pairId, p])),
+      decisions: new Map((proposal?.outcome.decisions ?? []).map((d) => [d.pair_id, d])),
+      hasProposal: proposal !== null,
+    }),
+    [analysis, proposal],
+  );
+  const visible = useMemo(
+    () => rows.filter((r) => matchesFilter(r, filter, ctx, proposal?.actions ?? null)),
+    [rows, filter, ctx, proposal],
+  );
 
   const matches = useMemo(() => {
     const q = findTerm.toLowerCase();
@@ -69,26 +84,39 @@ export function AuditView() {
     return out;
   }, [findTerm, messages, visible]);
 
-  const virtualizer = useVirtualizer({ count: visible.length, getScrollElement: () => scrollRef.current, estimateSize: () => 96, overscan: 8 });
+  const virtualizer = useVirtualizer({
+    count: visible.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 96,
+    overscan: 8,
+  });
 
-  const goTo = useCallback((position: number) => {
-    const row = visible[position];
-    if (!row) return;
-    select(row.index);
-    // The row first (it may not be rendered yet), then its first highlight, which can sit
-    // below the fold of a tall row or inside a clipped result body.
-    virtualizer.scrollToIndex(position, { align: 'center' });
-    requestAnimationFrame(() => requestAnimationFrame(() => {
-      scrollRef.current?.querySelector(`[data-index="${position}"] mark`)?.scrollIntoView({ block: 'nearest' });
-    }));
-  }, [visible, select, virtualizer]);
+  const goTo = useCallback(
+    (position: number) => {
+      const row = visible[position];
+      if (!row) return;
+      select(row.index);
+      // The row first (it may not be rendered yet), then its first highlight, which can sit
+      // below the fold of a tall row or inside a clipped result body.
+      virtualizer.scrollToIndex(position, { align: 'center' });
+      requestAnimationFrame(() =>
+        requestAnimationFrame(() => {
+          scrollRef.current?.querySelector(`[data-index="${position}"] mark`)?.scrollIntoView({ block: 'nearest' });
+        }),
+      );
+    },
+    [visible, select, virtualizer],
+  );
 
   const selectedPos = visible.findIndex((r) => r.index === selected);
-  const stepChanged = useCallback((dir: 1 | -1) => {
-    for (let i = selectedPos + dir; i >= 0 && i < visible.length; i += dir) {
-      if (visible[i].status !== 'same') return goTo(i);
-    }
-  }, [selectedPos, visible, goTo]);
+  const stepChanged = useCallback(
+    (dir: 1 | -1) => {
+      for (let i = selectedPos + dir; i >= 0 && i < visible.length; i += dir) {
+        if (visible[i].status !== 'same') return goTo(i);
+      }
+    },
+    [selectedPos, visible, goTo],
+  );
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -115,11 +143,15 @@ export function AuditView() {
           <option value="protected">Protected</option>
           <option value="ineligible">Ineligible</option>
           {tools.map((t) => (
-            <option key={t.name} value={`tool:${t.name}`}>Tool: {t.name}</option>
+            <option key={t.name} value={`tool:${t.name}`}>
+              Tool: {t.name}
+            </option>
           ))}
         </select>
         <FindBar matches={matches} visible={visible} selectedPos={selectedPos} goTo={goTo} />
-        <span className="muted small">j/k: next/previous change · {visible.length} of {rows.length} messages</span>
+        <span className="muted small">
+          j/k: next/previous change · {visible.length} of {rows.length} messages
+        </span>
       </div>
       <div className="pane-heads" aria-hidden="true">
         <span>Original</span>
@@ -130,7 +162,13 @@ export function AuditView() {
           {virtualizer.getVirtualItems().map((item) => {
             const row = visible[item.index];
             return (
-              <div key={row.index} data-index={item.index} ref={virtualizer.measureElement} className="vrow" style={{ transform: `translateY(${item.start}px)` }}>
+              <div
+                key={row.index}
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                className="vrow"
+                style={{ transform: `translateY(${item.start}px)` }}
+              >
                 <MessageRow row={row} message={messages[row.index]} ctx={ctx} selected={row.index === selected} />
               </div>
             );

@@ -10,26 +10,47 @@ import { CallDecision } from './CallDecision.js';
 import { Highlight } from './Highlight.js';
 import { ResultBody } from './ResultBody.js';
 
-const str = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v) ?? '');
+const str = (v: unknown) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''));
 
 function resultText(output: unknown): string {
-  return isTextOutput(output) ? outputText(output) : JSON.stringify(output) ?? '';
+  return isTextOutput(output) ? outputText(output) : (JSON.stringify(output) ?? '');
 }
 
-export function BlockView({ block, where, fate, side, ctx }: { block: Block; where: string; fate: RowBlock | null; side: 'original' | 'proposed'; ctx: RowContext }) {
+export function BlockView({
+  block,
+  where,
+  fate,
+  side,
+  ctx,
+}: {
+  block: Block;
+  where: string;
+  fate: RowBlock | null;
+  side: 'original' | 'proposed';
+  ctx: RowContext;
+}) {
   const key = `${side} ${where}`;
   const raw = useApp((s) => s.rawBlocks.has(key));
   const toggleRaw = useApp((s) => s.toggleRaw);
   const options = useApp((s) => s.proposal?.request);
-  if (side === 'proposed' && fate?.fate === 'removed') return <div className="block removed">{block.type} removed (drop_call)</div>;
+  if (side === 'proposed' && fate?.fate === 'removed')
+    return <div className="block removed">{block.type} removed (drop_call)</div>;
   let shown: Block = block;
   if (side === 'proposed' && fate?.fate === 'truncated' && options) {
     const pair = fate.pairId ? ctx.pairs.get(fate.pairId) : undefined;
-    const output = truncateOutput(block.output, pair?.callId ?? String(block.id), { truncateHeadChars: options.options.truncate_head_chars, archiveRef: options.archive_ref });
+    const output = truncateOutput(block.output, pair?.callId ?? String(block.id), {
+      truncateHeadChars: options.options.truncate_head_chars,
+      archiveRef: options.archive_ref,
+    });
     if (output !== null) shown = { ...block, output };
   }
   const toggle = (
-    <button className="raw-toggle small" aria-pressed={raw} aria-label={`Raw JSON of ${where} (${side})`} onClick={(e) => (e.stopPropagation(), toggleRaw(key))}>
+    <button
+      className="raw-toggle small"
+      aria-pressed={raw}
+      aria-label={`Raw JSON of ${where} (${side})`}
+      onClick={(e) => (e.stopPropagation(), toggleRaw(key))}
+    >
       {'{}'}
     </button>
   );
@@ -37,27 +58,52 @@ export function BlockView({ block, where, fate, side, ctx }: { block: Block; whe
     return (
       <div className="block raw">
         {toggle}
-        <pre><Highlight text={JSON.stringify(shown, null, 2)} /></pre>
+        <pre>
+          <Highlight text={JSON.stringify(shown, null, 2)} />
+        </pre>
       </div>
     );
   }
   const changed = side === 'proposed' && fate?.fate === 'truncated';
   switch (shown.type) {
     case 'text':
-      return <div className="block text">{toggle}<span className="pre"><Highlight text={shorten(str(shown.text), 700)} /></span></div>;
+      return (
+        <div className="block text">
+          {toggle}
+          <span className="pre">
+            <Highlight text={shorten(str(shown.text), 700)} />
+          </span>
+        </div>
+      );
     case 'thinking':
-      return <div className="block thinking">{toggle}<span className="muted">thinking · {fmt(str(shown.thinking).length)} chars</span> <span className="pre"><Highlight text={shorten(str(shown.thinking), 160)} /></span></div>;
+      return (
+        <div className="block thinking">
+          {toggle}
+          <span className="muted">thinking · {fmt(str(shown.thinking).length)} chars</span>{' '}
+          <span className="pre">
+            <Highlight text={shorten(str(shown.thinking), 160)} />
+          </span>
+        </div>
+      );
     case 'tool_call':
       return (
         <div className="block call">
           {toggle}
           <div className="call-line">
-            <span className="tool mono"><Highlight text={str(shown.name)} /></span>
-            <span className="mono muted small"><Highlight text={str(shown.id)} /></span>
-            <span className="mono input" title={str(shown.input)}><Highlight text={shorten(str(shown.input), 140)} /></span>
+            <span className="tool mono">
+              <Highlight text={str(shown.name)} />
+            </span>
+            <span className="mono muted small">
+              <Highlight text={str(shown.id)} />
+            </span>
+            <span className="mono input" title={str(shown.input)}>
+              <Highlight text={shorten(str(shown.input), 140)} />
+            </span>
             {shown.state !== 'finished' && <span className="badge warn">{str(shown.state)}</span>}
           </div>
-          {side === 'original' && fate?.pairId && <CallDecision pairId={fate.pairId} ctx={ctx} callId={str(shown.id)} />}
+          {side === 'original' && fate?.pairId && (
+            <CallDecision pairId={fate.pairId} ctx={ctx} callId={str(shown.id)} />
+          )}
         </div>
       );
     case 'tool_result': {
@@ -67,15 +113,24 @@ export function BlockView({ block, where, fate, side, ctx }: { block: Block; whe
           {toggle}
           <div className="call-line">
             <span className="muted">result</span>
-            <span className="mono muted small"><Highlight text={str(shown.id)} /></span>
+            <span className="mono muted small">
+              <Highlight text={str(shown.id)} />
+            </span>
             <span className={`badge ${shown.state === 'success' ? 'ok' : 'warn'}`}>{str(shown.state)}</span>
-            <span className="muted small">{fmt(text.length)} chars{changed ? ` (was ${fmt(resultText(block.output).length)})` : ''}</span>
+            <span className="muted small">
+              {fmt(text.length)} chars{changed ? ` (was ${fmt(resultText(block.output).length)})` : ''}
+            </span>
           </div>
           <ResultBody text={text} limit={changed ? 900 : 360} blockKey={key} name={`${where} (${side})`} />
         </div>
       );
     }
     default:
-      return <div className="block other">{toggle}<span className="muted">{shown.type} block</span></div>;
+      return (
+        <div className="block other">
+          {toggle}
+          <span className="muted">{shown.type} block</span>
+        </div>
+      );
   }
 }

@@ -8,7 +8,9 @@ import type { RowContext } from './AuditView.js';
 function Bar({ label, name, value }: { label: string; name: string; value: number | null }) {
   return (
     <span className="bar">
-      <span className="bar-label" aria-hidden="true">{name}</span>
+      <span className="bar-label" aria-hidden="true">
+        {name}
+      </span>
       <meter aria-label={label} min={0} max={1} value={value ?? 0} />
       <span className="mono small">{prob(value)}</span>
     </span>
@@ -25,8 +27,12 @@ export function CallDecision({ pairId, ctx, callId }: { pairId: string; ctx: Row
   const pair = ctx.pairs.get(pairId);
   const decision = ctx.decisions.get(pairId);
   if (!pair) return null;
-  const probs = decision && decision.keep_call !== null && decision.keep_result !== null ? { keepCall: decision.keep_call, keepResult: decision.keep_result } : null;
-  const reason = pair.guard ?? (probs ? decide(probs, threshold).reason : ctx.hasProposal ? 'not evaluated' : 'candidate');
+  const probs =
+    decision && decision.keep_call !== null && decision.keep_result !== null
+      ? { keepCall: decision.keep_call, keepResult: decision.keep_result }
+      : null;
+  const reason =
+    pair.guard ?? (probs ? decide(probs, threshold).reason : ctx.hasProposal ? 'not evaluated' : 'candidate');
   const isProtected = protectedCalls.includes(callId);
   const links = decision?.evidence_links;
   return (
@@ -41,19 +47,39 @@ export function CallDecision({ pairId, ctx, callId }: { pairId: string; ctx: Row
         </>
       )}
       <span className="reason mono small">{reason}</span>
-      {decision?.evidence && decision.evidence.length > 0 && <span className="evidence small" title="offline model evidence">evidence: {decision.evidence.join(', ')}</span>}
-      {links && links.quoted_in.length > 0 && <span className="evidence small">quoted later in {links.quoted_in.join(', ')}{links.terms.length ? ` (${links.terms.join(', ')})` : ''}</span>}
+      {decision?.evidence && decision.evidence.length > 0 && (
+        <span className="evidence small" title="offline model evidence">
+          evidence: {decision.evidence.join(', ')}
+        </span>
+      )}
+      {links && links.quoted_in.length > 0 && (
+        <span className="evidence small">
+          quoted later in {links.quoted_in.join(', ')}
+          {links.terms.length ? ` (${links.terms.join(', ')})` : ''}
+        </span>
+      )}
       {links?.superseded_by && <span className="evidence small">superseded by {links.superseded_by}</span>}
       <span className="spacer" />
       {ctx.hasProposal && (
-        <select aria-label={`Override ${callId}`} value={override ?? ''} onClick={(e) => e.stopPropagation()} onChange={(e) => setOverride(pairId, (e.target.value || null) as Override | null)}>
+        <select
+          aria-label={`Override ${callId}`}
+          value={override ?? ''}
+          onClick={(e) => e.stopPropagation()}
+          onChange={(e) => setOverride(pairId, (e.target.value || null) as Override | null)}
+        >
           <option value="">no override</option>
           {OVERRIDES.map((o) => (
-            <option key={o} value={o}>{o}</option>
+            <option key={o} value={o}>
+              {o}
+            </option>
           ))}
         </select>
       )}
-      <button className="small" aria-pressed={isProtected} onClick={(e) => (e.stopPropagation(), protectCall(callId, !isProtected))}>
+      <button
+        className="small"
+        aria-pressed={isProtected}
+        onClick={(e) => (e.stopPropagation(), protectCall(callId, !isProtected))}
+      >
         {isProtected ? `Unprotect call ${callId}` : 'Protect call'}
       </button>
     </div>

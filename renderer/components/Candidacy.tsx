@@ -9,7 +9,8 @@ export function Candidacy() {
     <section aria-label="Before running">
       <h3 className="section-title">Before running</h3>
       <p>
-        <strong>{report.candidates}</strong> of {report.pairs} calls are candidates{report.unpaired > 0 ? `; ${report.unpaired} unpaired` : ''}.
+        <strong>{report.candidates}</strong> of {report.pairs} calls are candidates
+        {report.unpaired > 0 ? `; ${report.unpaired} unpaired` : ''}.
       </p>
       <ul className="counts">
         {GUARD_CODES.filter((g) => report.byGuard[g] > 0).map((g) => (

@@ -10,7 +10,13 @@ export function ConfirmDialog() {
   if (!confirm) return null;
   return (
     <div className="backdrop">
-      <div role="dialog" aria-modal="true" aria-labelledby="confirm-title" className="dialog" onKeyDown={(e) => e.key === 'Escape' && ask(null)}>
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="confirm-title"
+        className="dialog"
+        onKeyDown={(e) => e.key === 'Escape' && ask(null)}
+      >
         <h2 id="confirm-title">{confirm.title}</h2>
         <p>{confirm.body}</p>
         <div className="row-buttons">

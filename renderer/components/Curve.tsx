@@ -12,15 +12,31 @@ export function Curve({ points, threshold, before }: { points: CurvePoint[]; thr
   const x = (t: number) => PAD.l + t * (W - PAD.l - PAD.r);
   const y = (c: number) => PAD.t + (1 - (c - lo) / Math.max(1, max - lo)) * (H - PAD.t - PAD.b);
   const path = points.map((p, i) => `${i ? 'L' : 'M'}${x(p.threshold).toFixed(1)},${y(p.chars).toFixed(1)}`).join('');
-  const current = points.reduce((a, b) => (Math.abs(b.threshold - threshold) < Math.abs(a.threshold - threshold) ? b : a), points[0]);
+  const current = points.reduce(
+    (a, b) => (Math.abs(b.threshold - threshold) < Math.abs(a.threshold - threshold) ? b : a),
+    points[0],
+  );
   const k = (n: number) => (n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e3 ? `${Math.round(n / 1e3)}k` : String(n));
   return (
-    <svg className="curve" viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`Characters after compaction against keep threshold; ${current.chars} at ${threshold.toFixed(2)}`}>
+    <svg
+      className="curve"
+      viewBox={`0 0 ${W} ${H}`}
+      role="img"
+      aria-label={`Characters after compaction against keep threshold; ${current.chars} at ${threshold.toFixed(2)}`}
+    >
       <line x1={PAD.l} x2={W - PAD.r} y1={y(before)} y2={y(before)} className="curve-before" />
-      <text x={PAD.l - 4} y={y(max) + 4} className="curve-label" textAnchor="end">{k(max)}</text>
-      <text x={PAD.l - 4} y={y(lo) + 4} className="curve-label" textAnchor="end">{k(lo)}</text>
-      <text x={x(0)} y={H - 4} className="curve-label">0</text>
-      <text x={x(1)} y={H - 4} className="curve-label" textAnchor="end">1</text>
+      <text x={PAD.l - 4} y={y(max) + 4} className="curve-label" textAnchor="end">
+        {k(max)}
+      </text>
+      <text x={PAD.l - 4} y={y(lo) + 4} className="curve-label" textAnchor="end">
+        {k(lo)}
+      </text>
+      <text x={x(0)} y={H - 4} className="curve-label">
+        0
+      </text>
+      <text x={x(1)} y={H - 4} className="curve-label" textAnchor="end">
+        1
+      </text>
       <path d={path} className="curve-line" />
       <line x1={x(threshold)} x2={x(threshold)} y1={PAD.t} y2={H - PAD.b} className="curve-marker" />
       <circle cx={x(threshold)} cy={y(current.chars)} r={3.5} className="curve-point" />

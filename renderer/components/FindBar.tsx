@@ -9,7 +9,17 @@ import { useApp } from '../store/index.js';
 
 const DEBOUNCE_MS = 120;
 
-export function FindBar({ matches, visible, selectedPos, goTo }: { matches: number[]; visible: AlignedRow[]; selectedPos: number; goTo: (pos: number) => void }) {
+export function FindBar({
+  matches,
+  visible,
+  selectedPos,
+  goTo,
+}: {
+  matches: number[];
+  visible: AlignedRow[];
+  selectedPos: number;
+  goTo: (pos: number) => void;
+}) {
   const query = useApp((s) => s.query);
   const findTerm = useApp((s) => s.findTerm);
   const setQuery = useApp((s) => s.setQuery);
@@ -39,7 +49,12 @@ export function FindBar({ matches, visible, selectedPos, goTo }: { matches: numb
   const current = matches.indexOf(selectedPos);
   const step = (dir: 1 | -1) => {
     if (matches.length === 0) return;
-    const next = current === -1 ? (dir === 1 ? matches.find((m) => m > selectedPos) ?? matches[0] : [...matches].reverse().find((m) => m < selectedPos) ?? matches[matches.length - 1]) : matches[(current + dir + matches.length) % matches.length];
+    const next =
+      current === -1
+        ? dir === 1
+          ? (matches.find((m) => m > selectedPos) ?? matches[0])
+          : ([...matches].reverse().find((m) => m < selectedPos) ?? matches[matches.length - 1])
+        : matches[(current + dir + matches.length) % matches.length];
     goTo(next);
   };
 
@@ -60,18 +75,35 @@ export function FindBar({ matches, visible, selectedPos, goTo }: { matches: numb
   return (
     <span className="find">
       <label htmlFor="find">Find</label>
-      <input ref={input} id="find" type="search" value={query} placeholder="Ctrl/Cmd+F" aria-describedby="find-results" onChange={(e) => setQuery(e.target.value)} onKeyDown={(e) => {
-        if (e.key === 'Enter') {
-          e.preventDefault();
-          onEnter(e.shiftKey ? -1 : 1);
-        }
-        if (e.key === 'Escape') setQuery('');
-      }} />
+      <input
+        ref={input}
+        id="find"
+        type="search"
+        value={query}
+        placeholder="Ctrl/Cmd+F"
+        aria-describedby="find-results"
+        onChange={(e) => setQuery(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            onEnter(e.shiftKey ? -1 : 1);
+          }
+          if (e.key === 'Escape') setQuery('');
+        }}
+      />
       <span id="find-results" role="status" aria-label="Find results" className="muted small">
-        {!settled ? '' : matches.length === 0 ? 'No matches' : `${current === -1 ? '–' : current + 1} of ${matches.length}`}
+        {!settled
+          ? ''
+          : matches.length === 0
+            ? 'No matches'
+            : `${current === -1 ? '–' : current + 1} of ${matches.length}`}
       </span>
-      <button aria-label="Previous match" disabled={!matches.length} onClick={() => step(-1)}>↑</button>
-      <button aria-label="Next match" disabled={!matches.length} onClick={() => step(1)}>↓</button>
+      <button aria-label="Previous match" disabled={!matches.length} onClick={() => step(-1)}>
+        ↑
+      </button>
+      <button aria-label="Next match" disabled={!matches.length} onClick={() => step(1)}>
+        ↓
+      </button>
       {visible.length === 0 && <span className="muted small">no rows</span>}
     </span>
   );

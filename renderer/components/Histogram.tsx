@@ -21,17 +21,29 @@ export function Histogram({ bins, threshold }: { bins: HistogramBin[]; threshold
   return (
     <figure className="histogram" aria-labelledby="histogram-caption">
       <figcaption id="histogram-caption" className="hint">
-        keep_result of {total} evaluated candidates; threshold {threshold.toFixed(2)} in bin {range(bins[at], at === bins.length - 1)}
+        keep_result of {total} evaluated candidates; threshold {threshold.toFixed(2)} in bin{' '}
+        {range(bins[at], at === bins.length - 1)}
       </figcaption>
       <svg viewBox={`0 0 ${W} ${H}`} aria-hidden="true" focusable="false">
         {bins.map((b, i) => (
           // Bins wholly at or above the threshold keep their results (R12: keep_result ≥ threshold).
-          <rect key={i} x={x(b.from) + 1} y={H - PAD.b - height(b.count)} width={width - 2} height={height(b.count)} className={b.from >= threshold ? 'hist-bar kept' : 'hist-bar'} />
+          <rect
+            key={i}
+            x={x(b.from) + 1}
+            y={H - PAD.b - height(b.count)}
+            width={width - 2}
+            height={height(b.count)}
+            className={b.from >= threshold ? 'hist-bar kept' : 'hist-bar'}
+          />
         ))}
         <line x1={PAD.l} x2={W - PAD.r} y1={H - PAD.b} y2={H - PAD.b} className="curve-before" />
         <line x1={x(threshold)} x2={x(threshold)} y1={PAD.t - 4} y2={H - PAD.b} className="curve-marker" />
-        <text x={x(0)} y={H - 3} className="curve-label">0</text>
-        <text x={x(1)} y={H - 3} className="curve-label" textAnchor="end">1</text>
+        <text x={x(0)} y={H - 3} className="curve-label">
+          0
+        </text>
+        <text x={x(1)} y={H - 3} className="curve-label" textAnchor="end">
+          1
+        </text>
       </svg>
       <table className="visually-hidden" aria-label="keep_result histogram">
         <thead>

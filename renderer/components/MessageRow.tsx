@@ -11,23 +11,45 @@ function blocksOf(message: Message): Block[] {
   return typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : (message.content ?? []);
 }
 
-export const MessageRow = memo(function MessageRow({ row, message, ctx, selected }: { row: AlignedRow; message: Message; ctx: RowContext; selected: boolean }) {
+export const MessageRow = memo(function MessageRow({
+  row,
+  message,
+  ctx,
+  selected,
+}: {
+  row: AlignedRow;
+  message: Message;
+  ctx: RowContext;
+  selected: boolean;
+}) {
   const protectedIds = useApp((s) => s.protectedMessageIds);
   const protectMessage = useApp((s) => s.protectMessage);
   const select = useApp((s) => s.select);
   const isProtected = protectedIds.includes(row.id);
   const blocks = blocksOf(message);
   return (
-    <div role="listitem" aria-label={`Message ${row.id} (${row.role})`} aria-current={selected ? 'true' : undefined} className={`mrow ${row.status}${selected ? ' selected' : ''}`} onClick={() => select(row.index)}>
+    <div
+      role="listitem"
+      aria-label={`Message ${row.id} (${row.role})`}
+      aria-current={selected ? 'true' : undefined}
+      className={`mrow ${row.status}${selected ? ' selected' : ''}`}
+      onClick={() => select(row.index)}
+    >
       <div className="mhead">
         <span className="mono">{row.index}</span>
-        <span className="mono strong"><Highlight text={row.id} /></span>
+        <span className="mono strong">
+          <Highlight text={row.id} />
+        </span>
         <span className={`role ${row.role}`}>{row.role}</span>
         {row.protected && <span className="badge prot">protected</span>}
         {row.status !== 'same' && <span className={`badge ${row.status}`}>{row.status}</span>}
         <span className="spacer" />
         {typeof message.id === 'string' && (
-          <button className="small" aria-pressed={isProtected} onClick={(e) => (e.stopPropagation(), protectMessage(row.id, !isProtected))}>
+          <button
+            className="small"
+            aria-pressed={isProtected}
+            onClick={(e) => (e.stopPropagation(), protectMessage(row.id, !isProtected))}
+          >
             {isProtected ? `Unprotect message ${row.id}` : 'Protect message'}
           </button>
         )}
@@ -35,14 +57,30 @@ export const MessageRow = memo(function MessageRow({ row, message, ctx, selected
       <div className="panes">
         <div className="pane original" role="group" aria-label="Original">
           {blocks.map((block, b) => (
-            <BlockView key={b} block={block} where={`${row.id} block ${b}`} fate={row.blocks.get(b) ?? null} side="original" ctx={ctx} />
+            <BlockView
+              key={b}
+              block={block}
+              where={`${row.id} block ${b}`}
+              fate={row.blocks.get(b) ?? null}
+              side="original"
+              ctx={ctx}
+            />
           ))}
         </div>
         <div className="pane proposed" role="group" aria-label="Proposed">
           {!ctx.hasProposal ? null : row.status === 'removed' ? (
             <div className="removed-msg">message removed (every block dropped)</div>
           ) : (
-            blocks.map((block, b) => <BlockView key={b} block={block} where={`${row.id} block ${b}`} fate={row.blocks.get(b) ?? null} side="proposed" ctx={ctx} />)
+            blocks.map((block, b) => (
+              <BlockView
+                key={b}
+                block={block}
+                where={`${row.id} block ${b}`}
+                fate={row.blocks.get(b) ?? null}
+                side="proposed"
+                ctx={ctx}
+              />
+            ))
           )}
         </div>
       </div>

@@ -18,7 +18,9 @@ export function ModelForm({ info }: { info: HostInfo | null }) {
         <label htmlFor="backend">Decision model</label>
         <select id="backend" value={backend.name} onChange={(e) => setBackend({ name: e.target.value })}>
           {[...new Set([...backends, backend.name])].map((b) => (
-            <option key={b} value={b}>{b}</option>
+            <option key={b} value={b}>
+              {b}
+            </option>
           ))}
         </select>
       </div>
@@ -26,19 +28,42 @@ export function ModelForm({ info }: { info: HostInfo | null }) {
         <>
           <div className="field">
             <label htmlFor="base-url">Base URL</label>
-            <input id="base-url" type="url" value={backend.baseUrl ?? ''} placeholder="https://api.openai.com/v1" onChange={(e) => setBackend({ baseUrl: e.target.value })} />
+            <input
+              id="base-url"
+              type="url"
+              value={backend.baseUrl ?? ''}
+              placeholder="https://api.openai.com/v1"
+              onChange={(e) => setBackend({ baseUrl: e.target.value })}
+            />
           </div>
           <div className="field">
             <label htmlFor="model-name">Model name</label>
-            <input id="model-name" value={backend.model ?? ''} onChange={(e) => setBackend({ model: e.target.value })} />
+            <input
+              id="model-name"
+              value={backend.model ?? ''}
+              onChange={(e) => setBackend({ model: e.target.value })}
+            />
           </div>
           {info?.apiKeyEditable ? (
-            <form className="field" onSubmit={(e) => {
-              e.preventDefault();
-              void store.getState().deps.bridge.setApiKey(key).then((set) => (setKeySet(set), setKey('')));
-            }}>
+            <form
+              className="field"
+              onSubmit={(e) => {
+                e.preventDefault();
+                void store
+                  .getState()
+                  .deps.bridge.setApiKey(key)
+                  .then((set) => (setKeySet(set), setKey('')));
+              }}
+            >
               <label htmlFor="api-key">API key</label>
-              <input id="api-key" type="password" autoComplete="off" value={key} onChange={(e) => setKey(e.target.value)} placeholder={hasKey ? 'stored (enter to replace)' : 'not set'} />
+              <input
+                id="api-key"
+                type="password"
+                autoComplete="off"
+                value={key}
+                onChange={(e) => setKey(e.target.value)}
+                placeholder={hasKey ? 'stored (enter to replace)' : 'not set'}
+              />
               <button type="submit">Save key</button>
             </form>
           ) : (

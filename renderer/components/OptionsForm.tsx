@@ -3,7 +3,14 @@ import { useState } from 'react';
 import type { Options } from '../../core/engine/schema.js';
 import { useApp } from '../store/index.js';
 
-const FIELDS: Array<{ key: Exclude<keyof Options, 'keep_threshold'>; label: string; range: string; min: number; max?: number; step: number }> = [
+const FIELDS: Array<{
+  key: Exclude<keyof Options, 'keep_threshold'>;
+  label: string;
+  range: string;
+  min: number;
+  max?: number;
+  step: number;
+}> = [
   { key: 'preserve_recent_messages', label: 'Preserve recent messages', range: 'integer ≥ 0', min: 0, step: 1 },
   { key: 'max_state_tokens', label: 'Max state tokens', range: 'integer ≥ 1', min: 1, step: 1 },
   { key: 'max_request_tokens', label: 'Max request tokens', range: 'integer ≥ 257', min: 257, step: 1 },
@@ -41,7 +48,10 @@ function OptionsFields() {
               aria-invalid={errors[f.key] ? true : undefined}
               onChange={(e) => {
                 setDrafts({ ...drafts, [f.key]: e.target.value });
-                setErrors({ ...errors, [f.key]: e.target.value.trim() === '' ? 'required' : setOption(f.key, Number(e.target.value)) });
+                setErrors({
+                  ...errors,
+                  [f.key]: e.target.value.trim() === '' ? 'required' : setOption(f.key, Number(e.target.value)),
+                });
               }}
             />
             <span id={`opt-${f.key}-range`} className={errors[f.key] ? 'hint error' : 'hint'}>

@@ -14,8 +14,16 @@ export function PolicyPanel({ info }: { info: HostInfo | null }) {
   return (
     <aside className="side" aria-label="Policy">
       <section>
-        <label htmlFor="goal" className="section-title">Goal</label>
-        <textarea id="goal" rows={5} value={goal} onChange={(e) => setGoal(e.target.value)} placeholder="The next action the agent will take" />
+        <label htmlFor="goal" className="section-title">
+          Goal
+        </label>
+        <textarea
+          id="goal"
+          rows={5}
+          value={goal}
+          onChange={(e) => setGoal(e.target.value)}
+          placeholder="The next action the agent will take"
+        />
       </section>
       <Tune />
       <ToolChecklist />

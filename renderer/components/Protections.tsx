@@ -9,18 +9,32 @@ export function Protections() {
   return (
     <section aria-label="Protections">
       <h3 className="section-title">Protections</h3>
-      {messages.length + calls.length === 0 && <p className="muted">None. Use “Protect message” or “Protect call” in the Audit view.</p>}
+      {messages.length + calls.length === 0 && (
+        <p className="muted">None. Use “Protect message” or “Protect call” in the Audit view.</p>
+      )}
       <ul className="chips">
         {messages.map((id) => (
           <li key={`m-${id}`}>
             message <span className="mono">{id}</span>
-            <button className="link" aria-label={`Remove protection of message ${id}`} onClick={() => protectMessage(id, false)}>×</button>
+            <button
+              className="link"
+              aria-label={`Remove protection of message ${id}`}
+              onClick={() => protectMessage(id, false)}
+            >
+              ×
+            </button>
           </li>
         ))}
         {calls.map((id) => (
           <li key={`c-${id}`}>
             call <span className="mono">{id}</span>
-            <button className="link" aria-label={`Remove protection of call ${id}`} onClick={() => protectCall(id, false)}>×</button>
+            <button
+              className="link"
+              aria-label={`Remove protection of call ${id}`}
+              onClick={() => protectCall(id, false)}
+            >
+              ×
+            </button>
           </li>
         ))}
       </ul>

@@ -10,7 +10,17 @@ import { Highlight } from './Highlight.js';
 
 export const FULL_OUTPUT_CAP = 200_000;
 
-export function ResultBody({ text, limit, blockKey, name }: { text: string; limit: number; blockKey: string; name: string }) {
+export function ResultBody({
+  text,
+  limit,
+  blockKey,
+  name,
+}: {
+  text: string;
+  limit: number;
+  blockKey: string;
+  name: string;
+}) {
   const expanded = useApp((s) => s.expanded.has(blockKey));
   const toggleExpanded = useApp((s) => s.toggleExpanded);
   const bodyId = useId();
@@ -18,9 +28,18 @@ export function ResultBody({ text, limit, blockKey, name }: { text: string; limi
   const open = long && expanded;
   return (
     <>
-      {!open && <span className="pre result-body"><Highlight text={shorten(text, limit)} /></span>}
+      {!open && (
+        <span className="pre result-body">
+          <Highlight text={shorten(text, limit)} />
+        </span>
+      )}
       {long && (
-        <button className="small disclosure" aria-expanded={open} aria-controls={open ? bodyId : undefined} onClick={(e) => (e.stopPropagation(), toggleExpanded(blockKey))}>
+        <button
+          className="small disclosure"
+          aria-expanded={open}
+          aria-controls={open ? bodyId : undefined}
+          onClick={(e) => (e.stopPropagation(), toggleExpanded(blockKey))}
+        >
           <span aria-hidden="true">{open ? '▾ ' : '▸ '}</span>Show full output
         </button>
       )}
@@ -31,7 +50,10 @@ export function ResultBody({ text, limit, blockKey, name }: { text: string; limi
             <Highlight text={text.length > FULL_OUTPUT_CAP ? text.slice(0, FULL_OUTPUT_CAP) : text} />
           </pre>
           {text.length > FULL_OUTPUT_CAP && (
-            <p className="hint">Showing the first {fmt(FULL_OUTPUT_CAP)} of {fmt(text.length)} characters; the raw JSON view and the export hold all of it.</p>
+            <p className="hint">
+              Showing the first {fmt(FULL_OUTPUT_CAP)} of {fmt(text.length)} characters; the raw JSON view and the
+              export hold all of it.
+            </p>
           )}
         </>
       )}

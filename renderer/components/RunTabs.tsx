@@ -6,8 +6,13 @@ export function ObservationTab() {
   const observation = useApp((s) => s.proposal?.outcome.observation ?? null);
   const has = useApp((s) => s.proposal !== null);
   if (!has) return <p className="muted pad">Run to see the observation.</p>;
-  if (observation === null) return <p className="muted pad">No observation: there were no candidates, so the model was not asked.</p>;
-  return <pre className="observation" aria-label="Observation text" tabIndex={0}>{observation}</pre>;
+  if (observation === null)
+    return <p className="muted pad">No observation: there were no candidates, so the model was not asked.</p>;
+  return (
+    <pre className="observation" aria-label="Observation text" tabIndex={0}>
+      {observation}
+    </pre>
+  );
 }
 
 export function RequestsTab() {
@@ -23,14 +28,20 @@ export function RequestsTab() {
           </summary>
           <h4>Questions</h4>
           <pre>{b.questionText}</pre>
-          {outcome.attempts.filter((a) => a.batch === b.index).map((a) => (
-            <div key={a.attempt} className="attempt">
-              <h4>
-                Attempt {a.attempt} · {a.ok ? 'ok' : `failed: ${a.error}`} · {ms(a.durationMs)}
-              </h4>
-              {a.exchange ? <pre>{JSON.stringify(a.exchange, null, 2)}</pre> : <p className="muted">Local backend: no wire exchange.</p>}
-            </div>
-          ))}
+          {outcome.attempts
+            .filter((a) => a.batch === b.index)
+            .map((a) => (
+              <div key={a.attempt} className="attempt">
+                <h4>
+                  Attempt {a.attempt} · {a.ok ? 'ok' : `failed: ${a.error}`} · {ms(a.durationMs)}
+                </h4>
+                {a.exchange ? (
+                  <pre>{JSON.stringify(a.exchange, null, 2)}</pre>
+                ) : (
+                  <p className="muted">Local backend: no wire exchange.</p>
+                )}
+              </div>
+            ))}
         </details>
       ))}
     </div>

@@ -32,13 +32,25 @@ export function StatsHeader() {
   return (
     <dl className="stats" aria-label="Statistics">
       <Stat label="Characters before → after" value={`${fmt(before)} → ${fmt(p.charsAfter)}`} />
-      <Stat label="Tokens before → after" value={`${p.tokens.before === null ? 'counting…' : fmt(p.tokens.before)} → ${counting}`} />
+      <Stat
+        label="Tokens before → after"
+        value={`${p.tokens.before === null ? 'counting…' : fmt(p.tokens.before)} → ${counting}`}
+      />
       <Stat label="Reduction" value={pct(p.charsAfter, before)} />
-      <Stat label="Candidates / protected / ineligible" value={`${fmt(s.candidates)} / ${fmt(s.protected)} / ${fmt(s.ineligible)}`} />
+      <Stat
+        label="Candidates / protected / ineligible"
+        value={`${fmt(s.candidates)} / ${fmt(s.protected)} / ${fmt(s.ineligible)}`}
+      />
       <Stat label="Requests" value={fmt(s.requests)} />
-      <Stat label="Usage (tokens)" value={s.usage ? `${fmt(s.usage.prompt_tokens)} in · ${fmt(s.usage.completion_tokens)} out` : '—'} />
+      <Stat
+        label="Usage (tokens)"
+        value={s.usage ? `${fmt(s.usage.prompt_tokens)} in · ${fmt(s.usage.completion_tokens)} out` : '—'}
+      />
       <Stat label="Elapsed" value={ms(s.elapsed_ms)} />
-      <Stat label="Fitting stage" value={s.fitting_stage === null ? '—' : `${s.fitting_stage} ${FITTING_STAGES[s.fitting_stage]}`} />
+      <Stat
+        label="Fitting stage"
+        value={s.fitting_stage === null ? '—' : `${s.fitting_stage} ${FITTING_STAGES[s.fitting_stage]}`}
+      />
       <Stat label="Backend" value={`${p.outcome.backend}${p.outcome.model ? ` · ${p.outcome.model}` : ''}`} />
       <Stat label="Overrides" value={String(overrides)} />
     </dl>

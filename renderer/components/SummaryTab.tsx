@@ -10,31 +10,70 @@ export function SummaryTab() {
     <div className="summary pad">
       <table className="kv" aria-label="File">
         <tbody>
-          <tr><th scope="row">File</th><td className="mono">{snapshot.fileName}</td></tr>
-          <tr><th scope="row">Container</th><td>{snapshot.container.kind}</td></tr>
-          <tr><th scope="row">File size</th><td>{bytes(snapshot.bytes)}</td></tr>
-          <tr><th scope="row">Messages</th><td>{fmt(summary.messages)} ({Object.entries(summary.roles).map(([r, n]) => `${n} ${r}`).join(', ')})</td></tr>
-          <tr><th scope="row">Tool calls</th><td>{fmt(summary.toolCalls)}</td></tr>
-          <tr><th scope="row">Characters</th><td>{fmt(summary.chars)}</td></tr>
-          <tr><th scope="row">SHA-256</th><td className="mono small">{snapshot.sha256}</td></tr>
+          <tr>
+            <th scope="row">File</th>
+            <td className="mono">{snapshot.fileName}</td>
+          </tr>
+          <tr>
+            <th scope="row">Container</th>
+            <td>{snapshot.container.kind}</td>
+          </tr>
+          <tr>
+            <th scope="row">File size</th>
+            <td>{bytes(snapshot.bytes)}</td>
+          </tr>
+          <tr>
+            <th scope="row">Messages</th>
+            <td>
+              {fmt(summary.messages)} (
+              {Object.entries(summary.roles)
+                .map(([r, n]) => `${n} ${r}`)
+                .join(', ')}
+              )
+            </td>
+          </tr>
+          <tr>
+            <th scope="row">Tool calls</th>
+            <td>{fmt(summary.toolCalls)}</td>
+          </tr>
+          <tr>
+            <th scope="row">Characters</th>
+            <td>{fmt(summary.chars)}</td>
+          </tr>
+          <tr>
+            <th scope="row">SHA-256</th>
+            <td className="mono small">{snapshot.sha256}</td>
+          </tr>
         </tbody>
       </table>
       <table className="grid" aria-label="Tool calls per tool">
         <thead>
-          <tr><th scope="col">Tool</th><th scope="col">Calls</th><th scope="col">Result characters</th></tr>
+          <tr>
+            <th scope="col">Tool</th>
+            <th scope="col">Calls</th>
+            <th scope="col">Result characters</th>
+          </tr>
         </thead>
         <tbody>
           {summary.tools.map((t) => (
-            <tr key={t.name}><td className="mono">{t.name}</td><td className="num">{fmt(t.calls)}</td><td className="num">{fmt(t.resultChars)}</td></tr>
+            <tr key={t.name}>
+              <td className="mono">{t.name}</td>
+              <td className="num">{fmt(t.calls)}</td>
+              <td className="num">{fmt(t.resultChars)}</td>
+            </tr>
           ))}
         </tbody>
       </table>
       <section aria-label="Warnings">
         <h3 className="section-title">Warnings ({summary.warnings.length})</h3>
-        {summary.warnings.length === 0 ? <p className="muted">None.</p> : (
+        {summary.warnings.length === 0 ? (
+          <p className="muted">None.</p>
+        ) : (
           <ul className="warnings">
             {summary.warnings.slice(0, 500).map((w, i) => (
-              <li key={i}><span className="badge warn">{w.code}</span> {w.message}</li>
+              <li key={i}>
+                <span className="badge warn">{w.code}</span> {w.message}
+              </li>
             ))}
           </ul>
         )}

@@ -14,7 +14,13 @@ export function Tabs() {
   return (
     <div className="tabs" role="tablist" aria-label="Views">
       {TABS.map(([id, label]) => (
-        <button key={id} role="tab" aria-selected={tab === id} className={tab === id ? 'tab active' : 'tab'} onClick={() => setTab(id)}>
+        <button
+          key={id}
+          role="tab"
+          aria-selected={tab === id}
+          className={tab === id ? 'tab active' : 'tab'}
+          onClick={() => setTab(id)}
+        >
           {label}
         </button>
       ))}

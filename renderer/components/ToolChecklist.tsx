@@ -14,7 +14,11 @@ export function ToolChecklist() {
         {tools.map((t) => (
           <li key={t.name}>
             <label>
-              <input type="checkbox" checked={eligible.includes(t.name)} onChange={(e) => toggle(t.name, e.target.checked)} />
+              <input
+                type="checkbox"
+                checked={eligible.includes(t.name)}
+                onChange={(e) => toggle(t.name, e.target.checked)}
+              />
               <span className="mono">{t.name}</span>
             </label>
             <span className="muted" title={`${fmt(t.resultChars)} result characters`}>

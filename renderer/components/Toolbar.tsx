@@ -19,7 +19,8 @@ export function Toolbar({ info }: { info: HostInfo | null }) {
   const open = async () => {
     const picked = await store.getState().deps.bridge.openFile();
     if (picked === 'browser') input.current?.click();
-    else if (picked) await store.getState().openSnapshot({ fileName: picked.fileName, path: picked.path, text: picked.text });
+    else if (picked)
+      await store.getState().openSnapshot({ fileName: picked.fileName, path: picked.path, text: picked.text });
   };
   const doExport = async () => {
     try {
@@ -29,23 +30,40 @@ export function Toolbar({ info }: { info: HostInfo | null }) {
     }
   };
   const discard = () =>
-    store.getState().ask({ title: 'Discard the proposal?', body: 'The decisions, overrides and threshold tuning of this run are dropped. The opened file is not changed.', action: 'Discard proposal', onConfirm: () => (store.getState().clearProposal(), store.getState().setNotice('Proposal discarded')) });
+    store.getState().ask({
+      title: 'Discard the proposal?',
+      body: 'The decisions, overrides and threshold tuning of this run are dropped. The opened file is not changed.',
+      action: 'Discard proposal',
+      onConfirm: () => (store.getState().clearProposal(), store.getState().setNotice('Proposal discarded')),
+    });
 
   return (
     <header className="toolbar">
       <span className="brand">Compaction Inspector</span>
       <button onClick={() => void open()}>Open snapshot</button>
-      <input ref={input} type="file" aria-label="Snapshot file" accept=".json,.jsonl,.ndjson,application/json" hidden onChange={(e) => {
-        const file = e.target.files?.[0];
-        if (file) void store.getState().openSnapshot({ fileName: file.name, file });
-        e.target.value = '';
-      }} />
-      <span className="file" title={fileName ?? ''}>{fileName ?? 'no file'}</span>
+      <input
+        ref={input}
+        type="file"
+        aria-label="Snapshot file"
+        accept=".json,.jsonl,.ndjson,application/json"
+        hidden
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          if (file) void store.getState().openSnapshot({ fileName: file.name, file });
+          e.target.value = '';
+        }}
+      />
+      <span className="file" title={fileName ?? ''}>
+        {fileName ?? 'no file'}
+      </span>
       <span className="spacer" />
       {run.state === 'running' ? (
         <>
           <span role="status" aria-label="Run progress" className="progress">
-            {run.progress?.phase === 'asking' ? `Batches ${run.progress.batchesDone} of ${run.progress.batchesTotal}` : (run.progress?.phase ?? 'starting')} · {ms(run.elapsedMs)}
+            {run.progress?.phase === 'asking'
+              ? `Batches ${run.progress.batchesDone} of ${run.progress.batchesTotal}`
+              : (run.progress?.phase ?? 'starting')}{' '}
+            · {ms(run.elapsedMs)}
           </span>
           <button onClick={() => void store.getState().cancelRun()}>Cancel</button>
         </>
@@ -64,16 +82,25 @@ export function Toolbar({ info }: { info: HostInfo | null }) {
       <div className="status-line">
         {opening && (
           <span role="status" aria-label="Opening">
-            Opening {opening.fileName}: {opening.phase} <progress aria-label="Open progress" max={1} value={opening.fraction} />
+            Opening {opening.fileName}: {opening.phase}{' '}
+            <progress aria-label="Open progress" max={1} value={opening.fraction} />
           </span>
         )}
-        {openError && <span role="alert" className="error">{openError}</span>}
+        {openError && (
+          <span role="alert" className="error">
+            {openError}
+          </span>
+        )}
         {run.state === 'failed' && run.error && (
           <span role="alert" className="error">
             Run failed: {run.error.code}: {run.error.message}
           </span>
         )}
-        {notice && !openError && run.state !== 'failed' && <span role="status" aria-label="Notice">{notice}</span>}
+        {notice && !openError && run.state !== 'failed' && (
+          <span role="status" aria-label="Notice">
+            {notice}
+          </span>
+        )}
       </div>
     </header>
   );

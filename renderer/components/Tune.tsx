@@ -8,17 +8,34 @@ export function Tune() {
   const threshold = useApp((s) => s.options.keep_threshold);
   const setOption = useApp((s) => s.setOption);
   const curve = useApp((s) => s.proposal?.curve ?? null);
-  const charsBefore = useApp((s) => s.proposal?.sizes.sum !== undefined ? (s.proposal.outcome.stats.chars_before ?? null) : null);
+  const charsBefore = useApp((s) =>
+    s.proposal?.sizes.sum !== undefined ? (s.proposal.outcome.stats.chars_before ?? null) : null,
+  );
   const charsAfter = useApp((s) => s.proposal?.charsAfter ?? null);
   const histogram = useApp((s) => s.proposal?.histogram ?? null);
   return (
     <section aria-label="Tune">
       <div className="slider-row">
-        <label htmlFor="keep-threshold" className="section-title">Keep threshold</label>
-        <output htmlFor="keep-threshold" className="mono">{threshold.toFixed(2)}</output>
+        <label htmlFor="keep-threshold" className="section-title">
+          Keep threshold
+        </label>
+        <output htmlFor="keep-threshold" className="mono">
+          {threshold.toFixed(2)}
+        </output>
       </div>
-      <input id="keep-threshold" type="range" min={0} max={1} step={0.01} value={threshold} aria-describedby="keep-threshold-hint" onChange={(e) => setOption('keep_threshold', Number(e.target.value))} />
-      <span id="keep-threshold-hint" className="hint">0–1; keep a result when keep_result ≥ threshold</span>
+      <input
+        id="keep-threshold"
+        type="range"
+        min={0}
+        max={1}
+        step={0.01}
+        value={threshold}
+        aria-describedby="keep-threshold-hint"
+        onChange={(e) => setOption('keep_threshold', Number(e.target.value))}
+      />
+      <span id="keep-threshold-hint" className="hint">
+        0–1; keep a result when keep_result ≥ threshold
+      </span>
       {curve && charsBefore !== null && charsAfter !== null && (
         <>
           <Curve points={curve} threshold={threshold} before={charsBefore} />

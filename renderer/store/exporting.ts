@@ -10,7 +10,13 @@ import type { Snapshot } from './snapshot.js';
 import type { Proposal } from './proposal.js';
 
 export function exportedText(snapshot: Snapshot, proposal: Proposal): string {
-  const { messages } = rebuild(snapshot.messages, proposal.analysis.pairs, proposal.actions, { truncateHeadChars: proposal.request.options.truncate_head_chars, archiveRef: proposal.request.archive_ref }, false);
+  const { messages } = rebuild(
+    snapshot.messages,
+    proposal.analysis.pairs,
+    proposal.actions,
+    { truncateHeadChars: proposal.request.options.truncate_head_chars, archiveRef: proposal.request.archive_ref },
+    false,
+  );
   return writeHistory(snapshot.container, messages);
 }
 
@@ -25,7 +31,10 @@ export function auditRecord(snapshot: Snapshot, proposal: Proposal, threshold: n
   const decisions = proposal.analysis.pairs.map((pair) => {
     const d = outcome.decisions.find((x) => x.pair_id === pair.pairId);
     const p = proposal.probs.get(pair.pairId) ?? null;
-    const derived = pair.guard !== null || p ? decide(p, threshold, pair.guard) : { action: 'keep' as const, reason: 'not_evaluated' };
+    const derived =
+      pair.guard !== null || p
+        ? decide(p, threshold, pair.guard)
+        : { action: 'keep' as const, reason: 'not_evaluated' };
     return {
       pair_id: pair.pairId,
       call_id: pair.callId,
@@ -56,8 +65,17 @@ export function auditRecord(snapshot: Snapshot, proposal: Proposal, threshold: n
     backend: outcome.backend,
     model: outcome.model,
     decisions,
-    stats: { ...outcome.stats, keep_threshold_run: request.options.keep_threshold, chars_after_exported: proposal.charsAfter },
-    timestamps: { opened_at: snapshot.openedAt, run_started_at: proposal.startedAt, run_finished_at: proposal.finishedAt, exported_at: exportedAt },
+    stats: {
+      ...outcome.stats,
+      keep_threshold_run: request.options.keep_threshold,
+      chars_after_exported: proposal.charsAfter,
+    },
+    timestamps: {
+      opened_at: snapshot.openedAt,
+      run_started_at: proposal.startedAt,
+      run_finished_at: proposal.finishedAt,
+      exported_at: exportedAt,
+    },
   };
 }
 
@@ -70,6 +88,11 @@ export async function exportApproved(state: AppState): Promise<string> {
   const exportedAt = (deps.now?.() ?? new Date()).toISOString();
   const text = exportedText(snapshot, proposal);
   const auditText = JSON.stringify(auditRecord(snapshot, proposal, options.keep_threshold, exportedAt), null, 2) + '\n';
-  const saved = await deps.bridge.saveExport({ suggestedName: exportName(snapshot.fileName), sourcePath: snapshot.path, text, auditText });
+  const saved = await deps.bridge.saveExport({
+    suggestedName: exportName(snapshot.fileName),
+    sourcePath: snapshot.path,
+    text,
+    auditText,
+  });
   return saved ? `Exported ${saved.path} and ${saved.auditPath}` : 'Export cancelled';
 }

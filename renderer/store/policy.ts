@@ -34,11 +34,19 @@ export interface PolicySlice {
   resetPolicy(snapshot: Snapshot, example?: Example): void;
 }
 
-export function policyFrom(state: Pick<PolicySlice, 'eligible' | 'protectedMessageIds' | 'protectedCallIds' | 'options'>): Policy {
-  return { eligibleToolNames: state.eligible, protectedMessageIds: state.protectedMessageIds, protectedCallIds: state.protectedCallIds, preserveRecentMessages: state.options.preserve_recent_messages };
+export function policyFrom(
+  state: Pick<PolicySlice, 'eligible' | 'protectedMessageIds' | 'protectedCallIds' | 'options'>,
+): Policy {
+  return {
+    eligibleToolNames: state.eligible,
+    protectedMessageIds: state.protectedMessageIds,
+    protectedCallIds: state.protectedCallIds,
+    preserveRecentMessages: state.options.preserve_recent_messages,
+  };
 }
 
-const toggled = (list: string[], item: string, on: boolean) => (on ? (list.includes(item) ? list : [...list, item]) : list.filter((x) => x !== item));
+const toggled = (list: string[], item: string, on: boolean) =>
+  on ? (list.includes(item) ? list : [...list, item]) : list.filter((x) => x !== item);
 
 export const createPolicySlice: Slice<PolicySlice> = (set, get) => {
   const reanalyze = () => {

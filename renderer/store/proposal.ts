@@ -7,7 +7,14 @@ import type { AlignedRow } from '../../core/inspect/align.js';
 import { alignRows } from '../../core/inspect/align.js';
 import type { HostError, RunOutcome, RunStatus } from '../../core/ipc/contract.js';
 import type { CurvePoint, HistogramBin, SizeModel } from '../../core/inspect/curve.js';
-import { buildSizeModel, charsAfter, deriveActions, probabilitiesOf, probabilityHistogram, thresholdCurve } from '../../core/inspect/curve.js';
+import {
+  buildSizeModel,
+  charsAfter,
+  deriveActions,
+  probabilitiesOf,
+  probabilityHistogram,
+  thresholdCurve,
+} from '../../core/inspect/curve.js';
 import type { Override } from '../../core/engine/decide.js';
 import type { Analysis, Policy } from '../../core/engine/guards.js';
 import { analyze } from '../../core/engine/guards.js';
@@ -82,7 +89,12 @@ export function requestFrom(state: AppState): RunRequest {
 }
 
 /** Re-derives actions and everything that follows from them; no model call (R15). */
-function derive(p: Omit<Proposal, 'actions' | 'rows' | 'charsAfter' | 'curve'> & Partial<Proposal>, threshold: number, recomputeCurve: boolean, messages: AppState['snapshot']): Proposal {
+function derive(
+  p: Omit<Proposal, 'actions' | 'rows' | 'charsAfter' | 'curve'> & Partial<Proposal>,
+  threshold: number,
+  recomputeCurve: boolean,
+  messages: AppState['snapshot'],
+): Proposal {
   const actions = deriveActions(p.analysis.pairs, p.probs, threshold, p.overrides);
   const rows = alignRows(messages?.messages ?? [], p.analysis, actions, p.sizes.truncated);
   const curve = recomputeCurve || !p.curve ? thresholdCurve(p.sizes, p.probs, p.overrides) : p.curve;
@@ -114,7 +126,13 @@ export const createProposalSlice: Slice<ProposalSlice> = (set, get) => ({
       }
     } catch (error) {
       const e = error as { code?: string; message?: string };
-      set({ run: { ...get().run, state: 'failed', error: { code: (e.code ?? 'internal') as HostError['code'], message: e.message ?? String(error) } } });
+      set({
+        run: {
+          ...get().run,
+          state: 'failed',
+          error: { code: (e.code ?? 'internal') as HostError['code'], message: e.message ?? String(error) },
+        },
+      });
       return;
     }
     const outcome = status.outcome as RunOutcome;
@@ -124,12 +142,32 @@ export const createProposalSlice: Slice<ProposalSlice> = (set, get) => ({
     }
     if (get().snapshot !== snapshot) return; // a new file was opened meanwhile
     // The analysis of the policy the run used, not whatever the form holds now.
-    const policy = policyFrom({ eligible: request.eligible_tool_names, protectedMessageIds: request.protected_message_ids, protectedCallIds: request.protected_call_ids, options: request.options });
+    const policy = policyFrom({
+      eligible: request.eligible_tool_names,
+      protectedMessageIds: request.protected_message_ids,
+      protectedCallIds: request.protected_call_ids,
+      options: request.options,
+    });
     const analysis = analyze(snapshot.messages, policy);
-    const sizes = buildSizeModel(snapshot.messages, analysis.pairs, { truncateHeadChars: request.options.truncate_head_chars, archiveRef: request.archive_ref });
+    const sizes = buildSizeModel(snapshot.messages, analysis.pairs, {
+      truncateHeadChars: request.options.truncate_head_chars,
+      archiveRef: request.archive_ref,
+    });
     const probs = probabilitiesOf(outcome.decisions);
     const histogram = probabilityHistogram([...probs.values()].map((p) => p.keepResult));
-    const base = { outcome, request, policy, analysis, probs, histogram, sizes, overrides: {}, startedAt, finishedAt: (state.deps.now?.() ?? new Date()).toISOString(), tokens: { before: get().proposal?.tokens.before ?? null, after: null } };
+    const base = {
+      outcome,
+      request,
+      policy,
+      analysis,
+      probs,
+      histogram,
+      sizes,
+      overrides: {},
+      startedAt,
+      finishedAt: (state.deps.now?.() ?? new Date()).toISOString(),
+      tokens: { before: get().proposal?.tokens.before ?? null, after: null },
+    };
     set({ proposal: derive(base, get().options.keep_threshold, true, snapshot), run: { ...get().run, state: 'done' } });
     get().setTab('audit');
     void get().refreshTokens();
@@ -143,7 +181,14 @@ export const createProposalSlice: Slice<ProposalSlice> = (set, get) => ({
   rederive() {
     const { proposal, snapshot, options } = get();
     if (!proposal) return;
-    set({ proposal: derive({ ...proposal, tokens: { ...proposal.tokens, after: null } }, options.keep_threshold, false, snapshot) });
+    set({
+      proposal: derive(
+        { ...proposal, tokens: { ...proposal.tokens, after: null } },
+        options.keep_threshold,
+        false,
+        snapshot,
+      ),
+    });
     void get().refreshTokens();
   },
 
@@ -153,7 +198,14 @@ export const createProposalSlice: Slice<ProposalSlice> = (set, get) => ({
     const overrides = { ...proposal.overrides };
     if (override === null) delete overrides[pairId];
     else overrides[pairId] = override;
-    set({ proposal: derive({ ...proposal, overrides, tokens: { ...proposal.tokens, after: null } }, options.keep_threshold, true, snapshot) });
+    set({
+      proposal: derive(
+        { ...proposal, overrides, tokens: { ...proposal.tokens, after: null } },
+        options.keep_threshold,
+        true,
+        snapshot,
+      ),
+    });
     void get().refreshTokens();
   },
 
@@ -165,7 +217,12 @@ export const createProposalSlice: Slice<ProposalSlice> = (set, get) => ({
     const asked = proposal.actions;
     const request = proposal.request;
     const counted = await deps.parser
-      .tokens({ policy: proposal.policy, actions: [...asked], truncateHeadChars: request.options.truncate_head_chars, archiveRef: request.archive_ref })
+      .tokens({
+        policy: proposal.policy,
+        actions: [...asked],
+        truncateHeadChars: request.options.truncate_head_chars,
+        archiveRef: request.archive_ref,
+      })
       .catch(() => null);
     const now = get().proposal;
     // Only the latest threshold's count is shown; stale answers are dropped.

@@ -22,7 +22,10 @@ export interface SnapshotSlice {
   opening: (OpenProgress & { fileName: string }) | null;
   openError: string | null;
   /** Opens text or a File; the policy and any proposal reset (they belonged to the old file). */
-  openSnapshot(source: { fileName: string; path?: string | null; file?: Blob; text?: string }, example?: Example): Promise<boolean>;
+  openSnapshot(
+    source: { fileName: string; path?: string | null; file?: Blob; text?: string },
+    example?: Example,
+  ): Promise<boolean>;
   openExample(): Promise<boolean>;
 }
 
@@ -33,8 +36,15 @@ export const createSnapshotSlice: Slice<SnapshotSlice> = (set, get) => ({
   async openSnapshot(source, example) {
     set({ opening: { fileName: source.fileName, phase: 'reading', fraction: 0 }, openError: null });
     try {
-      const parsed = await get().deps.parser.open({ file: source.file, text: source.text }, (p) => set({ opening: { ...p, fileName: source.fileName } }));
-      const snapshot: Snapshot = { ...parsed, fileName: source.fileName, path: source.path ?? null, openedAt: (get().deps.now?.() ?? new Date()).toISOString() };
+      const parsed = await get().deps.parser.open({ file: source.file, text: source.text }, (p) =>
+        set({ opening: { ...p, fileName: source.fileName } }),
+      );
+      const snapshot: Snapshot = {
+        ...parsed,
+        fileName: source.fileName,
+        path: source.path ?? null,
+        openedAt: (get().deps.now?.() ?? new Date()).toISOString(),
+      };
       set({ snapshot, opening: null });
       get().resetPolicy(snapshot, example);
       get().clearProposal();
@@ -42,7 +52,10 @@ export const createSnapshotSlice: Slice<SnapshotSlice> = (set, get) => ({
       return true;
     } catch (error) {
       // The previous snapshot stays: a bad file must not cost the user their work.
-      set({ opening: null, openError: `${source.fileName}: ${error instanceof Error ? error.message : String(error)}` });
+      set({
+        opening: null,
+        openError: `${source.fileName}: ${error instanceof Error ? error.message : String(error)}`,
+      });
       return false;
     }
   },

@@ -56,5 +56,15 @@ export const createUiSlice: Slice<UiSlice> = (set, get) => ({
   toggleExpanded: (key) => set({ expanded: toggled(get().expanded, key) }),
   ask: (confirm) => set({ confirm }),
   setNotice: (notice) => set({ notice }),
-  resetUi: () => set({ tab: 'summary', filter: 'all', query: '', findTerm: '', selected: null, rawBlocks: new Set(), expanded: new Set(), confirm: null }),
+  resetUi: () =>
+    set({
+      tab: 'summary',
+      filter: 'all',
+      query: '',
+      findTerm: '',
+      selected: null,
+      rawBlocks: new Set(),
+      expanded: new Set(),
+      confirm: null,
+    }),
 });

@@ -19,7 +19,9 @@ export function createDirectParser(): SnapshotParser {
   return {
     async open(source, onProgress) {
       onProgress({ phase: 'parsing', fraction: 1 });
-      const bytes = source.file ? new Uint8Array(await source.file.arrayBuffer()) : new TextEncoder().encode(source.text ?? '');
+      const bytes = source.file
+        ? new Uint8Array(await source.file.arrayBuffer())
+        : new TextEncoder().encode(source.text ?? '');
       const parsed = await parseBytes(bytes);
       messages = parsed.messages;
       return parsed;
@@ -31,8 +33,20 @@ export function createDirectParser(): SnapshotParser {
 export function createWorkerParser(): SnapshotParser {
   const worker = new Worker(new URL('./snapshot.worker.ts', import.meta.url), { type: 'module' });
   let next = 1;
-  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void; onProgress?: (p: OpenProgress) => void }>();
-  worker.onmessage = (event: MessageEvent<{ id: number; kind: string; result?: unknown; message?: string; phase?: OpenProgress['phase']; fraction?: number }>) => {
+  const pending = new Map<
+    number,
+    { resolve: (v: unknown) => void; reject: (e: Error) => void; onProgress?: (p: OpenProgress) => void }
+  >();
+  worker.onmessage = (
+    event: MessageEvent<{
+      id: number;
+      kind: string;
+      result?: unknown;
+      message?: string;
+      phase?: OpenProgress['phase'];
+      fraction?: number;
+    }>,
+  ) => {
     const m = event.data;
     const waiter = pending.get(m.id);
     if (!waiter) return;

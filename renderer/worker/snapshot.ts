@@ -42,7 +42,13 @@ export async function readWithProgress(file: Blob, onProgress: (fraction: number
 export async function parseBytes(bytes: Uint8Array): Promise<ParsedSnapshot> {
   const text = new TextDecoder('utf-8').decode(bytes);
   const { container, messages } = loadHistory(text);
-  return { container, messages, summary: summarizeHistory(messages), bytes: bytes.length, sha256: await sha256Hex(bytes) };
+  return {
+    container,
+    messages,
+    summary: summarizeHistory(messages),
+    bytes: bytes.length,
+    sha256: await sha256Hex(bytes),
+  };
 }
 
 export interface TokenRequest {
@@ -62,11 +68,20 @@ export function loadCounter(): Promise<Counter> {
 }
 
 /** Real BPE tokens of the compact JSON before and after the proposal. */
-export async function countTokens(messages: readonly Message[], request: TokenRequest | null): Promise<{ before: number; after: number | null }> {
+export async function countTokens(
+  messages: readonly Message[],
+  request: TokenRequest | null,
+): Promise<{ before: number; after: number | null }> {
   const count = await loadCounter();
   const before = count(JSON.stringify(messages));
   if (!request) return { before, after: null };
   const analysis = analyze(messages, request.policy);
-  const rebuilt = rebuild(messages, analysis.pairs, new Map(request.actions), { truncateHeadChars: request.truncateHeadChars, archiveRef: request.archiveRef }, false);
+  const rebuilt = rebuild(
+    messages,
+    analysis.pairs,
+    new Map(request.actions),
+    { truncateHeadChars: request.truncateHeadChars, archiveRef: request.archiveRef },
+    false,
+  );
   return { before, after: count(JSON.stringify(rebuilt.messages)) };
 }

@@ -20,7 +20,11 @@ self.onmessage = async (event: MessageEvent<WorkerRequest>) => {
   const req = event.data;
   try {
     if (req.kind === 'open') {
-      const bytes = req.file ? await readWithProgress(req.file, (fraction) => post({ id: req.id, kind: 'progress', phase: 'reading', fraction })) : new TextEncoder().encode(req.text ?? '');
+      const bytes = req.file
+        ? await readWithProgress(req.file, (fraction) =>
+            post({ id: req.id, kind: 'progress', phase: 'reading', fraction }),
+          )
+        : new TextEncoder().encode(req.text ?? '');
       post({ id: req.id, kind: 'progress', phase: 'parsing', fraction: 1 });
       const parsed = await parseBytes(bytes);
       messages = parsed.messages;

@@ -7,7 +7,18 @@
  * Run: `npm run bench` or `npx tsx test/bench/cli.bench.ts`.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, openSync, closeSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  closeSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { CLI, CORPUS, ensureBuilt, cleanEnv, ROOT } from '../cli/support.js';
@@ -17,7 +28,8 @@ import { GENERATED_TOOLS, generateHistory } from '../support/generate.js';
 // machine is shared, and single runs swing by a third.
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const TIME = '/usr/bin/time';
-const FLOOR = "const f=require('fs');process.stdout.write(JSON.stringify(JSON.parse(f.readFileSync(process.argv[1],'utf8'))))";
+const FLOOR =
+  "const f=require('fs');process.stdout.write(JSON.stringify(JSON.parse(f.readFileSync(process.argv[1],'utf8'))))";
 
 interface Sample {
   ms: number;
@@ -28,7 +40,10 @@ interface Sample {
 const work = mkdtempSync(join(tmpdir(), 'ci-bench-'));
 // Without GNU time, a preload reports the child's own max RSS when it exits.
 const rssHook = join(work, 'rss.mjs');
-writeFileSync(rssHook, "import { writeFileSync } from 'node:fs';\nprocess.on('exit', () => writeFileSync(process.env.BENCH_RSS_FILE, String(process.resourceUsage().maxRSS)));\n");
+writeFileSync(
+  rssHook,
+  "import { writeFileSync } from 'node:fs';\nprocess.on('exit', () => writeFileSync(process.env.BENCH_RSS_FILE, String(process.resourceUsage().maxRSS)));\n",
+);
 
 /** One run of `node <args>` with stdout to a file; max RSS from GNU time or the preload. */
 function measure(nodeArgs: string[], env: Record<string, string>, cwd: string): Sample {
@@ -36,9 +51,16 @@ function measure(nodeArgs: string[], env: Record<string, string>, cwd: string): 
   const rssFile = join(work, 'rss');
   rmSync(rssFile, { force: true });
   const viaTime = existsSync(TIME);
-  const [cmd, args] = viaTime ? [TIME, ['-f', '%M', '-o', rssFile, process.execPath, ...nodeArgs]] : [process.execPath, ['--import', rssHook, ...nodeArgs]];
+  const [cmd, args] = viaTime
+    ? [TIME, ['-f', '%M', '-o', rssFile, process.execPath, ...nodeArgs]]
+    : [process.execPath, ['--import', rssHook, ...nodeArgs]];
   const started = process.hrtime.bigint();
-  const run = spawnSync(cmd, args, { cwd, env: { ...env, BENCH_RSS_FILE: rssFile }, stdio: ['ignore', out, 'pipe'], maxBuffer: 1 << 20 });
+  const run = spawnSync(cmd, args, {
+    cwd,
+    env: { ...env, BENCH_RSS_FILE: rssFile },
+    stdio: ['ignore', out, 'pipe'],
+    maxBuffer: 1 << 20,
+  });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   closeSync(out);
   const kb = Number(readFileSync(rssFile, 'utf8').trim().split('\n').pop());
@@ -51,7 +73,13 @@ function median(values: number[]): number {
 }
 
 /** Floor and CLI runs alternate, so a burst of load elsewhere hits both about equally. */
-function bestPair(floorArgs: string[], cliArgs: string[], env: Record<string, string>, cwd: string, label: string): { floor: { ms: number; peakMB: number }; cli: { ms: number; peakMB: number } } {
+function bestPair(
+  floorArgs: string[],
+  cliArgs: string[],
+  env: Record<string, string>,
+  cwd: string,
+  label: string,
+): { floor: { ms: number; peakMB: number }; cli: { ms: number; peakMB: number } } {
   measure(floorArgs, env, cwd);
   measure(cliArgs, env, cwd);
   const floors: Sample[] = [];
@@ -60,11 +88,20 @@ function bestPair(floorArgs: string[], cliArgs: string[], env: Record<string, st
     floors.push(measure(floorArgs, env, cwd));
     clis.push(measure(cliArgs, env, cwd));
   }
-  for (const [kind, samples] of [['floor', floors], ['cli', clis]] as const) {
+  for (const [kind, samples] of [
+    ['floor', floors],
+    ['cli', clis],
+  ] as const) {
     const failed = samples.find((s) => s.code !== 0);
-    if (failed) throw new Error(`${kind} ${label}: exit ${failed.code}: ${readFileSync(join(work, 'stdout'), 'utf8').slice(0, 300)}`);
+    if (failed)
+      throw new Error(
+        `${kind} ${label}: exit ${failed.code}: ${readFileSync(join(work, 'stdout'), 'utf8').slice(0, 300)}`,
+      );
   }
-  const summary = (samples: Sample[]) => ({ ms: median(samples.map((s) => s.ms)), peakMB: median(samples.map((s) => s.peakMB)) });
+  const summary = (samples: Sample[]) => ({
+    ms: median(samples.map((s) => s.ms)),
+    peakMB: median(samples.map((s) => s.peakMB)),
+  });
   return { floor: summary(floors), cli: summary(clis) };
 }
 
@@ -94,7 +131,12 @@ function generatedCases(): Case[] {
     writeFileSync(file, JSON.stringify(generateHistory({ calls: 1000, targetBytes: 20_000_000, layout })));
     // 1,000 calls need a larger observation budget than the default 25,000 tokens.
     const options = '{"max_state_tokens":100000,"max_request_tokens":120000}';
-    return { name: basename(file), file, env, args: [`eligible_tool_names=${JSON.stringify(GENERATED_TOOLS)}`, `options=${options}`] };
+    return {
+      name: basename(file),
+      file,
+      env,
+      args: [`eligible_tool_names=${JSON.stringify(GENERATED_TOOLS)}`, `options=${options}`],
+    };
   });
 }
 
@@ -108,7 +150,12 @@ function corpusCases(): Case[] {
     .sort()
     .map((f) => {
       const file = join(CORPUS, f);
-      return { name: f, file, env: cleanEnv(), args: [`eligible_tool_names=${JSON.stringify(toolNames(file))}`, 'options={"preserve_recent_messages":2}'] };
+      return {
+        name: f,
+        file,
+        env: cleanEnv(),
+        args: [`eligible_tool_names=${JSON.stringify(toolNames(file))}`, 'options={"preserve_recent_messages":2}'],
+      };
     });
 }
 
@@ -117,14 +164,29 @@ const rows: string[] = [];
 const misses: string[] = [];
 for (const c of [...generatedCases(), ...corpusCases()]) {
   const size = statSync(c.file).size;
-  const { floor, cli } = bestPair(['-e', FLOOR, c.file], [CLI, 'compact_context', 'goal=Continue the task and finish the payment retry fix', `messages=@${c.file}`, ...c.args], c.env, work, c.name);
+  const { floor, cli } = bestPair(
+    ['-e', FLOOR, c.file],
+    [
+      CLI,
+      'compact_context',
+      'goal=Continue the task and finish the payment retry fix',
+      `messages=@${c.file}`,
+      ...c.args,
+    ],
+    c.env,
+    work,
+    c.name,
+  );
   const sizeMB = size / 1024 / 1024;
   const ratio = cli.ms / floor.ms;
   const perSize = cli.peakMB / sizeMB;
   if (ratio > 2) misses.push(`${c.name}: time ${ratio.toFixed(2)}× floor`);
   // The floor's own peak shows what any whole-file JSON.parse costs in V8 at this size.
-  if (perSize > 4) misses.push(`${c.name}: peak ${perSize.toFixed(1)}× file size (floor ${(floor.peakMB / sizeMB).toFixed(1)}×)`);
-  rows.push(`| ${c.name} | ${sizeMB.toFixed(2)} MB | ${floor.ms.toFixed(0)} | ${cli.ms.toFixed(0)} | ${ratio.toFixed(2)} | ${floor.peakMB.toFixed(0)} | ${cli.peakMB.toFixed(0)} | ${perSize.toFixed(1)} |`);
+  if (perSize > 4)
+    misses.push(`${c.name}: peak ${perSize.toFixed(1)}× file size (floor ${(floor.peakMB / sizeMB).toFixed(1)}×)`);
+  rows.push(
+    `| ${c.name} | ${sizeMB.toFixed(2)} MB | ${floor.ms.toFixed(0)} | ${cli.ms.toFixed(0)} | ${ratio.toFixed(2)} | ${floor.peakMB.toFixed(0)} | ${cli.peakMB.toFixed(0)} | ${perSize.toFixed(1)} |`,
+  );
   process.stderr.write(`${rows.at(-1)}\n`);
 }
 

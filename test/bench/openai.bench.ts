@@ -48,21 +48,40 @@ function naiveBatches(): DecisionBatch[] {
   const view = buildView(request.messages, analysis, request.goal, [], request.options.preserve_recent_messages);
   const { observation } = fitObservation(view, request.options.max_state_tokens);
   const questions = analysis.candidates.flatMap((pair) => questionsFor(pair));
-  return questions.map((q, index) => ({ index, total: questions.length, observation: observation.text, view: observation.view, questions: [q], questionText: q.text }));
+  return questions.map((q, index) => ({
+    index,
+    total: questions.length,
+    observation: observation.text,
+    view: observation.view,
+    questions: [q],
+    questionText: q.text,
+  }));
 }
 
 async function measure(design: Row['design'], concurrency: number): Promise<Row> {
-  const server = await startFakeOpenAI({ latencyMs: LATENCY_MS, usage: () => ({ prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 }) });
+  const server = await startFakeOpenAI({
+    latencyMs: LATENCY_MS,
+    usage: () => ({ prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 }),
+  });
   try {
     const model: DecisionModel = createOpenAIModel({ apiKey: 'sk-bench', baseUrl: server.url, model: 'fake-model' });
     const started = performance.now();
     if (design === 'batched') {
-      const response = await compactContext({ ...input, options: { ...input.options, max_concurrency: concurrency } }, { model, settings });
+      const response = await compactContext(
+        { ...input, options: { ...input.options, max_concurrency: concurrency } },
+        { model, settings },
+      );
       if (!response.success) throw new Error(`batched run failed: ${JSON.stringify(response.answer)}`);
-      if (response.answer.stats.candidates !== CANDIDATES) throw new Error(`expected ${CANDIDATES} candidates, got ${response.answer.stats.candidates}`);
+      if (response.answer.stats.candidates !== CANDIDATES)
+        throw new Error(`expected ${CANDIDATES} candidates, got ${response.answer.stats.candidates}`);
     } else {
       const tally = { requests: 0, usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 } };
-      await runBatches(naiveBatches(), model, { maxConcurrency: concurrency, totalTimeoutMs: TIMEOUT_S * 1000, settings, tally });
+      await runBatches(naiveBatches(), model, {
+        maxConcurrency: concurrency,
+        totalTimeoutMs: TIMEOUT_S * 1000,
+        settings,
+        tally,
+      });
     }
     const wallMs = performance.now() - started;
     const promptTokens = server.requests.reduce((sum, r) => sum + countPromptTokens(r.body), 0);
@@ -83,7 +102,9 @@ for (const design of ['batched', 'naive'] as const) {
     samples.sort((a, b) => a.wallMs - b.wallMs);
     const r = samples[Math.floor(samples.length / 2)];
     rows.push(r);
-    process.stderr.write(`${design} c=${concurrency}: ${r.requests} requests, ${r.promptTokens} prompt tokens, ${(r.wallMs / 1000).toFixed(2)} s (median of ${samples.length})\n`);
+    process.stderr.write(
+      `${design} c=${concurrency}: ${r.requests} requests, ${r.promptTokens} prompt tokens, ${(r.wallMs / 1000).toFixed(2)} s (median of ${samples.length})\n`,
+    );
   }
 }
 
@@ -92,13 +113,18 @@ const naive = rows.filter((r) => r.design === 'naive');
 const ratio = naive[0].promptTokens / batched[0].promptTokens;
 // With 4 batches, concurrency above 4 cannot help: "falls" means it drops from 1 to the most and never
 // rises beyond noise (25 %) from one step to the next.
-const falls = batched.at(-1)!.wallMs < batched[0].wallMs / 2 && batched.every((r, i) => i === 0 || r.wallMs <= batched[i - 1].wallMs * 1.25);
+const falls =
+  batched.at(-1)!.wallMs < batched[0].wallMs / 2 &&
+  batched.every((r, i) => i === 0 || r.wallMs <= batched[i - 1].wallMs * 1.25);
 const lines = [
   `openai backend on the fake server: ${CANDIDATES} candidates, ${LATENCY_MS} ms latency per request, default options (max_request_tokens 30000, ${createOpenAIModel({ apiKey: 'x' }).maxKeysPerRequest} keys per request).`,
   '',
   '| design | max_concurrency | requests | prompt tokens (gpt-4o) | wall time (batched: median of 5) |',
   '|---|---:|---:|---:|---:|',
-  ...rows.map((r) => `| ${r.design === 'batched' ? 'batched (this backend)' : 'naive: one request per question'} | ${r.concurrency} | ${r.requests} | ${r.promptTokens.toLocaleString('en-US')} | ${(r.wallMs / 1000).toFixed(2)} s |`),
+  ...rows.map(
+    (r) =>
+      `| ${r.design === 'batched' ? 'batched (this backend)' : 'naive: one request per question'} | ${r.concurrency} | ${r.requests} | ${r.promptTokens.toLocaleString('en-US')} | ${(r.wallMs / 1000).toFixed(2)} s |`,
+  ),
   '',
   `Prompt tokens, naive ÷ batched: ${ratio.toFixed(1)}× (target ≥ 10×: ${ratio >= 10 ? 'met' : 'NOT met'}). Batched wall time falls with concurrency (level once every batch runs at once): ${falls ? 'yes' : 'NO'}.`,
 ];

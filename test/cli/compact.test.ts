@@ -36,14 +36,24 @@ function expectBadInput(result: CliResult, mentions: string): void {
 const LONG_OUTPUT = 'x'.repeat(1000);
 const longHistory = [
   { id: 'm0', role: 'user', content: [{ type: 'text', text: 'start' }] },
-  { id: 'm1', role: 'assistant', content: [{ type: 'tool_call', id: 'c1', name: 'read_file', input: '{"path":"a"}', state: 'finished' }, { type: 'tool_result', id: 'c1', name: 'read_file', output: LONG_OUTPUT, state: 'success' }] },
+  {
+    id: 'm1',
+    role: 'assistant',
+    content: [
+      { type: 'tool_call', id: 'c1', name: 'read_file', input: '{"path":"a"}', state: 'finished' },
+      { type: 'tool_result', id: 'c1', name: 'read_file', output: LONG_OUTPUT, state: 'success' },
+    ],
+  },
   { id: 'm2', role: 'user', content: [{ type: 'text', text: 'go on' }] },
 ];
 
 describe('compact_context', () => {
   it('§8 the source example with the scripted backend prints the §6 envelope and exits 0', async () => {
     tmp = tempDir();
-    const result = await runCli(['compact_context', ...exampleArgs()], { cwd: tmp.dir, env: scripted({ answers: { c1: { call: 0.1, result: 0.2 } } }) });
+    const result = await runCli(['compact_context', ...exampleArgs()], {
+      cwd: tmp.dir,
+      env: scripted({ answers: { c1: { call: 0.1, result: 0.2 } } }),
+    });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const response = envelope(result);
@@ -52,8 +62,24 @@ describe('compact_context', () => {
     expect(response.answer.changed).toBe(true);
     expect(response.answer.reason).toBe('compacted');
     expect(response.answer.decisions).toHaveLength(1);
-    expect(response.answer.decisions[0]).toMatchObject({ pair_id: 'p1', call_id: 'c1', tool_name: 'search_code', action: 'drop_call', reason: 'not_needed', keep_call: 0.1, keep_result: 0.2 });
-    expect(response.answer.stats).toMatchObject({ messages_before: 3, messages_after: 2, candidates: 1, protected: 0, ineligible: 0, requests: 1, usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 } });
+    expect(response.answer.decisions[0]).toMatchObject({
+      pair_id: 'p1',
+      call_id: 'c1',
+      tool_name: 'search_code',
+      action: 'drop_call',
+      reason: 'not_needed',
+      keep_call: 0.1,
+      keep_result: 0.2,
+    });
+    expect(response.answer.stats).toMatchObject({
+      messages_before: 3,
+      messages_after: 2,
+      candidates: 1,
+      protected: 0,
+      ineligible: 0,
+      requests: 1,
+      usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
+    });
     expect(response.metadata.compaction).toEqual(response.answer.stats);
   });
 
@@ -70,7 +96,10 @@ describe('compact_context', () => {
 
   it('§8 a missing scripted answer (R11) prints the failure envelope and exits 1', async () => {
     tmp = tempDir();
-    const result = await runCli(['compact_context', ...exampleArgs()], { cwd: tmp.dir, env: scripted({ answers: {} }) });
+    const result = await runCli(['compact_context', ...exampleArgs()], {
+      cwd: tmp.dir,
+      env: scripted({ answers: {} }),
+    });
     expect(result.code).toBe(1);
     const response = envelope(result);
     expect(response.success).toBe(false);
@@ -81,7 +110,10 @@ describe('compact_context', () => {
 
   it('§8 a budget failure (R7 observation_too_large) exits 1 with the envelope', async () => {
     tmp = tempDir();
-    const result = await runCli(['compact_context', ...exampleArgs({ options: '{"preserve_recent_messages":1,"max_state_tokens":1}' })], { cwd: tmp.dir });
+    const result = await runCli(
+      ['compact_context', ...exampleArgs({ options: '{"preserve_recent_messages":1,"max_state_tokens":1}' })],
+      { cwd: tmp.dir },
+    );
     expect(result.code).toBe(1);
     const response = envelope(result);
     expect(response.success ? null : response.answer.error.code).toBe('observation_too_large');
@@ -95,13 +127,25 @@ describe('compact_context', () => {
     ['missing messages', exampleArgs().filter((a) => !a.startsWith('messages=')), 'messages'],
     ['malformed messages JSON', exampleArgs({ messages: '[{"id": }]' }), 'messages: not JSON'],
     ['messages that are not a history', exampleArgs({ messages: '{"a":1}' }), 'messages'],
-    ['malformed eligible_tool_names JSON', exampleArgs({ eligible_tool_names: '[search_code]' }), 'eligible_tool_names: not JSON'],
+    [
+      'malformed eligible_tool_names JSON',
+      exampleArgs({ eligible_tool_names: '[search_code]' }),
+      'eligible_tool_names: not JSON',
+    ],
     ['a wrongly typed tools value', exampleArgs({ tools: '[{"description":"x"}]' }), 'tools'],
     ['an out-of-range option', exampleArgs({ options: '{"keep_threshold":1.5}' }), 'options.keep_threshold'],
-    ['a non-integer int option', exampleArgs({ options: '{"preserve_recent_messages":1.5}' }), 'options.preserve_recent_messages'],
+    [
+      'a non-integer int option',
+      exampleArgs({ options: '{"preserve_recent_messages":1.5}' }),
+      'options.preserve_recent_messages',
+    ],
     ['an unknown option key', exampleArgs({ options: '{"preserve_recent":1}' }), 'preserve_recent'],
     ['an argument without =', [...exampleArgs(), '--verbose'], '--verbose'],
-    ['an unreadable @file', exampleArgs({ messages: '@does-not-exist.json' }), 'messages: cannot read does-not-exist.json'],
+    [
+      'an unreadable @file',
+      exampleArgs({ messages: '@does-not-exist.json' }),
+      'messages: cannot read does-not-exist.json',
+    ],
   ];
   for (const [what, args, mentions] of badInputs) {
     it(`§8 ${what} is bad input: exit 2, one stderr line, empty stdout`, async () => {
@@ -112,15 +156,30 @@ describe('compact_context', () => {
 
   it('§8 an unreadable DECISION_MODEL_SCRIPT is bad input (exit 2)', async () => {
     tmp = tempDir();
-    const result = await runCli(['compact_context', ...exampleArgs()], { cwd: tmp.dir, env: { DECISION_MODEL_BACKEND: 'scripted', DECISION_MODEL_SCRIPT: 'missing.json' } });
+    const result = await runCli(['compact_context', ...exampleArgs()], {
+      cwd: tmp.dir,
+      env: { DECISION_MODEL_BACKEND: 'scripted', DECISION_MODEL_SCRIPT: 'missing.json' },
+    });
     expectBadInput(result, 'DECISION_MODEL_SCRIPT');
   });
 
   it('§8 a malformed DECISION_MODEL_SCRIPT is bad input (exit 2)', async () => {
     tmp = tempDir();
-    expectBadInput(await runCli(['compact_context', ...exampleArgs()], { cwd: tmp.dir, env: scripted({ answers: { c1: { call: 'high' } } }) }), 'DECISION_MODEL_SCRIPT');
+    expectBadInput(
+      await runCli(['compact_context', ...exampleArgs()], {
+        cwd: tmp.dir,
+        env: scripted({ answers: { c1: { call: 'high' } } }),
+      }),
+      'DECISION_MODEL_SCRIPT',
+    );
     tmp.write('script.json', '{"answers": ');
-    expectBadInput(await runCli(['compact_context', ...exampleArgs()], { cwd: tmp.dir, env: { DECISION_MODEL_BACKEND: 'scripted', DECISION_MODEL_SCRIPT: 'script.json' } }), 'DECISION_MODEL_SCRIPT');
+    expectBadInput(
+      await runCli(['compact_context', ...exampleArgs()], {
+        cwd: tmp.dir,
+        env: { DECISION_MODEL_BACKEND: 'scripted', DECISION_MODEL_SCRIPT: 'script.json' },
+      }),
+      'DECISION_MODEL_SCRIPT',
+    );
   });
 
   it('§8 every value can come from @file; @@ is a literal leading @ (R13 marker names archive_ref)', async () => {
@@ -129,8 +188,18 @@ describe('compact_context', () => {
     tmp.write('history.json', JSON.stringify(longHistory));
     tmp.write('names.json', '["read_file"]');
     tmp.write('options.json', '{"preserve_recent_messages":1,"truncate_head_chars":10}');
-    const args = ['goal=@goal.txt', 'messages=@history.json', 'eligible_tool_names=@names.json', 'options=@options.json', 'archive_ref=@@archive/run-7', 'protected_call_ids=[]'];
-    const result = await runCli(['compact_context', ...args], { cwd: tmp.dir, env: scripted({ answers: { c1: { call: 0.9, result: 0.1 } } }) });
+    const args = [
+      'goal=@goal.txt',
+      'messages=@history.json',
+      'eligible_tool_names=@names.json',
+      'options=@options.json',
+      'archive_ref=@@archive/run-7',
+      'protected_call_ids=[]',
+    ];
+    const result = await runCli(['compact_context', ...args], {
+      cwd: tmp.dir,
+      env: scripted({ answers: { c1: { call: 0.9, result: 0.1 } } }),
+    });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const response = envelope(result);
@@ -145,8 +214,17 @@ describe('compact_context', () => {
   it('§8 archive_ref is taken verbatim (not parsed as JSON) and @@ reaches goal as a literal', async () => {
     tmp = tempDir();
     tmp.write('history.json', JSON.stringify(longHistory));
-    const args = ['goal=@@ mention: read_file', 'messages=@history.json', 'eligible_tool_names=["read_file"]', 'options={"preserve_recent_messages":1}', 'archive_ref=["not json"]'];
-    const result = await runCli(['compact_context', ...args], { cwd: tmp.dir, env: scripted({ default: { call: 0.9, result: 0 } }) });
+    const args = [
+      'goal=@@ mention: read_file',
+      'messages=@history.json',
+      'eligible_tool_names=["read_file"]',
+      'options={"preserve_recent_messages":1}',
+      'archive_ref=["not json"]',
+    ];
+    const result = await runCli(['compact_context', ...args], {
+      cwd: tmp.dir,
+      env: scripted({ default: { call: 0.9, result: 0 } }),
+    });
     expect(result.code).toBe(0);
     const response = envelope(result);
     if (!response.success) throw new Error('expected success');
@@ -156,9 +234,14 @@ describe('compact_context', () => {
   it('§8 a @file that is not UTF-8 is bad input; a UTF-8 byte-order mark is accepted', async () => {
     tmp = tempDir();
     writeFileSync(join(tmp.dir, 'latin1.txt'), Buffer.from([0x63, 0x61, 0x66, 0xe9]));
-    expectBadInput(await runCli(['compact_context', ...exampleArgs({ goal: '@latin1.txt' })], { cwd: tmp.dir }), 'goal: latin1.txt is not valid UTF-8');
+    expectBadInput(
+      await runCli(['compact_context', ...exampleArgs({ goal: '@latin1.txt' })], { cwd: tmp.dir }),
+      'goal: latin1.txt is not valid UTF-8',
+    );
     tmp.write('bom.json', '\uFEFF["search_code"]');
-    const result = await runCli(['compact_context', ...exampleArgs({ eligible_tool_names: '@bom.json' })], { cwd: tmp.dir });
+    const result = await runCli(['compact_context', ...exampleArgs({ eligible_tool_names: '@bom.json' })], {
+      cwd: tmp.dir,
+    });
     expect(result.code).toBe(0);
   });
 
@@ -167,14 +250,25 @@ describe('compact_context', () => {
       'a bare array': JSON.stringify(longHistory, null, 2),
       'JSON Lines': longHistory.map((m) => JSON.stringify(m)).join('\n') + '\n',
       'an agent state {context}': JSON.stringify({ context: longHistory, summary: 'earlier work' }),
-      'a nested state {state:{context}}': JSON.stringify({ state: { context: longHistory, name: 'agent' }, version: 2 }),
+      'a nested state {state:{context}}': JSON.stringify({
+        state: { context: longHistory, name: 'agent' },
+        version: 2,
+      }),
     };
     for (const [kind, text] of Object.entries(containers)) {
       it(`§1 ${kind}`, async () => {
         tmp = tempDir();
         tmp.write('history', text);
-        const args = ['goal=finish', 'messages=@history', 'eligible_tool_names=["read_file"]', 'options={"preserve_recent_messages":1}'];
-        const result = await runCli(['compact_context', ...args], { cwd: tmp.dir, env: scripted({ default: { call: 0, result: 0 } }) });
+        const args = [
+          'goal=finish',
+          'messages=@history',
+          'eligible_tool_names=["read_file"]',
+          'options={"preserve_recent_messages":1}',
+        ];
+        const result = await runCli(['compact_context', ...args], {
+          cwd: tmp.dir,
+          env: scripted({ default: { call: 0, result: 0 } }),
+        });
         expect(result.code).toBe(0);
         const response = envelope(result);
         if (!response.success) throw new Error('expected success');

@@ -23,7 +23,13 @@ describe('loadConfig', () => {
     const config = loadConfig({ env: {}, cwd: tmp.dir });
     expect(config.backend).toBe('offline');
     expect(config.request).toEqual({ timeoutMs: 10_000, maxRetries: 1, retryDelayMs: 500 });
-    expect(config.settings).toMatchObject({ apiKey: null, model: null, baseUrl: null, probability: 'logprobs', maxKeysPerRequest: 100 });
+    expect(config.settings).toMatchObject({
+      apiKey: null,
+      model: null,
+      baseUrl: null,
+      probability: 'logprobs',
+      maxKeysPerRequest: 100,
+    });
     expect(config.warnings).toEqual([]);
     expect(createDecisionModel(config).backend).toBe('offline');
   });
@@ -32,13 +38,27 @@ describe('loadConfig', () => {
     tmp = tempDir();
     tmp.write('s.json', SCRIPT_A);
     const env = {
-      DECISION_MODEL_BACKEND: 'scripted', DECISION_MODEL_API_KEY: 'k-123', DECISION_MODEL_NAME: 'm', DECISION_MODEL_BASE_URL: 'http://127.0.0.1:9/v1',
-      DECISION_MODEL_SCRIPT: 's.json', DECISION_MODEL_TIMEOUT_SECONDS: '2.5', DECISION_MODEL_MAX_RETRIES: '3', DECISION_MODEL_RETRY_DELAY_SECONDS: '0',
-      DECISION_MODEL_PROBABILITY: 'verbalized', DECISION_MODEL_MAX_KEYS_PER_REQUEST: '8',
+      DECISION_MODEL_BACKEND: 'scripted',
+      DECISION_MODEL_API_KEY: 'k-123',
+      DECISION_MODEL_NAME: 'm',
+      DECISION_MODEL_BASE_URL: 'http://127.0.0.1:9/v1',
+      DECISION_MODEL_SCRIPT: 's.json',
+      DECISION_MODEL_TIMEOUT_SECONDS: '2.5',
+      DECISION_MODEL_MAX_RETRIES: '3',
+      DECISION_MODEL_RETRY_DELAY_SECONDS: '0',
+      DECISION_MODEL_PROBABILITY: 'verbalized',
+      DECISION_MODEL_MAX_KEYS_PER_REQUEST: '8',
     };
     const config = loadConfig({ env, cwd: tmp.dir });
     expect(config.request).toEqual({ timeoutMs: 2500, maxRetries: 3, retryDelayMs: 0 });
-    expect(config.settings).toMatchObject({ apiKey: 'k-123', model: 'm', baseUrl: 'http://127.0.0.1:9/v1', probability: 'verbalized', maxKeysPerRequest: 8, script: JSON.parse(SCRIPT_A) });
+    expect(config.settings).toMatchObject({
+      apiKey: 'k-123',
+      model: 'm',
+      baseUrl: 'http://127.0.0.1:9/v1',
+      probability: 'verbalized',
+      maxKeysPerRequest: 8,
+      script: JSON.parse(SCRIPT_A),
+    });
   });
 
   const bad: Array<[string, string]> = [
@@ -61,7 +81,9 @@ describe('loadConfig', () => {
   it('§7 an unknown backend is a ConfigError listing the known ones', () => {
     tmp = tempDir();
     const config = loadConfig({ env: { DECISION_MODEL_BACKEND: 'nope' }, cwd: tmp.dir });
-    expect(() => createDecisionModel(config)).toThrow(/DECISION_MODEL_BACKEND: unknown backend "nope" \(known: .*offline/);
+    expect(() => createDecisionModel(config)).toThrow(
+      /DECISION_MODEL_BACKEND: unknown backend "nope" \(known: .*offline/,
+    );
   });
 
   it('redact removes every occurrence of the key and leaves text alone without one', () => {
@@ -86,7 +108,10 @@ describe('configuration through the command line', () => {
     tmp.write('a.json', SCRIPT_A);
     tmp.write('b.json', SCRIPT_B);
     tmp.write('.env', 'DECISION_MODEL_BACKEND=scripted\nDECISION_MODEL_SCRIPT=a.json\n');
-    const result = await runCli(['compact_context', ...exampleArgs()], { cwd: tmp.dir, env: { DECISION_MODEL_SCRIPT: 'b.json' } });
+    const result = await runCli(['compact_context', ...exampleArgs()], {
+      cwd: tmp.dir,
+      env: { DECISION_MODEL_SCRIPT: 'b.json' },
+    });
     expect(result.code).toBe(0);
     expect(keepCall(result.stdout)).toBe(0.21);
   });
@@ -94,7 +119,10 @@ describe('configuration through the command line', () => {
   it('§7 legacy CLASSIFIER_* names work with one deprecation line each on stderr', async () => {
     tmp = tempDir();
     tmp.write('a.json', SCRIPT_A);
-    const result = await runCli(['compact_context', ...exampleArgs()], { cwd: tmp.dir, env: { CLASSIFIER_BACKEND: 'scripted', CLASSIFIER_SCRIPT: 'a.json' } });
+    const result = await runCli(['compact_context', ...exampleArgs()], {
+      cwd: tmp.dir,
+      env: { CLASSIFIER_BACKEND: 'scripted', CLASSIFIER_SCRIPT: 'a.json' },
+    });
     expect(result.code).toBe(0);
     expect(keepCall(result.stdout)).toBe(0.11);
     expect(result.stderr.trimEnd().split('\n')).toEqual([
@@ -105,14 +133,20 @@ describe('configuration through the command line', () => {
 
   it('§7 a DECISION_MODEL_* name beats its legacy twin, silently', async () => {
     tmp = tempDir();
-    const result = await runCli(['compact_context', ...exampleArgs()], { cwd: tmp.dir, env: { DECISION_MODEL_BACKEND: 'offline', CLASSIFIER_BACKEND: 'scripted' } });
+    const result = await runCli(['compact_context', ...exampleArgs()], {
+      cwd: tmp.dir,
+      env: { DECISION_MODEL_BACKEND: 'offline', CLASSIFIER_BACKEND: 'scripted' },
+    });
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
   });
 
   it('§8 a bad setting exits 2 with one line naming the variable', async () => {
     tmp = tempDir();
-    const result = await runCli(['compact_context', ...exampleArgs()], { cwd: tmp.dir, env: { DECISION_MODEL_MAX_RETRIES: 'many' } });
+    const result = await runCli(['compact_context', ...exampleArgs()], {
+      cwd: tmp.dir,
+      env: { DECISION_MODEL_MAX_RETRIES: 'many' },
+    });
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe('DECISION_MODEL_MAX_RETRIES: expected an integer >= 0, got "many"\n');
@@ -121,10 +155,16 @@ describe('configuration through the command line', () => {
   it('§7 the API key never appears on stdout or stderr', async () => {
     tmp = tempDir();
     const key = 'sk-test-DO-NOT-PRINT-4242';
-    const ok = await runCli(['compact_context', ...exampleArgs()], { cwd: tmp.dir, env: { DECISION_MODEL_API_KEY: key } });
+    const ok = await runCli(['compact_context', ...exampleArgs()], {
+      cwd: tmp.dir,
+      env: { DECISION_MODEL_API_KEY: key },
+    });
     expect(ok.code).toBe(0);
     // A provider backend that cannot start (unknown here, or missing settings) must not echo the key either.
-    const failed = await runCli(['compact_context', ...exampleArgs()], { cwd: tmp.dir, env: { DECISION_MODEL_API_KEY: key, DECISION_MODEL_BACKEND: key } });
+    const failed = await runCli(['compact_context', ...exampleArgs()], {
+      cwd: tmp.dir,
+      env: { DECISION_MODEL_API_KEY: key, DECISION_MODEL_BACKEND: key },
+    });
     expect(failed.code).toBe(2);
     for (const text of [ok.stdout, ok.stderr, failed.stdout, failed.stderr]) expect(text).not.toContain(key);
     expect(failed.stderr).toContain('[redacted]');
@@ -132,7 +172,10 @@ describe('configuration through the command line', () => {
 
   it('§7 the openai backend without a key is a configuration error (exit 2), not a crash', async () => {
     tmp = tempDir();
-    const result = await runCli(['compact_context', ...exampleArgs()], { cwd: tmp.dir, env: { DECISION_MODEL_BACKEND: 'openai' } });
+    const result = await runCli(['compact_context', ...exampleArgs()], {
+      cwd: tmp.dir,
+      env: { DECISION_MODEL_BACKEND: 'openai' },
+    });
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/^DECISION_MODEL_BACKEND/);

@@ -12,11 +12,17 @@ import { loadHistory } from '../../core/engine/containers.js';
 import { ResponseSchema } from '../../core/engine/schema.js';
 import { CORPUS, ensureBuilt, runCli } from './support.js';
 
-const files = existsSync(CORPUS) ? readdirSync(CORPUS).filter((f) => f.endsWith('.json') && f !== 'index.json').sort() : [];
+const files = existsSync(CORPUS)
+  ? readdirSync(CORPUS)
+      .filter((f) => f.endsWith('.json') && f !== 'index.json')
+      .sort()
+  : [];
 
 function toolNames(messages: Message[]): string[] {
   const names = new Set<string>();
-  for (const m of messages) if (Array.isArray(m.content)) for (const b of m.content) if (b.type === 'tool_call' && typeof b.name === 'string') names.add(b.name);
+  for (const m of messages)
+    if (Array.isArray(m.content))
+      for (const b of m.content) if (b.type === 'tool_call' && typeof b.name === 'string') names.add(b.name);
   return [...names].sort();
 }
 
@@ -25,7 +31,8 @@ function prose(messages: Message[]): string[] {
   const out: string[] = [];
   for (const m of messages) {
     if (typeof m.content === 'string') out.push(JSON.stringify(m.content));
-    else if (Array.isArray(m.content)) for (const b of m.content) if (b.type === 'text' || b.type === 'thinking') out.push(JSON.stringify(b));
+    else if (Array.isArray(m.content))
+      for (const b of m.content) if (b.type === 'text' || b.type === 'thinking') out.push(JSON.stringify(b));
   }
   return out;
 }
@@ -39,7 +46,12 @@ describe.skipIf(files.length === 0)('the real corpus through the CLI (offline ba
       const path = join(CORPUS, file);
       const before = sha(path);
       const { messages } = loadHistory(readFileSync(path, 'utf8'));
-      const args = ['goal=Continue the task and report what is left', `messages=@${path}`, `eligible_tool_names=${JSON.stringify(toolNames(messages))}`, 'options={"preserve_recent_messages":2}'];
+      const args = [
+        'goal=Continue the task and report what is left',
+        `messages=@${path}`,
+        `eligible_tool_names=${JSON.stringify(toolNames(messages))}`,
+        'options={"preserve_recent_messages":2}',
+      ];
       const result = await runCli(['compact_context', ...args], { cwd: CORPUS });
       expect(result.stderr).toBe('');
       expect(result.code).toBe(0);

@@ -13,7 +13,19 @@ it('§8 --help and -h document commands, keys, §5 options with ranges, environm
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
     const text = result.stdout;
-    for (const word of ['compact_context', 'goal', 'messages', 'eligible_tool_names', 'protected_message_ids', 'protected_call_ids', 'tools', 'archive_ref', '@path', '@@']) expect(text).toContain(word);
+    for (const word of [
+      'compact_context',
+      'goal',
+      'messages',
+      'eligible_tool_names',
+      'protected_message_ids',
+      'protected_call_ids',
+      'tools',
+      'archive_ref',
+      '@path',
+      '@@',
+    ])
+      expect(text).toContain(word);
     expect(text).toMatch(/keep_threshold\s+0\.5\s+0 to 1/);
     expect(text).toMatch(/preserve_recent_messages \(int\)\s+6\s+>= 0/);
     expect(text).toMatch(/max_state_tokens \(int\)\s+25000\s+>= 1/);
@@ -21,7 +33,19 @@ it('§8 --help and -h document commands, keys, §5 options with ranges, environm
     expect(text).toMatch(/truncate_head_chars \(int\)\s+300\s+>= 0/);
     expect(text).toMatch(/max_concurrency \(int\)\s+4\s+1 to 32/);
     expect(text).toMatch(/total_timeout_seconds\s+30\s+> 0/);
-    for (const name of ['BACKEND', 'API_KEY', 'NAME', 'BASE_URL', 'SCRIPT', 'TIMEOUT_SECONDS', 'MAX_RETRIES', 'RETRY_DELAY_SECONDS', 'PROBABILITY', 'MAX_KEYS_PER_REQUEST']) expect(text).toContain(`DECISION_MODEL_${name}`);
+    for (const name of [
+      'BACKEND',
+      'API_KEY',
+      'NAME',
+      'BASE_URL',
+      'SCRIPT',
+      'TIMEOUT_SECONDS',
+      'MAX_RETRIES',
+      'RETRY_DELAY_SECONDS',
+      'PROBABILITY',
+      'MAX_KEYS_PER_REQUEST',
+    ])
+      expect(text).toContain(`DECISION_MODEL_${name}`);
     expect(text).toContain('CLASSIFIER_');
     for (const code of ['0  success', '1  compaction failed', '2  bad input']) expect(text).toContain(code);
   }

@@ -24,7 +24,10 @@ function newestMtime(dir: string): number {
 
 function builtAt(): number {
   try {
-    return Math.min(statSync(CLI).mtimeMs, ...['core', 'app'].map((p) => statSync(join(ROOT, `dist/tsbuildinfo/${p}.tsbuildinfo`)).mtimeMs));
+    return Math.min(
+      statSync(CLI).mtimeMs,
+      ...['core', 'app'].map((p) => statSync(join(ROOT, `dist/tsbuildinfo/${p}.tsbuildinfo`)).mtimeMs),
+    );
   } catch {
     return 0;
   }
@@ -63,7 +66,9 @@ export function runCli(args: string[], options: { cwd: string; env?: Record<stri
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
     child.on('error', fail);
-    child.on('close', (code) => done({ code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') }));
+    child.on('close', (code) =>
+      done({ code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') }),
+    );
   });
 }
 

@@ -13,9 +13,16 @@ it('R13 countCodePoints counts a surrogate pair once and a lone surrogate as one
 });
 
 it('R13 countCodePoints equals the length of the string iterator for any UTF-16 text', () => {
-  const units = fc.oneof(fc.integer({ min: 0, max: 0x7f }), fc.integer({ min: 0xd800, max: 0xdfff }), fc.integer({ min: 0, max: 0xffff }));
-  fc.assert(fc.property(fc.array(units, { maxLength: 64 }), (codes) => {
-    const text = String.fromCharCode(...codes);
-    expect(countCodePoints(text)).toBe([...text].length);
-  }), { numRuns: 2000 });
+  const units = fc.oneof(
+    fc.integer({ min: 0, max: 0x7f }),
+    fc.integer({ min: 0xd800, max: 0xdfff }),
+    fc.integer({ min: 0, max: 0xffff }),
+  );
+  fc.assert(
+    fc.property(fc.array(units, { maxLength: 64 }), (codes) => {
+      const text = String.fromCharCode(...codes);
+      expect(countCodePoints(text)).toBe([...text].length);
+    }),
+    { numRuns: 2000 },
+  );
 });

@@ -18,7 +18,10 @@ describe('R12 actions from probabilities', () => {
   });
 
   it('R12 a guard wins over any probabilities', () => {
-    expect(decide({ keepCall: 0, keepResult: 0 }, 0.5, 'protected_message')).toEqual({ action: 'keep', reason: 'protected_message' });
+    expect(decide({ keepCall: 0, keepResult: 0 }, 0.5, 'protected_message')).toEqual({
+      action: 'keep',
+      reason: 'protected_message',
+    });
   });
 
   it('R12 thresholds 0 and 1 are inclusive: t=0 keeps everything, t=1 keeps only certainty', () => {
@@ -53,7 +56,11 @@ describe('R13 drop_result', () => {
 
   it('R13 replaces only when shorter; otherwise the output is unchanged and the action stays drop_result', async () => {
     expect(truncateOutput('short', 'c', opts)).toBeNull();
-    const messages = [msg('m0', 'user', [txt('go')]), msg('m1', 'assistant', [tcall('s'), tres('s', 'tiny output'), tcall('l'), tres('l', 'L'.repeat(2000))]), msg('m2', 'user', [txt('end')])];
+    const messages = [
+      msg('m0', 'user', [txt('go')]),
+      msg('m1', 'assistant', [tcall('s'), tres('s', 'tiny output'), tcall('l'), tres('l', 'L'.repeat(2000))]),
+      msg('m2', 'user', [txt('end')]),
+    ];
     const answer = await ok(request(messages, {}, { truncate_head_chars: 10 }), constant(0.9, 0.1));
     expect(answer.decisions.map((d) => d.action)).toEqual(['drop_result', 'drop_result']);
     const blocks = answer.messages[1].content as unknown as Array<{ output: string }>;
@@ -64,7 +71,11 @@ describe('R13 drop_result', () => {
 
   it('R13 uses the default archive_ref "archived history" and keeps every other field of the result block', async () => {
     const result = { ...tres('r', 'z'.repeat(1000)), extra: { keep: [1, 2] }, state: 'success' };
-    const messages = [msg('m0', 'user', [txt('go')]), msg('m1', 'assistant', [tcall('r'), result]), msg('m2', 'user', [txt('end')])];
+    const messages = [
+      msg('m0', 'user', [txt('go')]),
+      msg('m1', 'assistant', [tcall('r'), result]),
+      msg('m2', 'user', [txt('end')]),
+    ];
     const answer = await ok(request(messages), constant(1, 0));
     const out = (answer.messages[1].content as Array<Record<string, unknown>>)[1];
     expect(Object.keys(out)).toEqual(Object.keys(result));
@@ -100,11 +111,24 @@ describe('R14 drop_call', () => {
   });
 });
 
-const core = ({ pair_id, call_id, tool_name, action, reason, keep_call, keep_result }: Decision) => ({ pair_id, call_id, tool_name, action, reason, keep_call, keep_result });
+const core = ({ pair_id, call_id, tool_name, action, reason, keep_call, keep_result }: Decision) => ({
+  pair_id,
+  call_id,
+  tool_name,
+  action,
+  reason,
+  keep_call,
+  keep_result,
+});
 
 describe('R15 re-deriving at a new threshold', () => {
   it('R15 decisionsFor at a new threshold equals a fresh run at that threshold', async () => {
-    const answers = { c1: { call: 0.2, result: 0.7 }, c2: { call: 0.6, result: 0.3 }, c3: { call: 0.1, result: 0.1 }, c4: { call: 0.9, result: 0.55 } };
+    const answers = {
+      c1: { call: 0.2, result: 0.7 },
+      c2: { call: 0.6, result: 0.3 },
+      c3: { call: 0.1, result: 0.1 },
+      c4: { call: 0.9, result: 0.55 },
+    };
     const input = request(history(4));
     const first = await compactDetailed(input, { model: scripted(answers) });
     if (!first.response.success || !first.analysis || !first.request) throw new Error('run failed');

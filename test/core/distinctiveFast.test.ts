@@ -24,7 +24,10 @@ function isDistinctiveIdentifier(token: string): boolean {
 }
 
 function addPath(terms: Set<string>, raw: string): void {
-  const path = raw.replace(/^\.\//, '').replace(/[.,:;]+$/, '').toLowerCase();
+  const path = raw
+    .replace(/^\.\//, '')
+    .replace(/[.,:;]+$/, '')
+    .toLowerCase();
   if (path.length < 4 || !/[a-z]/.test(path)) return;
   terms.add(path);
   // The file name alone: an agent may write `models.py` for `/testbed/requests/models.py`.
@@ -35,13 +38,15 @@ function addPath(terms: Set<string>, raw: string): void {
 /** Every distinctive term of `text`, lower-cased, in first-seen order. */
 function referenceTerms(text: string): Set<string> {
   const terms = new Set<string>();
-  for (const match of text.matchAll(PATH)) if (match[0].includes('/') && !match[0].startsWith('//')) addPath(terms, match[0]);
+  for (const match of text.matchAll(PATH))
+    if (match[0].includes('/') && !match[0].startsWith('//')) addPath(terms, match[0]);
   for (const match of text.matchAll(FILE_NAME)) {
     const name = match[0].toLowerCase();
     // `e.g`, `self.x` and version-like tails are not file names.
     if (name.length >= 5 && !/^\d/.test(name) && !/\.\d/.test(name)) terms.add(name);
   }
-  for (const match of text.matchAll(IDENTIFIER)) if (isDistinctiveIdentifier(match[0])) terms.add(match[0].toLowerCase());
+  for (const match of text.matchAll(IDENTIFIER))
+    if (isDistinctiveIdentifier(match[0])) terms.add(match[0].toLowerCase());
   for (const match of text.matchAll(NUMBER)) {
     const digits = match[0].replace(/\D/g, '');
     if (digits.length >= 4) terms.add(match[0].replace(/,/g, ''));
@@ -63,18 +68,42 @@ function referenceTerms(text: string): Set<string> {
 // Characters that decide the patterns' edges: word and non-word neighbours, `$` (a token
 // character that is not a word character), separators of paths, numbers and lines.
 const ALPHABET = 'aZq_9$07./-~,:;"\'` \n\tEeFrorxAILü'.split('');
-const WORDS = ['Error', 'error:', 'ERROR', 'FAILED', 'Traceback', 'fatal:', 'ValueError', 'Exception', 'src/app.ts', 'a.py', '1,234', '12.5', 'camelCase', 'snake_case', 'x$y', '//', './'];
+const WORDS = [
+  'Error',
+  'error:',
+  'ERROR',
+  'FAILED',
+  'Traceback',
+  'fatal:',
+  'ValueError',
+  'Exception',
+  'src/app.ts',
+  'a.py',
+  '1,234',
+  '12.5',
+  'camelCase',
+  'snake_case',
+  'x$y',
+  '//',
+  './',
+];
 
-const texts = fc.array(fc.oneof(fc.constantFrom(...ALPHABET), fc.constantFrom(...WORDS)), { maxLength: 60 }).map((parts) => parts.join(''));
+const texts = fc
+  .array(fc.oneof(fc.constantFrom(...ALPHABET), fc.constantFrom(...WORDS)), { maxLength: 60 })
+  .map((parts) => parts.join(''));
 
 it('evidence distinctiveTerms equals the original six-pass version, terms and order, on texts built from edge characters', () => {
-  fc.assert(fc.property(texts, (text) => {
-    expect([...distinctiveTerms(text)]).toEqual([...referenceTerms(text)]);
-  }), { numRuns: 20000 });
+  fc.assert(
+    fc.property(texts, (text) => {
+      expect([...distinctiveTerms(text)]).toEqual([...referenceTerms(text)]);
+    }),
+    { numRuns: 20000 },
+  );
 });
 
 it('evidence distinctiveTerms equals the original on long error lines and multi-line text', () => {
-  const line = (n: number) => `${' '.repeat(n % 3)}ValueError: bad value ${'x'.repeat(n)} in src/mod_${n}.py line 1234\r`;
+  const line = (n: number) =>
+    `${' '.repeat(n % 3)}ValueError: bad value ${'x'.repeat(n)} in src/mod_${n}.py line 1234\r`;
   const text = Array.from({ length: 200 }, (_, n) => line(n)).join('\n');
   expect([...distinctiveTerms(text)]).toEqual([...referenceTerms(text)]);
 });

@@ -4,11 +4,21 @@ import { analyze } from '../../core/engine/guards.js';
 import { GUARD_CODES } from '../../core/engine/schema.js';
 import { constant, history, msg, ok, request, tcall, tres, txt } from './helpers.js';
 
-const policy = { eligibleToolNames: ['read_file'], protectedMessageIds: [], protectedCallIds: [], preserveRecentMessages: 0 };
+const policy = {
+  eligibleToolNames: ['read_file'],
+  protectedMessageIds: [],
+  protectedCallIds: [],
+  preserveRecentMessages: 0,
+};
 
 describe('R1 pairing', () => {
   it('R1 pairs a call with its result in the same message and in a later message', () => {
-    const messages = [msg('m0', 'user', [txt('go')]), msg('m1', 'assistant', [tcall('a'), tres('a')]), msg('m2', 'assistant', [tcall('b')]), msg('m3', 'user', [tres('b')])];
+    const messages = [
+      msg('m0', 'user', [txt('go')]),
+      msg('m1', 'assistant', [tcall('a'), tres('a')]),
+      msg('m2', 'assistant', [tcall('b')]),
+      msg('m3', 'user', [tres('b')]),
+    ];
     const analysis = analyze(messages, policy);
     expect(analysis.pairs.map((p) => [p.pairId, p.callId, p.guard])).toEqual([
       ['p1', 'a', null],
@@ -24,7 +34,11 @@ describe('R2 ineligible ids', () => {
     msg('m0', 'user', [txt('go')]),
     msg('m1', 'assistant', [tcall('dup'), tres('dup'), tcall('dup'), tres('dup'), tres('dup')]),
     msg('m2', 'assistant', [tcall('lonely'), tres('orphan'), tres('rev')]),
-    msg('m3', 'assistant', [tcall('rev'), { type: 'tool_call', name: 'read_file', input: '{}', state: 'finished' }, { type: 'tool_result', id: 7, name: 'read_file', output: 'x', state: 'success' }]),
+    msg('m3', 'assistant', [
+      tcall('rev'),
+      { type: 'tool_call', name: 'read_file', input: '{}', state: 'finished' },
+      { type: 'tool_result', id: 7, name: 'read_file', output: 'x', state: 'success' },
+    ]),
     msg('m4', 'assistant', [tcall('fine'), tres('fine')]),
   ];
 
@@ -56,8 +70,25 @@ describe('R3 guards, in order', () => {
     ['call_unfinished', tcall('g', 'read_file', '{}', 'asking'), tres('g', 'x', 'read_file', 'error'), {}],
     ['result_not_success', tcall('g'), tres('g', 'x', 'read_file', 'interrupted'), {}],
     ['name_mismatch', tcall('g', 'read_file', 'not json'), tres('g', 'x', 'grep'), {}],
-    ['invalid_input_json', tcall('g', 'read_file', '{"path":'), tres('g', [{ type: 'data', source: { type: 'url', url: 'u' } }]), {}],
-    ['non_text_output', tcall('g', 'shell'), tres('g', [{ type: 'text', text: 'a' }, { type: 'data', source: { type: 'base64', media_type: 'image/png', data: 'AA==' } }], 'shell'), {}],
+    [
+      'invalid_input_json',
+      tcall('g', 'read_file', '{"path":'),
+      tres('g', [{ type: 'data', source: { type: 'url', url: 'u' } }]),
+      {},
+    ],
+    [
+      'non_text_output',
+      tcall('g', 'shell'),
+      tres(
+        'g',
+        [
+          { type: 'text', text: 'a' },
+          { type: 'data', source: { type: 'base64', media_type: 'image/png', data: 'AA==' } },
+        ],
+        'shell',
+      ),
+      {},
+    ],
     ['tool_not_eligible', tcall('g', 'shell'), tres('g', 'x', 'shell'), { protected_call_ids: ['g'] }],
     ['protected_call_id', tcall('g'), tres('g'), { protected_call_ids: ['g'], protected_message_ids: ['m1'] }],
     ['protected_message', tcall('g'), tres('g'), { protected_message_ids: ['m1'] }],
@@ -68,7 +99,11 @@ describe('R3 guards, in order', () => {
   });
 
   it.each(cases)('R3 %s is the first failing guard and keeps the pair unasked', async (code, call, result, extra) => {
-    const messages = [msg('m0', 'user', [txt('go')]), msg('m1', 'assistant', [call, result]), msg('m2', 'assistant', [tcall('other'), tres('other')])];
+    const messages = [
+      msg('m0', 'user', [txt('go')]),
+      msg('m1', 'assistant', [call, result]),
+      msg('m2', 'assistant', [tcall('other'), tres('other')]),
+    ];
     const model = constant(0, 0);
     const answer = await ok(request(messages, extra), model);
     const decision = answer.decisions.find((d) => d.call_id === 'g');
@@ -80,7 +115,15 @@ describe('R3 guards, in order', () => {
   });
 
   it('R3 a list of text blocks is a text output; a missing or non-string input is invalid_input_json', async () => {
-    const messages = [msg('m0', 'user', [txt('go')]), msg('m1', 'assistant', [tcall('t'), tres('t', [txt('a'), txt('b')]), { ...tcall('u'), input: { path: 'a' } }, tres('u')])];
+    const messages = [
+      msg('m0', 'user', [txt('go')]),
+      msg('m1', 'assistant', [
+        tcall('t'),
+        tres('t', [txt('a'), txt('b')]),
+        { ...tcall('u'), input: { path: 'a' } },
+        tres('u'),
+      ]),
+    ];
     const answer = await ok(request(messages), constant(0, 0));
     expect(answer.decisions.map((d) => d.reason)).toEqual(['not_needed', 'invalid_input_json']);
   });
@@ -90,12 +133,27 @@ describe('R4 protected messages', () => {
   it('R4 protects the first message, the last preserve_recent_messages messages and listed ids', () => {
     const analysis = analyze(history(6), { ...policy, preserveRecentMessages: 2, protectedMessageIds: ['m3'] });
     expect(analysis.protectedMessages).toEqual([true, false, false, true, false, false, true, true]);
-    expect(analysis.pairs.map((p) => p.guard)).toEqual([null, null, 'protected_message', null, null, 'protected_message']);
+    expect(analysis.pairs.map((p) => p.guard)).toEqual([
+      null,
+      null,
+      'protected_message',
+      null,
+      null,
+      'protected_message',
+    ]);
   });
 
   it('R4 protecting either endpoint protects the pair (call side and result side)', () => {
-    const messages = [msg('m0', 'user', [txt('go')]), msg('m1', 'assistant', [tcall('a')]), msg('m2', 'user', [tres('a')]), msg('m3', 'assistant', [tcall('b')]), msg('m4', 'user', [tres('b')]), msg('m5', 'user', [txt('end')])];
-    const guards = (ids: string[]) => analyze(messages, { ...policy, protectedMessageIds: ids }).pairs.map((p) => p.guard);
+    const messages = [
+      msg('m0', 'user', [txt('go')]),
+      msg('m1', 'assistant', [tcall('a')]),
+      msg('m2', 'user', [tres('a')]),
+      msg('m3', 'assistant', [tcall('b')]),
+      msg('m4', 'user', [tres('b')]),
+      msg('m5', 'user', [txt('end')]),
+    ];
+    const guards = (ids: string[]) =>
+      analyze(messages, { ...policy, protectedMessageIds: ids }).pairs.map((p) => p.guard);
     expect(guards(['m1', 'm4'])).toEqual(['protected_message', 'protected_message']);
     expect(guards([])).toEqual([null, null]);
   });

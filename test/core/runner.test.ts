@@ -13,7 +13,8 @@ async function manyBatches(n = 12) {
   return request(history(n), {}, { max_request_tokens: (probe.stats.observation_tokens ?? 0) + 256 + 120 });
 }
 
-const hang = (signal: AbortSignal) => new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
+const hang = (signal: AbortSignal) =>
+  new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
 
 /** Runs `compactContext` under fake timers, firing timers until it settles. */
 async function withFakeTimers(run: () => Promise<CompactResponse>): Promise<CompactResponse> {
@@ -50,9 +51,14 @@ describe('R10 retries', () => {
     const { model } = custom((batch, attempt) => {
       times.push(Date.now());
       if (attempt < 2) throw new DecisionModelError('gateway busy', { retryable: true, status: 503 });
-      return { probabilities: allAnswers(batch, 1, 1), usage: { prompt_tokens: 10, completion_tokens: 2, total_tokens: 12 } };
+      return {
+        probabilities: allAnswers(batch, 1, 1),
+        usage: { prompt_tokens: 10, completion_tokens: 2, total_tokens: 12 },
+      };
     });
-    const response = await withFakeTimers(() => compactContext(request(history(2)), { model, settings: { maxRetries: 2, retryDelayMs: 100 } }));
+    const response = await withFakeTimers(() =>
+      compactContext(request(history(2)), { model, settings: { maxRetries: 2, retryDelayMs: 100 } }),
+    );
     expect(response.success).toBe(true);
     expect(times.map((t) => t - times[0])).toEqual([0, 100, 300]);
     expect(response.metadata.compaction.requests).toBe(3);
@@ -63,10 +69,13 @@ describe('R10 retries', () => {
     const times: number[] = [];
     const { model } = custom((batch, attempt) => {
       times.push(Date.now());
-      if (attempt === 0) throw new DecisionModelError('rate limited', { retryable: true, status: 429, retryAfterMs: 700 });
+      if (attempt === 0)
+        throw new DecisionModelError('rate limited', { retryable: true, status: 429, retryAfterMs: 700 });
       return { probabilities: allAnswers(batch, 1, 1) };
     });
-    const response = await withFakeTimers(() => compactContext(request(history(2)), { model, settings: { retryDelayMs: 100 } }));
+    const response = await withFakeTimers(() =>
+      compactContext(request(history(2)), { model, settings: { retryDelayMs: 100 } }),
+    );
     expect(response.success).toBe(true);
     expect(times[1] - times[0]).toBe(700);
   });
@@ -93,7 +102,9 @@ describe('R10 retries', () => {
 
   it('R10 a request that exceeds its own timeout is retried, then fails with model_error', async () => {
     const { model, calls } = custom((_b, _a, signal) => hang(signal));
-    const response = await withFakeTimers(() => compactContext(request(history(2)), { model, settings: { timeoutMs: 50, maxRetries: 1, retryDelayMs: 10 } }));
+    const response = await withFakeTimers(() =>
+      compactContext(request(history(2)), { model, settings: { timeoutMs: 50, maxRetries: 1, retryDelayMs: 10 } }),
+    );
     expect(response.success).toBe(false);
     if (!response.success) expect(response.answer.error.code).toBe('model_error');
     expect(calls).toHaveLength(2);
@@ -137,13 +148,16 @@ describe('R11 answers are checked', () => {
     ['null', (b) => ({ ...allAnswers(b, 1, 1), result_p1: null })],
   ];
 
-  it.each(cases)('R11 %s is invalid_answer; a deterministic backend is not retried, the whole call fails', async (_name, answer) => {
-    const { model, calls } = custom((batch) => ({ probabilities: answer(batch) }), { deterministic: true });
-    const response = await failure(request(history(2)), model, { maxRetries: 2, retryDelayMs: 1 });
-    expect(response.answer.error.code).toBe('invalid_answer');
-    expect(calls).toHaveLength(1);
-    expect(response.answer).not.toHaveProperty('messages');
-  });
+  it.each(cases)(
+    'R11 %s is invalid_answer; a deterministic backend is not retried, the whole call fails',
+    async (_name, answer) => {
+      const { model, calls } = custom((batch) => ({ probabilities: answer(batch) }), { deterministic: true });
+      const response = await failure(request(history(2)), model, { maxRetries: 2, retryDelayMs: 1 });
+      expect(response.answer.error.code).toBe('invalid_answer');
+      expect(calls).toHaveLength(1);
+      expect(response.answer).not.toHaveProperty('messages');
+    },
+  );
 
   it('R11 an invalid answer from a non-deterministic backend is retried, then fails', async () => {
     const { model, calls } = custom((batch) => ({ probabilities: { ...allAnswers(batch, 1, 1), result_p1: 2 } }));
@@ -176,7 +190,13 @@ describe('§6 failures are all or nothing', () => {
     if (response.success) return;
     expect(response.answer.error.code).toBe('cancelled');
     expect(Object.keys(response.answer)).toEqual(['schema_version', 'error']);
-    expect(response.metadata.compaction).toMatchObject({ messages_before: 5, messages_after: null, chars_after: null, candidates: 3, requests: 1 });
+    expect(response.metadata.compaction).toMatchObject({
+      messages_before: 5,
+      messages_after: null,
+      chars_after: null,
+      candidates: 3,
+      requests: 1,
+    });
     expect(typeof response.metadata.compaction.elapsed_ms).toBe('number');
   });
 
@@ -190,6 +210,13 @@ describe('§6 failures are all or nothing', () => {
   });
 
   it('§6 every error code is one of ERROR_CODES and this file reaches the runner ones', () => {
-    expect([...ERROR_CODES]).toEqual(['observation_too_large', 'question_does_not_fit', 'deadline_exceeded', 'model_error', 'invalid_answer', 'cancelled']);
+    expect([...ERROR_CODES]).toEqual([
+      'observation_too_large',
+      'question_does_not_fit',
+      'deadline_exceeded',
+      'model_error',
+      'invalid_answer',
+      'cancelled',
+    ]);
   });
 });

@@ -7,7 +7,18 @@ import { constant, msg, ok, request, tcall, tres, txt } from './helpers.js';
 describe('§1 messages are parsed tolerantly and written back from the originals', () => {
   const odd = () => [
     { role: 'user', zeta: 1, content: 'legacy bare string', id: 'm0', alpha: { nested: [3, 2, 1] } },
-    { id: 'm1', role: 'assistant', content: [{ type: 'hint', hint: 'carried' }, { type: 'mystery', payload: [1] }, tcall('a', 'read_file', '{"path":"x"}', 'allowed'), tres('a', 'out', 'read_file', 'running'), tcall('b'), { ...tres('b', 'q'.repeat(500)), custom_field: 'kept', state: 'success' }] },
+    {
+      id: 'm1',
+      role: 'assistant',
+      content: [
+        { type: 'hint', hint: 'carried' },
+        { type: 'mystery', payload: [1] },
+        tcall('a', 'read_file', '{"path":"x"}', 'allowed'),
+        tres('a', 'out', 'read_file', 'running'),
+        tcall('b'),
+        { ...tres('b', 'q'.repeat(500)), custom_field: 'kept', state: 'success' },
+      ],
+    },
     { id: 'm2', role: 'system', content: [txt('end')], usage: { input_tokens: 5 } },
   ];
 
@@ -27,7 +38,11 @@ describe('§1 messages are parsed tolerantly and written back from the originals
   });
 
   it('§1 a message with neither role nor content is accepted and untouched', async () => {
-    const input = [msg('m0', 'user', [txt('go')]), { id: 'x', note: 'no role, no content' }, msg('m2', 'assistant', [tcall('a'), tres('a')])];
+    const input = [
+      msg('m0', 'user', [txt('go')]),
+      { id: 'x', note: 'no role, no content' },
+      msg('m2', 'assistant', [tcall('a'), tres('a')]),
+    ];
     const answer = await ok(request(input), constant(0, 0));
     expect(answer.messages[1]).toEqual({ id: 'x', note: 'no role, no content' });
   });
@@ -55,8 +70,27 @@ describe('§5 options are checked, never clamped', () => {
   });
 
   it('§5 boundary values are accepted as given', () => {
-    const parsed = parseRequest({ ...base, options: { keep_threshold: 1, preserve_recent_messages: 0, max_state_tokens: 1, max_request_tokens: 257, truncate_head_chars: 0, max_concurrency: 32, total_timeout_seconds: 0.001 } });
-    expect(parsed.options).toEqual({ keep_threshold: 1, preserve_recent_messages: 0, max_state_tokens: 1, max_request_tokens: 257, truncate_head_chars: 0, max_concurrency: 32, total_timeout_seconds: 0.001 });
+    const parsed = parseRequest({
+      ...base,
+      options: {
+        keep_threshold: 1,
+        preserve_recent_messages: 0,
+        max_state_tokens: 1,
+        max_request_tokens: 257,
+        truncate_head_chars: 0,
+        max_concurrency: 32,
+        total_timeout_seconds: 0.001,
+      },
+    });
+    expect(parsed.options).toEqual({
+      keep_threshold: 1,
+      preserve_recent_messages: 0,
+      max_state_tokens: 1,
+      max_request_tokens: 257,
+      truncate_head_chars: 0,
+      max_concurrency: 32,
+      total_timeout_seconds: 0.001,
+    });
   });
 
   it('§1 a blank goal, an unknown request key and a non-list messages are RequestErrors', () => {
@@ -69,7 +103,13 @@ describe('§5 options are checked, never clamped', () => {
 describe('§1 containers round trip', () => {
   const messages = [
     { id: 'm0', role: 'user', content: 'héllo 😀', z: 1, a: 2 },
-    { id: 'm1', role: 'assistant', content: [tcall('a'), tres('a', [txt('x'), txt('y')])], '10': 'integer-like key', metadata: null },
+    {
+      id: 'm1',
+      role: 'assistant',
+      content: [tcall('a'), tres('a', [txt('x'), txt('y')])],
+      '10': 'integer-like key',
+      metadata: null,
+    },
   ];
   const docs: Array<[string, string]> = [
     ['array', JSON.stringify(messages)],

@@ -15,4 +15,12 @@ export function findChromium(): string | null {
 export const NO_CHROMIUM = 'no Chromium for the end-to-end tests: apt-get install -y chromium (or set CHROME_PATH)';
 
 /** Root runs Chromium without its sandbox; these flags keep a headless run quiet and offline. */
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];

@@ -7,11 +7,16 @@ const binary = findElectronBinary();
 test.skip(!binary, 'Electron binary not installed (npm start falls back to the web host)');
 
 test('Electron window is sandboxed, exposes only window.inspector and runs the example', async () => {
-  const app = await electron.launch({ executablePath: binary!, args: [join(process.cwd(), 'dist/app/electron/main.js')] });
+  const app = await electron.launch({
+    executablePath: binary!,
+    args: [join(process.cwd(), 'dist/app/electron/main.js')],
+  });
   const page = await app.firstWindow();
   await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready');
   expect(await page.evaluate(() => typeof (globalThis as { require?: unknown }).require)).toBe('undefined');
-  expect(await page.evaluate(() => Object.keys((window as unknown as { inspector: object }).inspector).sort())).toEqual(['cancelRun', 'info', 'loadExample', 'openFile', 'runStatus', 'saveFile', 'setApiKey', 'startRun']);
+  expect(await page.evaluate(() => Object.keys((window as unknown as { inspector: object }).inspector).sort())).toEqual(
+    ['cancelRun', 'info', 'loadExample', 'openFile', 'runStatus', 'saveFile', 'setApiKey', 'startRun'],
+  );
   await page.getByRole('button', { name: 'Run' }).click();
   await expect(page.getByRole('tab', { name: 'Audit' })).toHaveAttribute('aria-selected', 'true');
   await page.screenshot({ path: join(process.cwd(), 'test-results', 'screenshots', 'electron.png') });

@@ -22,7 +22,10 @@ async function runExample(page: Page, url: string) {
   await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready');
 }
 
-test('R12 R15 the keep_result histogram counts every evaluated candidate and marks the threshold', async ({ page, host }) => {
+test('R12 R15 the keep_result histogram counts every evaluated candidate and marks the threshold', async ({
+  page,
+  host,
+}) => {
   await runExample(page, host.url);
   const response = await compactContext(scenarioRequest(paymentRetryScenario()), { model: createOfflineModel() });
   if (!response.success) throw new Error('example run failed');
@@ -33,7 +36,9 @@ test('R12 R15 the keep_result histogram counts every evaluated candidate and mar
   const rows = table.getByRole('row');
   await expect(rows).toHaveCount(11);
   for (let i = 0; i < 10; i++) await expect(rows.nth(i + 1).getByRole('cell')).toHaveText(String(expected[i].count));
-  await expect(page.getByRole('figure', { name: new RegExp(`keep_result of ${probs.size} evaluated candidates`) })).toBeVisible();
+  await expect(
+    page.getByRole('figure', { name: new RegExp(`keep_result of ${probs.size} evaluated candidates`) }),
+  ).toBeVisible();
 
   await page.getByRole('slider', { name: 'Keep threshold' }).fill('0.35');
   await expect(table.getByRole('row', { name: /^0\.3–0\.4/ })).toHaveAttribute('aria-current', 'true');
@@ -41,7 +46,10 @@ test('R12 R15 the keep_result histogram counts every evaluated candidate and mar
   await page.getByRole('region', { name: 'Tune' }).screenshot({ path: join(SCREENSHOTS, 'histogram.png') });
 });
 
-test('a cut result expands in place with "Show full output" (disclosure, keyboard reachable)', async ({ page, host }) => {
+test('a cut result expands in place with "Show full output" (disclosure, keyboard reachable)', async ({
+  page,
+  host,
+}) => {
   await runExample(page, host.url);
   const s = paymentRetryScenario();
   const block = (s.messages[1].content as Array<{ type: string; output?: unknown }>)[3];
@@ -68,10 +76,19 @@ test('a very long result renders its first 200,000 characters with a note', asyn
   const output = `${'0123456789'.repeat(20_000)}TAIL-NOT-RENDERED${'x'.repeat(49_983)}`;
   const history = [
     { id: 'u0', role: 'user', content: 'read it' },
-    { id: 'a1', role: 'assistant', content: [{ type: 'tool_call', id: 'c1', name: 'read_file', input: '{}', state: 'finished' }, { type: 'tool_result', id: 'c1', name: 'read_file', output, state: 'success' }] },
+    {
+      id: 'a1',
+      role: 'assistant',
+      content: [
+        { type: 'tool_call', id: 'c1', name: 'read_file', input: '{}', state: 'finished' },
+        { type: 'tool_result', id: 'c1', name: 'read_file', output, state: 'success' },
+      ],
+    },
     { id: 'u2', role: 'user', content: 'done' },
   ];
-  await page.getByLabel('Snapshot file').setInputFiles({ name: 'long.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(history)) });
+  await page
+    .getByLabel('Snapshot file')
+    .setInputFiles({ name: 'long.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(history)) });
   await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready');
   await page.getByRole('tab', { name: 'Audit' }).click();
   const row = page.getByRole('listitem', { name: /^Message a1 / });
@@ -82,7 +99,10 @@ test('a very long result renders its first 200,000 characters with a note', asyn
   await expect(row).toContainText('Showing the first 200,000 of 250,000 characters');
 });
 
-test('find highlights matches in both panes and Enter / Shift+Enter walk them, off-screen rows included', async ({ page, host }) => {
+test('find highlights matches in both panes and Enter / Shift+Enter walk them, off-screen rows included', async ({
+  page,
+  host,
+}) => {
   await runExample(page, host.url);
   const list = page.getByRole('list', { name: 'Side by side' });
   const status = page.getByRole('status', { name: 'Find results' });
@@ -101,7 +121,14 @@ test('find highlights matches in both panes and Enter / Shift+Enter walk them, o
   // Both panes: a kept message's text shows in the original and the proposed pane alike.
   const kept = list.getByRole('listitem', { name: /^Message msg_pay_013 / });
   await kept.scrollIntoViewIfNeeded();
-  for (const pane of ['Original', 'Proposed']) await expect(kept.getByRole('group', { name: pane }).getByRole(MARK).filter({ hasText: /^idempotency$/i }).first()).toBeVisible();
+  for (const pane of ['Original', 'Proposed'])
+    await expect(
+      kept
+        .getByRole('group', { name: pane })
+        .getByRole(MARK)
+        .filter({ hasText: /^idempotency$/i })
+        .first(),
+    ).toBeVisible();
   // Shift+Enter from the first wraps to the last match, far below: scrolled into view.
   await page.keyboard.press('Shift+Enter');
   await expect(status).toHaveText(`${total} of ${total}`);

@@ -9,14 +9,33 @@ test('R2 open: malformed file errors, warnings, drag-and-drop of JSON Lines, tok
   await page.goto(host.url);
   await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready');
 
-  await page.getByLabel('Snapshot file').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('[{"id": "m0", "role": "user", "content": "hi"},\n {"id": "m1",, }]') });
+  await page.getByLabel('Snapshot file').setInputFiles({
+    name: 'broken.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('[{"id": "m0", "role": "user", "content": "hi"},\n {"id": "m1",, }]'),
+  });
   await expect(page.getByRole('alert')).toContainText(/broken\.json: not JSON: .*(position|line)/);
   await expect(page.locator('.toolbar')).toContainText('payment-retry.json');
 
   const lines = [
     { id: 'u0', role: 'user', content: [{ type: 'text', text: 'start' }] },
-    { id: 'a1', role: 'assistant', content: [{ type: 'tool_call', id: 't1', name: 'grep', input: '{"q":"x"}', state: 'finished' }, { type: 'tool_result', id: 't1', name: 'grep', output: 'x'.repeat(2000), state: 'success' }, { type: 'tool_call', id: 't1', name: 'grep', input: '{}', state: 'finished' }] },
-    { id: 'u2', role: 'user', content: [{ type: 'tool_result', id: 'ghost', name: 'grep', output: 'boo', state: 'success' }, { type: 'tool_call', id: 't9', name: 'grep', input: '{}', state: 'queued' }] },
+    {
+      id: 'a1',
+      role: 'assistant',
+      content: [
+        { type: 'tool_call', id: 't1', name: 'grep', input: '{"q":"x"}', state: 'finished' },
+        { type: 'tool_result', id: 't1', name: 'grep', output: 'x'.repeat(2000), state: 'success' },
+        { type: 'tool_call', id: 't1', name: 'grep', input: '{}', state: 'finished' },
+      ],
+    },
+    {
+      id: 'u2',
+      role: 'user',
+      content: [
+        { type: 'tool_result', id: 'ghost', name: 'grep', output: 'boo', state: 'success' },
+        { type: 'tool_call', id: 't9', name: 'grep', input: '{}', state: 'queued' },
+      ],
+    },
     { id: 'u3', role: 'user', content: [{ type: 'text', text: 'done' }] },
   ];
   const text = lines.map((l) => JSON.stringify(l)).join('\n') + '\n';

@@ -15,14 +15,27 @@ const test = base.extend<{ fake: FakeOpenAI }>({
   fake: async ({}, use) => {
     mode.fail = false;
     mode.slow = false;
-    const fake = await startFakeOpenAI({ behaviour: () => (mode.fail ? { status: 400 } : mode.slow ? { delayMs: 20_000 } : {}) });
+    const fake = await startFakeOpenAI({
+      behaviour: () => (mode.fail ? { status: 400 } : mode.slow ? { delayMs: 20_000 } : {}),
+    });
     await use(fake);
     await fake.close();
   },
-  env: async ({ fake }, use) => use({ DECISION_MODEL_BACKEND: 'openai', DECISION_MODEL_API_KEY: KEY, DECISION_MODEL_BASE_URL: fake.url, DECISION_MODEL_NAME: 'gpt-fake', DECISION_MODEL_TIMEOUT_SECONDS: '30' }),
+  env: async ({ fake }, use) =>
+    use({
+      DECISION_MODEL_BACKEND: 'openai',
+      DECISION_MODEL_API_KEY: KEY,
+      DECISION_MODEL_BASE_URL: fake.url,
+      DECISION_MODEL_NAME: 'gpt-fake',
+      DECISION_MODEL_TIMEOUT_SECONDS: '30',
+    }),
 });
 
-test('R10 R11 openai run, failure keeps the previous proposal, cancel ends a slow run', async ({ page, host, fake }) => {
+test('R10 R11 openai run, failure keeps the previous proposal, cancel ends a slow run', async ({
+  page,
+  host,
+  fake,
+}) => {
   await page.goto(host.url);
   await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready');
   await expect(page.getByLabel('Decision model', { exact: true })).toHaveValue('openai');

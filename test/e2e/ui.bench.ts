@@ -18,14 +18,20 @@ async function armOpenTimer(page: Page): Promise<void> {
   await page.evaluate(() => {
     const w = window as unknown as { __openStart?: number; __longest?: number };
     w.__longest = 0;
-    document.querySelector('input[type=file]')?.addEventListener('change', () => (w.__openStart = performance.now()), { capture: true });
+    document
+      .querySelector('input[type=file]')
+      ?.addEventListener('change', () => (w.__openStart = performance.now()), { capture: true });
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) w.__longest = Math.max(w.__longest ?? 0, entry.duration);
     }).observe({ type: 'longtask', buffered: false });
   });
 }
 
-async function openFile(page: Page, path: string, name: string): Promise<{ wallMs: number; pageMs: number; longestTaskMs: number }> {
+async function openFile(
+  page: Page,
+  path: string,
+  name: string,
+): Promise<{ wallMs: number; pageMs: number; longestTaskMs: number }> {
   await armOpenTimer(page);
   const t0 = Date.now();
   await page.getByLabel('Snapshot file').setInputFiles(path);
@@ -33,7 +39,12 @@ async function openFile(page: Page, path: string, name: string): Promise<{ wallM
   await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready');
   await page.getByRole('tab', { name: 'Audit' }).click();
   await expect(page.getByRole('list', { name: 'Side by side' }).getByRole('listitem').first()).toBeVisible();
-  const pageMs = await page.evaluate(() => new Promise<number>((r) => requestAnimationFrame(() => r(performance.now() - ((window as unknown as { __openStart: number }).__openStart)))));
+  const pageMs = await page.evaluate(
+    () =>
+      new Promise<number>((r) =>
+        requestAnimationFrame(() => r(performance.now() - (window as unknown as { __openStart: number }).__openStart)),
+      ),
+  );
   const longestTaskMs = await page.evaluate(() => (window as unknown as { __longest: number }).__longest);
   return { wallMs: Date.now() - t0, pageMs, longestTaskMs };
 }
@@ -41,7 +52,10 @@ async function openFile(page: Page, path: string, name: string): Promise<{ wallM
 test('UI benchmark', async ({ page, host }) => {
   test.setTimeout(300_000);
   const big = join(host.dir, 'generated-20mb.json');
-  writeFileSync(big, JSON.stringify(generateHistory({ calls: 5000, targetBytes: 20_000_000, layout: 'next_message', seed: 7 })));
+  writeFileSync(
+    big,
+    JSON.stringify(generateHistory({ calls: 5000, targetBytes: 20_000_000, layout: 'next_message', seed: 7 })),
+  );
   const mid = join(host.dir, 'generated-1000-candidates.json');
   writeFileSync(mid, JSON.stringify(generateHistory({ calls: 1000, targetBytes: 4_000_000, seed: 11 })));
 
@@ -89,11 +103,19 @@ test('UI benchmark', async ({ page, host }) => {
 
   // 2. Threshold change with 1,000 candidates.
   await openFile(page, mid, 'generated-1000-candidates.json');
-  for (const [label, value] of [['Max state tokens', '400000'], ['Max request tokens', '500000']]) await page.getByLabel(label).fill(value);
+  for (const [label, value] of [
+    ['Max state tokens', '400000'],
+    ['Max request tokens', '500000'],
+  ])
+    await page.getByLabel(label).fill(value);
   for (const tool of ['read_file', 'grep', 'list_dir']) await page.getByRole('checkbox', { name: tool }).check();
   await page.getByLabel('Goal').fill('Finish the payment retry fix using the retry policy source read earlier.');
-  await expect(page.getByRole('region', { name: 'Before running' })).toContainText(/1,?000 of 1,?000|99\d of 1000|\d+ of 1000/);
-  const candidates = Number((await page.getByRole('region', { name: 'Before running' }).locator('strong').textContent()) ?? 0);
+  await expect(page.getByRole('region', { name: 'Before running' })).toContainText(
+    /1,?000 of 1,?000|99\d of 1000|\d+ of 1000/,
+  );
+  const candidates = Number(
+    (await page.getByRole('region', { name: 'Before running' }).locator('strong').textContent()) ?? 0,
+  );
   await page.getByRole('button', { name: 'Run' }).click();
   await expect(page.getByRole('tab', { name: 'Audit' })).toHaveAttribute('aria-selected', 'true', { timeout: 120_000 });
   const thresholds = [0.1, 0.25, 0.4, 0.55, 0.7, 0.85, 0.3, 0.6, 0.45, 0.2, 0.65, 0.35];

@@ -16,14 +16,26 @@ import { expect, SCREENSHOTS, test } from './host.js';
 
 const CORPUS = join(process.cwd(), '..', 'shared', 'corpus');
 const FILE = join(CORPUS, 'taubench-gpt4o-airline-task2.json');
-const GOAL = 'Downgrade reservation BOH180 flights from business to economy using the flight numbers and prices found by search_direct_flight.';
+const GOAL =
+  'Downgrade reservation BOH180 flights from business to economy using the flight numbers and prices found by search_direct_flight.';
 const TOOLS = ['search_direct_flight', 'get_reservation_details'];
 
 function cli(threshold: number): CompactResponse {
-  const out = execFileSync('node', ['dist/app/cli/main.js', 'compact_context', `messages=@${FILE}`, `goal=${GOAL}`, `eligible_tool_names=${JSON.stringify(TOOLS)}`, `options=${JSON.stringify({ keep_threshold: threshold })}`], {
-    env: { ...process.env, DECISION_MODEL_BACKEND: 'offline' },
-    encoding: 'utf8',
-  });
+  const out = execFileSync(
+    'node',
+    [
+      'dist/app/cli/main.js',
+      'compact_context',
+      `messages=@${FILE}`,
+      `goal=${GOAL}`,
+      `eligible_tool_names=${JSON.stringify(TOOLS)}`,
+      `options=${JSON.stringify({ keep_threshold: threshold })}`,
+    ],
+    {
+      env: { ...process.env, DECISION_MODEL_BACKEND: 'offline' },
+      encoding: 'utf8',
+    },
+  );
   return JSON.parse(out) as CompactResponse;
 }
 
@@ -33,7 +45,9 @@ test('R15 R13 R14 open a corpus file, tune, override and export the same file as
   await page.goto(host.url);
   await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready');
   await page.getByLabel('Snapshot file').setInputFiles(FILE);
-  await expect(page.getByRole('toolbar').or(page.locator('.toolbar'))).toContainText('taubench-gpt4o-airline-task2.json');
+  await expect(page.getByRole('toolbar').or(page.locator('.toolbar'))).toContainText(
+    'taubench-gpt4o-airline-task2.json',
+  );
   await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready');
   await expect(page.getByRole('table', { name: 'Tool calls per tool' })).toContainText('search_direct_flight');
 
@@ -67,7 +81,9 @@ test('R15 R13 R14 open a corpus file, tune, override and export the same file as
   await page.screenshot({ path: join(SCREENSHOTS, 'tune.png') });
 
   // Override the first call the CLI drops: find it (off-screen rows included), keep it.
-  const target = atLow.answer.decisions.find((d) => d.action !== 'keep') ?? atHalf.answer.decisions.find((d) => d.action !== 'keep')!;
+  const target =
+    atLow.answer.decisions.find((d) => d.action !== 'keep') ??
+    atHalf.answer.decisions.find((d) => d.action !== 'keep')!;
   await page.keyboard.press('Control+f');
   await expect(page.getByLabel('Find', { exact: true })).toBeFocused();
   await page.keyboard.type(`"${target.call_id}"`);
@@ -79,7 +95,10 @@ test('R15 R13 R14 open a corpus file, tune, override and export the same file as
   await expect(page.getByLabel('Statistics')).toContainText('Overrides1');
 
   // Export: the snapshot plus its audit record, both as downloads in the browser.
-  const downloads: Array<Promise<import('@playwright/test').Download>> = [page.waitForEvent('download'), page.waitForEvent('download', (d) => d.suggestedFilename().endsWith('.audit.json'))];
+  const downloads: Array<Promise<import('@playwright/test').Download>> = [
+    page.waitForEvent('download'),
+    page.waitForEvent('download', (d) => d.suggestedFilename().endsWith('.audit.json')),
+  ];
   await page.getByRole('button', { name: 'Export' }).click();
   const [snapshotDl, auditDl] = await Promise.all(downloads);
   expect(snapshotDl.suggestedFilename()).toBe('taubench-gpt4o-airline-task2.compacted.json');
@@ -90,13 +109,29 @@ test('R15 R13 R14 open a corpus file, tune, override and export the same file as
   const policy = { eligibleToolNames: TOOLS, protectedMessageIds: [], protectedCallIds: [], preserveRecentMessages: 6 };
   const actions = new Map<string, Action>(atLow.answer.decisions.map((d) => [d.pair_id, d.action]));
   actions.set(target.pair_id, 'keep');
-  const expected = writeHistory(loaded.container, rebuild(loaded.messages as Message[], analyze(loaded.messages, policy).pairs, actions, { truncateHeadChars: 300, archiveRef: 'archived history' }).messages);
+  const expected = writeHistory(
+    loaded.container,
+    rebuild(loaded.messages as Message[], analyze(loaded.messages, policy).pairs, actions, {
+      truncateHeadChars: 300,
+      archiveRef: 'archived history',
+    }).messages,
+  );
   expect(exported).toBe(expected);
   // Without the override, the export would be exactly the CLI's answer written back.
   actions.set(target.pair_id, target.action);
-  expect(writeHistory(loaded.container, atLow.answer.messages as Message[])).toBe(writeHistory(loaded.container, rebuild(loaded.messages as Message[], analyze(loaded.messages, policy).pairs, actions, { truncateHeadChars: 300, archiveRef: 'archived history' }).messages));
+  expect(writeHistory(loaded.container, atLow.answer.messages as Message[])).toBe(
+    writeHistory(
+      loaded.container,
+      rebuild(loaded.messages as Message[], analyze(loaded.messages, policy).pairs, actions, {
+        truncateHeadChars: 300,
+        archiveRef: 'archived history',
+      }).messages,
+    ),
+  );
 
-  const audit = JSON.parse(readFileSync(await auditDl.path(), 'utf8')) as Record<string, unknown> & { decisions: Array<Record<string, unknown>> };
+  const audit = JSON.parse(readFileSync(await auditDl.path(), 'utf8')) as Record<string, unknown> & {
+    decisions: Array<Record<string, unknown>>;
+  };
   expect(audit.original_file).toBe('taubench-gpt4o-airline-task2.json');
   expect(audit.original_sha256).toBe(createHash('sha256').update(readFileSync(FILE)).digest('hex'));
   expect(audit.goal).toBe(GOAL);
@@ -104,6 +139,11 @@ test('R15 R13 R14 open a corpus file, tune, override and export the same file as
   expect((audit.options as { keep_threshold: number }).keep_threshold).toBe(0.3);
   expect(audit.backend).toBe('offline');
   const overridden = audit.decisions.find((d) => d.call_id === target.call_id)!;
-  expect(overridden).toMatchObject({ action: 'keep', override: 'keep', keep_call: target.keep_call, keep_result: target.keep_result });
+  expect(overridden).toMatchObject({
+    action: 'keep',
+    override: 'keep',
+    keep_call: target.keep_call,
+    keep_result: target.keep_result,
+  });
   expect(audit.decisions).toHaveLength(atLow.answer.decisions.length);
 });

@@ -17,21 +17,38 @@ import { advise, pool } from '../../core/eval/pool.js';
 import { debuggingSession } from './fixtures.js';
 
 const { messages } = debuggingSession();
-const analysis = analyze(messages, { eligibleToolNames: toolNames(messages), protectedMessageIds: [], protectedCallIds: [], preserveRecentMessages: 0 });
-const count = (actions: Map<string, Action>, action: Action) => [...actions.values()].filter((a) => a === action).length;
+const analysis = analyze(messages, {
+  eligibleToolNames: toolNames(messages),
+  protectedMessageIds: [],
+  protectedCallIds: [],
+  preserveRecentMessages: 0,
+});
+const count = (actions: Map<string, Action>, action: Action) =>
+  [...actions.values()].filter((a) => a === action).length;
 
 describe('baselines', () => {
   it('observation masking keeps the last M tool results in full and truncates the older ones', () => {
     const actions = masking(analysis, 2);
-    expect(analysis.candidates.map((p) => `${p.callId}:${actions.get(p.pairId)}`)).toEqual(['c1:drop_result', 'c2:drop_result', 'c3:drop_result', 'c4:drop_result', 'c5:keep', 'c6:keep']);
+    expect(analysis.candidates.map((p) => `${p.callId}:${actions.get(p.pairId)}`)).toEqual([
+      'c1:drop_result',
+      'c2:drop_result',
+      'c3:drop_result',
+      'c4:drop_result',
+      'c5:keep',
+      'c6:keep',
+    ]);
     expect(count(masking(analysis, 0), 'keep')).toBe(0);
     expect(count(masking(analysis, 100), 'keep')).toBe(6);
   });
 
   it('random keeps exactly as many results as the policy it mirrors, differently per seed, the same for one seed', () => {
-    const like = new Map<string, Action>(analysis.candidates.map((p, i) => [p.pairId, i < 2 ? 'keep' : i < 4 ? 'drop_result' : 'drop_call']));
+    const like = new Map<string, Action>(
+      analysis.candidates.map((p, i) => [p.pairId, i < 2 ? 'keep' : i < 4 ? 'drop_result' : 'drop_call']),
+    );
     const runs = [1, 2, 3, 4, 5].map((seed) => randomLike(analysis, like, seed));
-    for (const run of runs) for (const action of ['keep', 'drop_result', 'drop_call'] as const) expect(count(run, action)).toBe(count(like, action));
+    for (const run of runs)
+      for (const action of ['keep', 'drop_result', 'drop_call'] as const)
+        expect(count(run, action)).toBe(count(like, action));
     expect(new Set(runs.map((r) => JSON.stringify([...r]))).size).toBeGreaterThan(1);
     expect(JSON.stringify([...randomLike(analysis, like, 7)])).toBe(JSON.stringify([...randomLike(analysis, like, 7)]));
     expect(count(randomShare(analysis, 0.5, 1), 'keep')).toBe(3);
@@ -39,7 +56,19 @@ describe('baselines', () => {
 
   it('keeping every result has recall 1 and no reduction; masking everything reduces', () => {
     const cut = { index: 12, goal: 'Patch the constant.' };
-    const subject = { history: messages.slice(0, 12), analysis: analyze(messages.slice(0, 12), { eligibleToolNames: toolNames(messages), protectedMessageIds: [], protectedCallIds: [], preserveRecentMessages: 0 }), labels: labelLaterUse(labelContext(messages), cut), truncateHeadChars: 10, archiveRef: 'a', charsBefore: JSON.stringify(messages.slice(0, 12)).length };
+    const subject = {
+      history: messages.slice(0, 12),
+      analysis: analyze(messages.slice(0, 12), {
+        eligibleToolNames: toolNames(messages),
+        protectedMessageIds: [],
+        protectedCallIds: [],
+        preserveRecentMessages: 0,
+      }),
+      labels: labelLaterUse(labelContext(messages), cut),
+      truncateHeadChars: 10,
+      archiveRef: 'a',
+      charsBefore: JSON.stringify(messages.slice(0, 12)).length,
+    };
     const all = tally(subject, new Map(subject.analysis.candidates.map((p) => [p.pairId, 'keep' as const])));
     expect(all.charsAfter).toBe(all.charsBefore);
     expect(all.usedKept).toBe(all.used);
@@ -51,19 +80,36 @@ describe('threshold sweep', () => {
   it('R15 every sweep point equals a fresh run at that threshold', async () => {
     const context = labelContext(messages);
     const [cut] = pickCuts(messages, 1);
-    const result = await evaluateCut('fixture', context, cut, createOfflineModel(), { maskM: 10, seeds: 3, options: { preserve_recent_messages: 2 } });
+    const result = await evaluateCut('fixture', context, cut, createOfflineModel(), {
+      maskM: 10,
+      seeds: 3,
+      options: { preserve_recent_messages: 2 },
+    });
     expect(result.error).toBeNull();
     const history = messages.slice(0, cut.index);
     const subject = {
       history,
-      analysis: analyze(history, { eligibleToolNames: toolNames(history), protectedMessageIds: [], protectedCallIds: [], preserveRecentMessages: 2 }),
+      analysis: analyze(history, {
+        eligibleToolNames: toolNames(history),
+        protectedMessageIds: [],
+        protectedCallIds: [],
+        preserveRecentMessages: 2,
+      }),
       labels: labelLaterUse(context, cut),
       truncateHeadChars: 300,
       archiveRef: 'archived history',
       charsBefore: JSON.stringify(history).length,
     };
     for (const [i, threshold] of SWEEP_THRESHOLDS.entries()) {
-      const fresh = await compactContext({ messages: history, goal: cut.goal, eligible_tool_names: toolNames(history), options: { preserve_recent_messages: 2, keep_threshold: threshold } }, { model: createOfflineModel() });
+      const fresh = await compactContext(
+        {
+          messages: history,
+          goal: cut.goal,
+          eligible_tool_names: toolNames(history),
+          options: { preserve_recent_messages: 2, keep_threshold: threshold },
+        },
+        { model: createOfflineModel() },
+      );
       if (!fresh.success) throw new Error(fresh.answer.error.message);
       const actions = new Map(fresh.answer.decisions.map((d) => [d.pair_id, d.action]));
       expect(result.sweep[i].tally, `t = ${threshold}`).toEqual(tally(subject, actions));
@@ -73,7 +119,15 @@ describe('threshold sweep', () => {
 
   it('advice names the highest threshold whose pooled recall stays within the allowed loss', async () => {
     const context = labelContext(messages);
-    const results = await Promise.all(pickCuts(messages, 2).map((cut) => evaluateCut('fixture', context, cut, createOfflineModel(), { maskM: 10, seeds: 2, options: { preserve_recent_messages: 2 } })));
+    const results = await Promise.all(
+      pickCuts(messages, 2).map((cut) =>
+        evaluateCut('fixture', context, cut, createOfflineModel(), {
+          maskM: 10,
+          seeds: 2,
+          options: { preserve_recent_messages: 2 },
+        }),
+      ),
+    );
     const pooled = pool(results);
     const advice = advise(pooled, 0.05);
     expect(advice.baselineRecall).toBe(1);

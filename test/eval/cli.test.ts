@@ -14,12 +14,34 @@ let tmp: ReturnType<typeof tempDir>;
 beforeAll(ensureBuilt, 120_000);
 afterEach(() => tmp?.cleanup());
 
-const figures = z.object({ reduction: z.number(), recall: z.number().nullable(), precision: z.number().nullable(), kept: z.number(), used: z.number(), candidates: z.number(), charsBefore: z.number(), charsAfter: z.number() });
+const figures = z.object({
+  reduction: z.number(),
+  recall: z.number().nullable(),
+  precision: z.number().nullable(),
+  kept: z.number(),
+  used: z.number(),
+  candidates: z.number(),
+  charsBefore: z.number(),
+  charsAfter: z.number(),
+});
 const ReportSchema = z.object({
   schema: z.literal('compaction-inspector/eval@1'),
   backend: z.string(),
-  settings: z.object({ cuts: z.number(), maskM: z.number(), seeds: z.number(), maxRecallLoss: z.number(), threshold: z.number().nullable() }),
-  cuts: z.array(z.object({ source: z.string(), cut: z.number(), error: z.null(), sweep: z.array(z.object({ threshold: z.number() })).length(19) })),
+  settings: z.object({
+    cuts: z.number(),
+    maskM: z.number(),
+    seeds: z.number(),
+    maxRecallLoss: z.number(),
+    threshold: z.number().nullable(),
+  }),
+  cuts: z.array(
+    z.object({
+      source: z.string(),
+      cut: z.number(),
+      error: z.null(),
+      sweep: z.array(z.object({ threshold: z.number() })).length(19),
+    }),
+  ),
   pooled: z.object({
     cuts: z.number(),
     failed: z.number(),
@@ -28,13 +50,22 @@ const ReportSchema = z.object({
     maskCurve: z.array(figures.extend({ m: z.number() })),
     randomCurve: z.array(figures.extend({ share: z.number() })),
   }),
-  advice: z.object({ maxRecallLoss: z.number(), baselineRecall: z.number().nullable(), threshold: z.number().nullable() }),
+  advice: z.object({
+    maxRecallLoss: z.number(),
+    baselineRecall: z.number().nullable(),
+    threshold: z.number().nullable(),
+  }),
 });
 
 function historyFolder(): string {
   tmp = tempDir();
   tmp.write('session.json', JSON.stringify(debuggingSession().messages, null, 1));
-  tmp.write('session.jsonl', debuggingSession().messages.map((m) => JSON.stringify(m)).join('\n'));
+  tmp.write(
+    'session.jsonl',
+    debuggingSession()
+      .messages.map((m) => JSON.stringify(m))
+      .join('\n'),
+  );
   tmp.write('notes.json', '{"not": "a history"}');
   return tmp.dir;
 }
@@ -54,7 +85,10 @@ describe('eval command', () => {
 
   it('--json prints one document that matches the report schema', async () => {
     const dir = historyFolder();
-    const result = await runCli(['eval', join(dir, 'session.json'), '--json', '--cuts', '1', '--seeds', '2', '--mask-m', '3'], { cwd: dir });
+    const result = await runCli(
+      ['eval', join(dir, 'session.json'), '--json', '--cuts', '1', '--seeds', '2', '--mask-m', '3'],
+      { cwd: dir },
+    );
     expect(result.code).toBe(0);
     const report = ReportSchema.parse(JSON.parse(result.stdout));
     expect(report.settings).toMatchObject({ cuts: 1, maskM: 3, seeds: 2, maxRecallLoss: 0.05, threshold: 0.5 });
@@ -74,7 +108,15 @@ describe('eval command', () => {
 
   it('exits 2 with one line and nothing on stdout for bad usage or a named file that is not a history', async () => {
     const dir = historyFolder();
-    for (const args of [['eval'], ['eval', dir, '--cuts', '0'], ['eval', dir, '--max-recall-loss', '2'], ['eval', join(dir, 'missing.json')], ['eval', join(dir, 'notes.json')], ['eval', dir, '--options', '{"keep_threshold":3}'], ['eval', dir, '--nope']]) {
+    for (const args of [
+      ['eval'],
+      ['eval', dir, '--cuts', '0'],
+      ['eval', dir, '--max-recall-loss', '2'],
+      ['eval', join(dir, 'missing.json')],
+      ['eval', join(dir, 'notes.json')],
+      ['eval', dir, '--options', '{"keep_threshold":3}'],
+      ['eval', dir, '--nope'],
+    ]) {
       const result = await runCli(args, { cwd: dir });
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stdout).toBe('');
@@ -84,7 +126,10 @@ describe('eval command', () => {
 
   it('exits 1 and reports the failure when a compaction fails on a cut', async () => {
     const dir = historyFolder();
-    const result = await runCli(['eval', join(dir, 'session.json'), '--cuts', '1', '--options', '{"max_state_tokens":1}'], { cwd: dir });
+    const result = await runCli(
+      ['eval', join(dir, 'session.json'), '--cuts', '1', '--options', '{"max_state_tokens":1}'],
+      { cwd: dir },
+    );
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/failed: observation_too_large/);
   });
@@ -92,7 +137,9 @@ describe('eval command', () => {
   it('stops cleanly on Ctrl-C: exit 130, a note on stderr, nothing on stdout', async () => {
     tmp = tempDir();
     // Enough cuts that the run is still going when the first progress line arrives.
-    const long = Array.from({ length: 12 }, () => debuggingSession().messages).flat().map((m, i) => ({ ...m, id: `m${i}` }));
+    const long = Array.from({ length: 12 }, () => debuggingSession().messages)
+      .flat()
+      .map((m, i) => ({ ...m, id: `m${i}` }));
     for (let i = 0; i < 10; i++) tmp.write(`s${i}.json`, JSON.stringify(long));
     const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>((done) => {
       const child = spawn(process.execPath, [CLI, 'eval', tmp.dir, '--cuts', '20'], { cwd: tmp.dir, env: cleanEnv() });

@@ -17,20 +17,26 @@ import { CORPUS } from '../cli/support.js';
 
 const present = existsSync(CORPUS);
 
-describe.skipIf(!present)(present ? 'offline model on the shared corpus' : 'offline model on the shared corpus — skipped: ../shared/corpus is absent', () => {
-  it('beats observation masking (recall at a higher reduction) and random (recall)', async () => {
-    const files = readdirSync(CORPUS).filter((f) => f.endsWith('.json') && f !== 'index.json');
-    const results = [];
-    for (const file of files) {
-      const { messages } = loadHistory(readFileSync(join(CORPUS, file), 'utf8'));
-      const context = labelContext(messages);
-      for (const cut of pickCuts(messages, 3)) results.push(await evaluateCut(file, context, cut, createOfflineModel(), { maskM: 10, seeds: 5 }));
-    }
-    const { policies, failed } = pool(results);
-    expect(failed).toBe(0);
-    const [model, masking, random] = [policies.model, policies.masking, policies.random];
-    expect(model.recall ?? 0).toBeGreaterThanOrEqual(masking.recall ?? 1);
-    expect(model.reduction).toBeGreaterThan(masking.reduction);
-    expect(model.recall ?? 0).toBeGreaterThan((random.recall ?? 1) + 0.1);
-  });
-});
+describe.skipIf(!present)(
+  present
+    ? 'offline model on the shared corpus'
+    : 'offline model on the shared corpus — skipped: ../shared/corpus is absent',
+  () => {
+    it('beats observation masking (recall at a higher reduction) and random (recall)', async () => {
+      const files = readdirSync(CORPUS).filter((f) => f.endsWith('.json') && f !== 'index.json');
+      const results = [];
+      for (const file of files) {
+        const { messages } = loadHistory(readFileSync(join(CORPUS, file), 'utf8'));
+        const context = labelContext(messages);
+        for (const cut of pickCuts(messages, 3))
+          results.push(await evaluateCut(file, context, cut, createOfflineModel(), { maskM: 10, seeds: 5 }));
+      }
+      const { policies, failed } = pool(results);
+      expect(failed).toBe(0);
+      const [model, masking, random] = [policies.model, policies.masking, policies.random];
+      expect(model.recall ?? 0).toBeGreaterThanOrEqual(masking.recall ?? 1);
+      expect(model.reduction).toBeGreaterThan(masking.reduction);
+      expect(model.recall ?? 0).toBeGreaterThan((random.recall ?? 1) + 0.1);
+    });
+  },
+);

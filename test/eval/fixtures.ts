@@ -31,15 +31,35 @@ export class History {
 export function debuggingSession(): History {
   const h = new History();
   h.user('The totals in the invoice export are wrong. Please find out why.');
-  h.tool('c1', 'read', { path: 'billing/invoice.py' }, 'def compute_total(lines):\n    subtotal = sum_line_items(lines)\n    return subtotal * TAX_RATE_0427\n');
+  h.tool(
+    'c1',
+    'read',
+    { path: 'billing/invoice.py' },
+    'def compute_total(lines):\n    subtotal = sum_line_items(lines)\n    return subtotal * TAX_RATE_0427\n',
+  );
   h.say('compute_total multiplies by TAX_RATE_0427; checking where that constant is set.');
   h.tool('c2', 'list', { path: 'docs' }, 'README.md\nCHANGELOG.md\nrelease_notes_2019.md\n');
-  h.tool('c3', 'read', { path: 'billing/constants.py' }, 'TAX_RATE_0427 = 1.27  # PR 88123\nLEGACY_DISCOUNT_CODE = "spring-sale"\n');
+  h.tool(
+    'c3',
+    'read',
+    { path: 'billing/constants.py' },
+    'TAX_RATE_0427 = 1.27  # PR 88123\nLEGACY_DISCOUNT_CODE = "spring-sale"\n',
+  );
   h.say('The rate is 1.27 instead of 1.19 since PR 88123.');
-  h.tool('c4', 'read', { path: 'billing/invoice.py' }, 'def compute_total(lines):\n    subtotal = sum_line_items(lines)\n    return subtotal * TAX_RATE_0427\n');
+  h.tool(
+    'c4',
+    'read',
+    { path: 'billing/invoice.py' },
+    'def compute_total(lines):\n    subtotal = sum_line_items(lines)\n    return subtotal * TAX_RATE_0427\n',
+  );
   h.user('Good find. Fix it.');
   h.say('Patching the constant.');
-  h.tool('c5', 'edit', { path: 'billing/constants.py', old_string: 'TAX_RATE_0427 = 1.27', new_string: 'TAX_RATE_0427 = 1.19' }, 'Edited billing/constants.py');
+  h.tool(
+    'c5',
+    'edit',
+    { path: 'billing/constants.py', old_string: 'TAX_RATE_0427 = 1.27', new_string: 'TAX_RATE_0427 = 1.19' },
+    'Edited billing/constants.py',
+  );
   h.say('Now running sum_line_items tests.');
   h.tool('c6', 'run', { command: 'pytest tests/test_invoice.py' }, '3 passed in 0.12s');
   h.say('Done: sum_line_items and compute_total pass.');

@@ -12,12 +12,28 @@ import { distinctiveTerms, mentions } from '../../core/engine/distinctive.js';
 import { computeEvidence, readTargets } from '../../core/engine/evidence.js';
 import { debuggingSession } from '../eval/fixtures.js';
 
-const policy = { eligibleToolNames: ['read', 'list', 'edit', 'run'], protectedMessageIds: [], protectedCallIds: [], preserveRecentMessages: 2 };
+const policy = {
+  eligibleToolNames: ['read', 'list', 'edit', 'run'],
+  protectedMessageIds: [],
+  protectedCallIds: [],
+  preserveRecentMessages: 2,
+};
 
 describe('distinctive content', () => {
   it('takes paths, identifiers, long numbers, quoted phrases and error lines, not plain words', () => {
-    const terms = distinctiveTerms('Open src/app/main.ts: parseConfig failed with "bad value here" after 48213 ms.\nValueError: expected an integer\nthe business class');
-    expect([...terms]).toEqual(expect.arrayContaining(['src/app/main.ts', 'main.ts', 'parseconfig', '48213', 'bad value here', 'valueerror: expected an integer']));
+    const terms = distinctiveTerms(
+      'Open src/app/main.ts: parseConfig failed with "bad value here" after 48213 ms.\nValueError: expected an integer\nthe business class',
+    );
+    expect([...terms]).toEqual(
+      expect.arrayContaining([
+        'src/app/main.ts',
+        'main.ts',
+        'parseconfig',
+        '48213',
+        'bad value here',
+        'valueerror: expected an integer',
+      ]),
+    );
     expect(terms.has('business')).toBe(false);
     expect(terms.has('class')).toBe(false);
   });
@@ -62,14 +78,21 @@ describe('evidence links', () => {
   });
 
   it('never carries a result body: an unquoted result line appears in no public link', () => {
-    const text = JSON.stringify([...links.values()].map((l) => ({ quoted_in: l.quoted_in, terms: l.terms, superseded_by: l.superseded_by })));
+    const text = JSON.stringify(
+      [...links.values()].map((l) => ({ quoted_in: l.quoted_in, terms: l.terms, superseded_by: l.superseded_by })),
+    );
     expect(text).not.toContain('release_notes_2019');
     expect(text).not.toContain('spring-sale');
   });
 });
 
 describe('evidence links through compactContext', () => {
-  const request = { messages: debuggingSession().messages, goal: 'Write the incident summary.', eligible_tool_names: ['read', 'list'], options: { preserve_recent_messages: 2 } };
+  const request = {
+    messages: debuggingSession().messages,
+    goal: 'Write the incident summary.',
+    eligible_tool_names: ['read', 'list'],
+    options: { preserve_recent_messages: 2 },
+  };
 
   function recorder(accepts: boolean): { model: DecisionModel; batches: DecisionBatch[] } {
     const batches: DecisionBatch[] = [];
@@ -92,7 +115,11 @@ describe('evidence links through compactContext', () => {
       expect(DecisionSchema.parse(decision)).toBeTruthy();
       expect(decision.evidence_links !== undefined).toBe(decision.keep_call !== null);
     }
-    expect(response.answer.decisions.find((d) => d.call_id === 'c3')?.evidence_links).toEqual({ quoted_in: ['m8'], terms: ['88123'], superseded_by: null });
+    expect(response.answer.decisions.find((d) => d.call_id === 'c3')?.evidence_links).toEqual({
+      quoted_in: ['m8'],
+      terms: ['88123'],
+      superseded_by: null,
+    });
   });
 
   it('a backend gets evidence links only when it opts in (provider backends stay with the observation)', async () => {

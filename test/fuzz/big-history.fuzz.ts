@@ -20,7 +20,12 @@ describe('a 200 MB history through the built CLI', () => {
   it('R11 R13 R14 a 200 MB history completes with a proposal whose invariants hold', async () => {
     const { elapsedMs, charsBefore, charsAfter } = await expectCliCompletes(big);
     expect(charsAfter).toBeLessThan(charsBefore);
-    recordFuzz('200 MB history through the CLI', 1, { completed: 1 }, `${Math.round(big.bytes / 1e6)} MB in ${(elapsedMs / 1000).toFixed(1)} s`);
+    recordFuzz(
+      '200 MB history through the CLI',
+      1,
+      { completed: 1 },
+      `${Math.round(big.bytes / 1e6)} MB in ${(elapsedMs / 1000).toFixed(1)} s`,
+    );
   });
 
   it('§8 with a 700 MB heap the 200 MB history is refused at once with one clear line', async () => {

@@ -20,11 +20,17 @@ function expectFailure(response: CompactResponse, code: string): string {
   return error.message;
 }
 
-async function run(schedule: Reply[], extra: { model?: Record<string, unknown>; settings?: object; options?: Record<string, number>; calls?: number } = {}) {
+async function run(
+  schedule: Reply[],
+  extra: { model?: Record<string, unknown>; settings?: object; options?: Record<string, number>; calls?: number } = {},
+) {
   server = await startFakeOpenAI({ schedule });
   const input = request(extra.calls ?? 1, extra.options);
   const before = JSON.stringify(input);
-  const response = await compactContext(input, { model: modelFor(server, extra.model), settings: { ...FAST, ...extra.settings } });
+  const response = await compactContext(input, {
+    model: modelFor(server, extra.model),
+    settings: { ...FAST, ...extra.settings },
+  });
   expect(JSON.stringify(input)).toBe(before); // R11: the input is never modified
   return response;
 }
@@ -40,13 +46,19 @@ describe('retries (R10)', () => {
 
   it('R10 429 honours Retry-After instead of the retry delay', async () => {
     // A 60 s retry delay would blow the 20 s deadline: only Retry-After: 0 lets this pass.
-    const response = await run([{ status: 429, headers: { 'retry-after': '0' } }], { settings: { retryDelayMs: 60_000 }, options: { total_timeout_seconds: 20 } });
+    const response = await run([{ status: 429, headers: { 'retry-after': '0' } }], {
+      settings: { retryDelayMs: 60_000 },
+      options: { total_timeout_seconds: 20 },
+    });
     expect(response.success).toBe(true);
     expect(response.metadata.compaction.requests).toBe(2);
   });
 
   it('R10 Retry-After as an HTTP date in the past means retry now', async () => {
-    const response = await run([{ status: 503, headers: { 'retry-after': 'Wed, 21 Oct 2015 07:28:00 GMT' } }], { settings: { retryDelayMs: 60_000 }, options: { total_timeout_seconds: 20 } });
+    const response = await run([{ status: 503, headers: { 'retry-after': 'Wed, 21 Oct 2015 07:28:00 GMT' } }], {
+      settings: { retryDelayMs: 60_000 },
+      options: { total_timeout_seconds: 20 },
+    });
     expect(response.success).toBe(true);
   });
 
@@ -75,7 +87,9 @@ describe('retries (R10)', () => {
   });
 
   it('R10 retries stop after max_retries, the delay doubling in between', async () => {
-    const response = await run([{ status: 500 }, { status: 500 }, { status: 500 }, { status: 500 }], { settings: { maxRetries: 2 } });
+    const response = await run([{ status: 500 }, { status: 500 }, { status: 500 }, { status: 500 }], {
+      settings: { maxRetries: 2 },
+    });
     expect(expectFailure(response, 'model_error')).toMatch(/after 3 attempts/);
     expect(response.metadata.compaction.requests).toBe(3);
     expect(server.requests).toHaveLength(3);
@@ -86,7 +100,9 @@ describe('failures for good (R10)', () => {
   for (const status of [400, 401, 403, 404]) {
     it(`R10 HTTP ${status} fails at once with the provider's message, key redacted`, async () => {
       const message = `Incorrect API key provided: ${TEST_KEY}. Also sk-abc***xyz1 is wrong.`;
-      const response = await run([{ status, body: { error: { message, type: 'invalid_request_error', code: 'x' } } }], { settings: { maxRetries: 3 } });
+      const response = await run([{ status, body: { error: { message, type: 'invalid_request_error', code: 'x' } } }], {
+        settings: { maxRetries: 3 },
+      });
       const text = expectFailure(response, 'model_error');
       expect(text).toContain('Incorrect API key provided');
       expect(text).toContain(String(status));
@@ -98,8 +114,13 @@ describe('failures for good (R10)', () => {
   }
 
   it('R10 the first batch that fails for good cancels the others in flight', async () => {
-    server = await startFakeOpenAI({ behaviour: (r) => (r.index === 0 ? { status: 401, delayMs: 100 } : { hang: true }) });
-    const response = await compactContext(request(4, { max_concurrency: 4 }), { model: modelFor(server, { maxKeysPerRequest: 2 }), settings: FAST });
+    server = await startFakeOpenAI({
+      behaviour: (r) => (r.index === 0 ? { status: 401, delayMs: 100 } : { hang: true }),
+    });
+    const response = await compactContext(request(4, { max_concurrency: 4 }), {
+      model: modelFor(server, { maxKeysPerRequest: 2 }),
+      settings: FAST,
+    });
     expectFailure(response, 'model_error');
     await vi.waitFor(() => expect(server.inFlight).toBe(0));
     expect(server.aborted).toBe(3);
@@ -109,11 +130,18 @@ describe('failures for good (R10)', () => {
 describe('invalid answers (R11)', () => {
   const cases: Array<[string, Reply, Record<string, unknown>?]> = [
     ['garbage text', { body: completion('Sure! I think the first call matters.') }],
-    ['a body that is not JSON', { text: '<html>gateway error</html>', headers: { 'content-type': 'application/json' } }],
+    [
+      'a body that is not JSON',
+      { text: '<html>gateway error</html>', headers: { 'content-type': 'application/json' } },
+    ],
     ['missing keys', { body: completion('{"call_p1":0.5}') }, { probability: 'verbalized' }],
     ['extra keys', { body: completion('{"call_p1":0.5,"result_p1":0.5,"call_p9":1}') }, { probability: 'verbalized' }],
     ['out-of-range numbers', { body: completion('{"call_p1":1.5,"result_p1":0.5}') }, { probability: 'verbalized' }],
-    ['a string instead of a number', { body: completion('{"call_p1":"0.5","result_p1":0.5}') }, { probability: 'verbalized' }],
+    [
+      'a string instead of a number',
+      { body: completion('{"call_p1":"0.5","result_p1":0.5}') },
+      { probability: 'verbalized' },
+    ],
     ['empty choices', { body: { ...completion(null), choices: [] } }],
     ['no message content', { body: completion(null) }],
   ];
@@ -137,7 +165,10 @@ describe('invalid answers (R11)', () => {
 describe('concurrency and deadline (R10)', () => {
   it('R10 at most max_concurrency requests are in flight', async () => {
     server = await startFakeOpenAI({ latencyMs: 50 });
-    const response = await compactContext(request(10, { max_concurrency: 3 }), { model: modelFor(server, { maxKeysPerRequest: 2 }), settings: FAST });
+    const response = await compactContext(request(10, { max_concurrency: 3 }), {
+      model: modelFor(server, { maxKeysPerRequest: 2 }),
+      settings: FAST,
+    });
     expect(response.success).toBe(true);
     expect(server.requests).toHaveLength(10);
     expect(server.inFlightMax).toBe(3);
@@ -145,7 +176,10 @@ describe('concurrency and deadline (R10)', () => {
 
   it('R10 the overall deadline fails the call and cancels every in-flight request', async () => {
     server = await startFakeOpenAI({ behaviour: () => ({ hang: true }) });
-    const response = await compactContext(request(6, { max_concurrency: 4, total_timeout_seconds: 0.5 }), { model: modelFor(server, { maxKeysPerRequest: 2 }), settings: FAST });
+    const response = await compactContext(request(6, { max_concurrency: 4, total_timeout_seconds: 0.5 }), {
+      model: modelFor(server, { maxKeysPerRequest: 2 }),
+      settings: FAST,
+    });
     expectFailure(response, 'deadline_exceeded');
     expect(server.requests).toHaveLength(4);
     await vi.waitFor(() => expect(server.inFlight).toBe(0));

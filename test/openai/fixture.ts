@@ -19,8 +19,20 @@ export function history(calls: number, planted = 'Please fix the payment retry b
       role: 'assistant',
       content: [
         { type: 'text', text: `Reading file ${i}.` },
-        { type: 'tool_call', id, name: 'read_file', input: JSON.stringify({ path: `src/file${i}.ts` }), state: 'finished' },
-        { type: 'tool_result', id, name: 'read_file', output: `${BODY_MARKER}-${i} ${'const x = 1;\n'.repeat(60)}`, state: 'success' },
+        {
+          type: 'tool_call',
+          id,
+          name: 'read_file',
+          input: JSON.stringify({ path: `src/file${i}.ts` }),
+          state: 'finished',
+        },
+        {
+          type: 'tool_result',
+          id,
+          name: 'read_file',
+          output: `${BODY_MARKER}-${i} ${'const x = 1;\n'.repeat(60)}`,
+          state: 'success',
+        },
       ],
     });
   }
@@ -29,7 +41,12 @@ export function history(calls: number, planted = 'Please fix the payment retry b
 }
 
 export function request(calls: number, options: Record<string, number> = {}, planted?: string): CompactRequestInput {
-  return { messages: history(calls, planted), goal: 'Write the payment retry patch', eligible_tool_names: ['read_file'], options: { preserve_recent_messages: 1, ...options } };
+  return {
+    messages: history(calls, planted),
+    goal: 'Write the payment retry patch',
+    eligible_tool_names: ['read_file'],
+    options: { preserve_recent_messages: 1, ...options },
+  };
 }
 
 export function modelFor(server: FakeOpenAI, extra: Record<string, unknown> = {}) {

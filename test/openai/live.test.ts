@@ -16,7 +16,12 @@ import { deepFreeze, newlyUnpaired, proposalProblems } from '../support/invarian
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const config = process.env.COMPACTION_LIVE === '1' ? loadConfig({ cwd: root }) : null;
-const skip = config === null ? 'set COMPACTION_LIVE=1 to call the real endpoint' : config.settings.apiKey ? null : 'no DECISION_MODEL_API_KEY in the environment or .env';
+const skip =
+  config === null
+    ? 'set COMPACTION_LIVE=1 to call the real endpoint'
+    : config.settings.apiKey
+      ? null
+      : 'no DECISION_MODEL_API_KEY in the environment or .env';
 
 describe.skipIf(skip !== null)(`live openai backend${skip ? ` (skipped: ${skip})` : ''}`, () => {
   for (const [name, build] of Object.entries(SCENARIOS)) {
@@ -26,15 +31,24 @@ describe.skipIf(skip !== null)(`live openai backend${skip ? ` (skipped: ${skip})
       const snapshot = JSON.stringify(request);
       const model = createOpenAIModel(config!.settings);
       const response = await compactContext(request, { model, settings: config!.request });
-      if (!response.success) throw new Error(`${name}: ${response.answer.error.code}: ${response.answer.error.message}`);
+      if (!response.success)
+        throw new Error(`${name}: ${response.answer.error.code}: ${response.answer.error.message}`);
       const answer: SuccessAnswer = response.answer;
       const { stats } = answer;
       const byCall = new Map(answer.decisions.map((d) => [d.call_id, d]));
 
-      console.log(`[live] ${name} (${model.model}, ${model.promptVersion}): chars ${stats.chars_before} → ${stats.chars_after}, ${stats.requests} request(s), usage ${JSON.stringify(stats.usage)}`);
+      console.log(
+        `[live] ${name} (${model.model}, ${model.promptVersion}): chars ${stats.chars_before} → ${stats.chars_after}, ${stats.requests} request(s), usage ${JSON.stringify(stats.usage)}`,
+      );
       for (const d of answer.decisions.filter((x) => x.keep_call !== null)) {
-        const role = scenario.critical.includes(d.call_id) ? 'critical' : scenario.irrelevant.includes(d.call_id) ? 'irrelevant' : 'other';
-        console.log(`[live]   ${d.call_id} ${d.tool_name} [${role}] → ${d.action} (p_call=${d.keep_call?.toFixed(3)}, p_result=${d.keep_result?.toFixed(3)})`);
+        const role = scenario.critical.includes(d.call_id)
+          ? 'critical'
+          : scenario.irrelevant.includes(d.call_id)
+            ? 'irrelevant'
+            : 'other';
+        console.log(
+          `[live]   ${d.call_id} ${d.tool_name} [${role}] → ${d.action} (p_call=${d.keep_call?.toFixed(3)}, p_result=${d.keep_result?.toFixed(3)})`,
+        );
       }
 
       // The source's checks: real batched inference, the input untouched, protected history
@@ -46,8 +60,11 @@ describe.skipIf(skip !== null)(`live openai backend${skip ? ` (skipped: ${skip})
       const analysis = analyze(request.messages, policyOf(parseRequest(request)));
       expect(proposalProblems(request.messages, answer.messages, analysis, answer.decisions)).toEqual([]);
       expect(newlyUnpaired(request.messages, answer.messages)).toEqual([]);
-      for (const id of scenario.protectedBoundaries) expect(byCall.get(id)?.keep_call ?? null, `${id} must be kept by a guard`).toBeNull();
-      expect(scenario.irrelevant.filter((id) => byCall.get(id)?.action === 'drop_call').length).toBeGreaterThanOrEqual(1);
+      for (const id of scenario.protectedBoundaries)
+        expect(byCall.get(id)?.keep_call ?? null, `${id} must be kept by a guard`).toBeNull();
+      expect(scenario.irrelevant.filter((id) => byCall.get(id)?.action === 'drop_call').length).toBeGreaterThanOrEqual(
+        1,
+      );
       for (const id of scenario.critical) expect(byCall.get(id)?.action, `${id} is critical`).toBe('keep');
       expect(stats.chars_after).toBeLessThan(stats.chars_before ?? 0);
     });

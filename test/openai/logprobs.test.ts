@@ -13,7 +13,14 @@ let server: FakeOpenAI;
 afterEach(() => server?.close());
 
 // Distinct values per key, on both sides of 0.5, so a mix-up between keys would show.
-const P: Record<string, number> = { call_p1: 0.91, result_p1: 0.12, call_p2: 0.35, result_p2: 0.64, call_p3: 0.02, result_p3: 0.5 };
+const P: Record<string, number> = {
+  call_p1: 0.91,
+  result_p1: 0.12,
+  call_p2: 0.35,
+  result_p2: 0.64,
+  call_p3: 0.02,
+  result_p3: 0.5,
+};
 
 describe('probabilities from logprobs', () => {
   for (const split of TOKEN_SPLITS) {
@@ -40,7 +47,10 @@ describe('probabilities from logprobs', () => {
 
   it('no logprobs from the provider fails at once with a hint to use verbalized, never 0/1', async () => {
     server = await startFakeOpenAI({ behaviour: () => ({ body: completion('{"call_p1":"yes","result_p1":"no"}') }) });
-    const response = await compactContext(request(1), { model: modelFor(server), settings: { ...FAST, maxRetries: 3 } });
+    const response = await compactContext(request(1), {
+      model: modelFor(server),
+      settings: { ...FAST, maxRetries: 3 },
+    });
     expect(response.success).toBe(false);
     expect(response.answer).not.toHaveProperty('messages');
     expect(JSON.stringify(response.answer)).toContain('DECISION_MODEL_PROBABILITY=verbalized');
@@ -48,13 +58,17 @@ describe('probabilities from logprobs', () => {
   });
 
   it('R11 an answer that is neither "yes" nor "no" is invalid', () => {
-    expect(() => readAnswer(completion('{"call_p1":"maybe","result_p1":"no"}', { logprobs: [] }), 'logprobs')).toThrow(/not "yes" or "no"/);
+    expect(() => readAnswer(completion('{"call_p1":"maybe","result_p1":"no"}', { logprobs: [] }), 'logprobs')).toThrow(
+      /not "yes" or "no"/,
+    );
   });
 
   it('logprob tokens that do not spell the answer are invalid', () => {
     const { tokens } = yesNoTokens(['call_p1', 'result_p1'], () => 0.9, 'word');
     const broken = tokens.slice(0, 3);
-    expect(() => readAnswer(completion('{"call_p1":"yes","result_p1":"yes"}', { logprobs: broken }), 'logprobs')).toThrow(/do not spell/);
+    expect(() =>
+      readAnswer(completion('{"call_p1":"yes","result_p1":"yes"}', { logprobs: broken }), 'logprobs'),
+    ).toThrow(/do not spell/);
   });
 });
 

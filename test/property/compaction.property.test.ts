@@ -31,7 +31,9 @@ function counting(inner: DecisionModel): DecisionModel & { count: number } {
   return model;
 }
 
-const scriptedArb = fc.tuple(answersArb, probability, probability).map(([answers, call, result]) => createScriptedModel({ answers, default: { call, result } }));
+const scriptedArb = fc
+  .tuple(answersArb, probability, probability)
+  .map(([answers, call, result]) => createScriptedModel({ answers, default: { call, result } }));
 
 describe('compaction properties', () => {
   it('R11 R14 input unchanged, protected and conversation blocks byte-identical, chars never grow, pairs never split (scripted)', async () => {
@@ -57,7 +59,9 @@ describe('compaction properties', () => {
       RUNS,
     );
     // The generator must reach every model reason, every guard and every pairing problem.
-    expect([...seen.keys()].sort()).toEqual([...MODEL_REASONS, ...GUARD_CODES, 'duplicate_id', 'missing_pair', 'reversed_pair'].sort());
+    expect([...seen.keys()].sort()).toEqual(
+      [...MODEL_REASONS, ...GUARD_CODES, 'duplicate_id', 'missing_pair', 'reversed_pair'].sort(),
+    );
   });
 
   it('R11 R14 the same invariants hold with the offline backend', async () => {
@@ -69,7 +73,9 @@ describe('compaction properties', () => {
         expect(JSON.stringify(frozen)).toBe(before);
         if (!response.success) return expect(response.answer).not.toHaveProperty('messages');
         const analysis = analyze(frozen.messages, policyOf(parseRequest(frozen)));
-        expect(proposalProblems(frozen.messages, response.answer.messages, analysis, response.answer.decisions)).toEqual([]);
+        expect(
+          proposalProblems(frozen.messages, response.answer.messages, analysis, response.answer.decisions),
+        ).toEqual([]);
         expect(newlyUnpaired(frozen.messages, response.answer.messages)).toEqual([]);
         expect(response.answer.stats.chars_after).toBeLessThanOrEqual(response.answer.stats.chars_before ?? 0);
       }),
@@ -90,7 +96,9 @@ describe('compaction properties', () => {
           if (guard !== null) {
             expect([d.keep_call, d.keep_result, d.action, d.reason]).toEqual([null, null, 'keep', guard]);
           } else {
-            expect({ action: d.action, reason: d.reason }).toEqual(decide({ keepCall: d.keep_call as number, keepResult: d.keep_result as number }, threshold));
+            expect({ action: d.action, reason: d.reason }).toEqual(
+              decide({ keepCall: d.keep_call as number, keepResult: d.keep_result as number }, threshold),
+            );
           }
         }
         expect(response.answer.decisions.map((d) => d.pair_id)).toEqual(analysis.pairs.map((p) => p.pairId));
@@ -101,24 +109,34 @@ describe('compaction properties', () => {
 
   it('R15 a changed threshold re-derives every action without asking the model again', async () => {
     await fc.assert(
-      fc.asyncProperty(requestArb, answersArb, probability, probability, fc.constantFrom(0, 0.2, 0.5, 0.8, 1), async (input, answers, call, result, threshold) => {
-        const script = { answers, default: { call, result } };
-        const model = counting(createScriptedModel(script));
-        const first = await compactDetailed(input, { model });
-        if (!first.response.success || !first.analysis) throw new Error('run failed');
-        const asked = model.count;
-        const probabilities = new Map<string, number>();
-        for (const d of first.response.answer.decisions) {
-          if (d.keep_call !== null) probabilities.set(`call_${d.pair_id}`, d.keep_call);
-          if (d.keep_result !== null) probabilities.set(`result_${d.pair_id}`, d.keep_result);
-        }
-        const rederived = decisionsFor(first.analysis, probabilities, threshold);
-        expect(model.count).toBe(asked);
-        const fresh = await compactContext({ ...input, options: { ...input.options, keep_threshold: threshold } }, { model: createScriptedModel(script) });
-        if (!fresh.success) throw new Error('fresh run failed');
-        const core = (d: (typeof rederived)[number]) => [d.pair_id, d.action, d.reason, d.keep_call, d.keep_result];
-        expect(rederived.map(core)).toEqual(fresh.answer.decisions.map(core));
-      }),
+      fc.asyncProperty(
+        requestArb,
+        answersArb,
+        probability,
+        probability,
+        fc.constantFrom(0, 0.2, 0.5, 0.8, 1),
+        async (input, answers, call, result, threshold) => {
+          const script = { answers, default: { call, result } };
+          const model = counting(createScriptedModel(script));
+          const first = await compactDetailed(input, { model });
+          if (!first.response.success || !first.analysis) throw new Error('run failed');
+          const asked = model.count;
+          const probabilities = new Map<string, number>();
+          for (const d of first.response.answer.decisions) {
+            if (d.keep_call !== null) probabilities.set(`call_${d.pair_id}`, d.keep_call);
+            if (d.keep_result !== null) probabilities.set(`result_${d.pair_id}`, d.keep_result);
+          }
+          const rederived = decisionsFor(first.analysis, probabilities, threshold);
+          expect(model.count).toBe(asked);
+          const fresh = await compactContext(
+            { ...input, options: { ...input.options, keep_threshold: threshold } },
+            { model: createScriptedModel(script) },
+          );
+          if (!fresh.success) throw new Error('fresh run failed');
+          const core = (d: (typeof rederived)[number]) => [d.pair_id, d.action, d.reason, d.keep_call, d.keep_result];
+          expect(rederived.map(core)).toEqual(fresh.answer.decisions.map(core));
+        },
+      ),
       RUNS,
     );
   });

@@ -21,7 +21,13 @@ import { rawRequest } from './support/web-host.js';
 
 const GOALS = ['finish the payment retry fix A', 'finish the payment retry fix B', 'finish the payment retry fix C'];
 const MESSAGES = generateHistory({ calls: 12, targetBytes: 200_000, layout: 'same_message', seed: 7 });
-const bodyFor = (goal: string) => JSON.stringify({ messages: MESSAGES, goal, eligible_tool_names: [...GENERATED_TOOLS], options: { preserve_recent_messages: 2 } });
+const bodyFor = (goal: string) =>
+  JSON.stringify({
+    messages: MESSAGES,
+    goal,
+    eligible_tool_names: [...GENERATED_TOOLS],
+    options: { preserve_recent_messages: 2 },
+  });
 const SIZE = Buffer.byteLength(bodyFor(GOALS[0]));
 
 interface Held {
@@ -59,8 +65,16 @@ async function startHeld(): Promise<Held> {
   });
   const cwd = mkdtempSync(join(tmpdir(), 'ci-admission-'));
   const token = newToken();
-  const setup = setupHost('web', { env: { DECISION_MODEL_BACKEND: 'openai', DECISION_MODEL_API_KEY: 'sk-test', DECISION_MODEL_BASE_URL: provider.url }, cwd });
-  const host = await startWebHost({ token, setup, maxConcurrentCompactions: 1, compactionBudgetBytes: Math.floor(SIZE * 2.5) });
+  const setup = setupHost('web', {
+    env: { DECISION_MODEL_BACKEND: 'openai', DECISION_MODEL_API_KEY: 'sk-test', DECISION_MODEL_BASE_URL: provider.url },
+    cwd,
+  });
+  const host = await startWebHost({
+    token,
+    setup,
+    maxConcurrentCompactions: 1,
+    compactionBudgetBytes: Math.floor(SIZE * 2.5),
+  });
   return {
     provider,
     host,
@@ -81,31 +95,52 @@ describe('web host admission', () => {
   it.each([
     ['declared (Content-Length)', {}],
     ['chunked', { 'transfer-encoding': 'chunked' }],
-  ])('Issue 5 §5 three large bodies at once, %s: one is refused 503 busy with Retry-After, the others queue and all answer', async (_mode, extra) => {
-    const held = (opened = await startHeld());
-    const send = (goal: string) => rawRequest(held.host.port, { method: 'POST', path: '/compact_context', headers: { [TOKEN_HEADER]: held.token, 'content-type': 'application/json', ...extra }, body: bodyFor(goal) });
-    const answers = GOALS.map(send);
-    // Nothing can finish while the provider holds, so the first answer is the refusal; if two
-    // compactions reach the model instead, the cap failed and waiting longer would only hang.
-    await Promise.race([Promise.race(answers), held.twoRunning]);
-    expect(held.goalsSeen.size).toBeLessThanOrEqual(1);
-    held.release();
-    const done = await Promise.all(answers);
-    expect(done.map((a) => a.status).sort()).toEqual([200, 200, 503]);
-    const refused = done.find((a) => a.status === 503)!;
-    expect(refused.headers['retry-after']).toMatch(/^\d+$/);
-    const error = (JSON.parse(refused.text) as { error: { code: string; message: string } }).error;
-    expect(error.code).toBe('busy');
-    expect(error.message).toMatch(/memory budget.*retry/);
-    for (const answer of done.filter((a) => a.status === 200)) expect(JSON.parse(answer.text)).toMatchObject({ success: true });
-    // Every hold was given back: all three fit one after another now.
-    for (const goal of GOALS) expect((await send(goal)).status).toBe(200);
-    record({ area: 'load', name: `compact_context admission, ${_mode}`, tried: 6, outcomes: { answered: 5, refused_503_busy: 1, compactions_at_once_max: 1 }, notes: `3 bodies of ${Math.round(SIZE / 1000)} kB at once, budget 2.5 bodies, 1 compaction at a time` });
-  });
+  ])(
+    'Issue 5 §5 three large bodies at once, %s: one is refused 503 busy with Retry-After, the others queue and all answer',
+    async (_mode, extra) => {
+      const held = (opened = await startHeld());
+      const send = (goal: string) =>
+        rawRequest(held.host.port, {
+          method: 'POST',
+          path: '/compact_context',
+          headers: { [TOKEN_HEADER]: held.token, 'content-type': 'application/json', ...extra },
+          body: bodyFor(goal),
+        });
+      const answers = GOALS.map(send);
+      // Nothing can finish while the provider holds, so the first answer is the refusal; if two
+      // compactions reach the model instead, the cap failed and waiting longer would only hang.
+      await Promise.race([Promise.race(answers), held.twoRunning]);
+      expect(held.goalsSeen.size).toBeLessThanOrEqual(1);
+      held.release();
+      const done = await Promise.all(answers);
+      expect(done.map((a) => a.status).sort()).toEqual([200, 200, 503]);
+      const refused = done.find((a) => a.status === 503)!;
+      expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+      const error = (JSON.parse(refused.text) as { error: { code: string; message: string } }).error;
+      expect(error.code).toBe('busy');
+      expect(error.message).toMatch(/memory budget.*retry/);
+      for (const answer of done.filter((a) => a.status === 200))
+        expect(JSON.parse(answer.text)).toMatchObject({ success: true });
+      // Every hold was given back: all three fit one after another now.
+      for (const goal of GOALS) expect((await send(goal)).status).toBe(200);
+      record({
+        area: 'load',
+        name: `compact_context admission, ${_mode}`,
+        tried: 6,
+        outcomes: { answered: 5, refused_503_busy: 1, compactions_at_once_max: 1 },
+        notes: `3 bodies of ${Math.round(SIZE / 1000)} kB at once, budget 2.5 bodies, 1 compaction at a time`,
+      });
+    },
+  );
 
   it('Issue 5 §5 a body that could never fit the in-flight budget is 413, not a busy to retry', async () => {
     const held = (opened = await startHeld());
-    const res = await rawRequest(held.host.port, { method: 'POST', path: '/compact_context', headers: { [TOKEN_HEADER]: held.token, 'content-type': 'application/json' }, body: JSON.stringify({ goal: 'x', messages: [], pad: 'p'.repeat(SIZE * 3) }) });
+    const res = await rawRequest(held.host.port, {
+      method: 'POST',
+      path: '/compact_context',
+      headers: { [TOKEN_HEADER]: held.token, 'content-type': 'application/json' },
+      body: JSON.stringify({ goal: 'x', messages: [], pad: 'p'.repeat(SIZE * 3) }),
+    });
     expect(res.status).toBe(413);
     expect((JSON.parse(res.text) as { error: { code: string } }).error.code).toBe('invalid_input');
   });

@@ -22,7 +22,12 @@ describe('a 50 MB history through the built CLI', () => {
   it('R11 R13 R14 a 50 MB history completes with a proposal whose invariants hold', async () => {
     const { elapsedMs, charsBefore, charsAfter } = await expectCliCompletes(big);
     expect(charsAfter).toBeLessThan(charsBefore);
-    recordFuzz('50 MB history through the CLI', 1, { completed: 1 }, `${Math.round(big.bytes / 1e6)} MB in ${(elapsedMs / 1000).toFixed(1)} s, ${charsBefore} → ${charsAfter} chars`);
+    recordFuzz(
+      '50 MB history through the CLI',
+      1,
+      { completed: 1 },
+      `${Math.round(big.bytes / 1e6)} MB in ${(elapsedMs / 1000).toFixed(1)} s, ${charsBefore} → ${charsAfter} chars`,
+    );
   });
 
   it('§8 a history beyond the memory budget fails at once with exit 2 and one clear line', async () => {

@@ -35,7 +35,10 @@ vi.mock('electron', () => ({
   },
   dialog: {},
   ipcMain: { handle: (channel: string, fn: Listener) => electron.ipc.set(channel, fn) },
-  protocol: { registerSchemesAsPrivileged: () => {}, handle: (_scheme: string, fn: (request: Request) => Promise<Response>) => (electron.protocolHandler = fn) },
+  protocol: {
+    registerSchemesAsPrivileged: () => {},
+    handle: (_scheme: string, fn: (request: Request) => Promise<Response>) => (electron.protocolHandler = fn),
+  },
   safeStorage: { isEncryptionAvailable: () => false },
 }));
 
@@ -47,9 +50,23 @@ beforeAll(async () => {
   await vi.waitFor(() => expect(electron.windows).toHaveLength(1));
 });
 
-afterAll(() => record({ area: 'security', name: 'Electron main process settings', tried: 4, outcomes: { held: 4 }, notes: 'sandbox, contextIsolation, no nodeIntegration; navigation/new windows/webviews denied; app:// CSP, no traversal; IPC sender check; key never returned' }));
+afterAll(() =>
+  record({
+    area: 'security',
+    name: 'Electron main process settings',
+    tried: 4,
+    outcomes: { held: 4 },
+    notes:
+      'sandbox, contextIsolation, no nodeIntegration; navigation/new windows/webviews denied; app:// CSP, no traversal; IPC sender check; key never returned',
+  }),
+);
 
-const invoke = (channel: string, payload: unknown, url = 'app://inspector/index.html') => electron.ipc.get(`inspector:${channel}`)?.({ senderFrame: { url } }, payload) as Promise<{ ok: boolean; result?: unknown; error?: { code: string } }>;
+const invoke = (channel: string, payload: unknown, url = 'app://inspector/index.html') =>
+  electron.ipc.get(`inspector:${channel}`)?.({ senderFrame: { url } }, payload) as Promise<{
+    ok: boolean;
+    result?: unknown;
+    error?: { code: string };
+  }>;
 
 describe('Electron main process settings', () => {
   it('the window is sandboxed and context-isolated, with no Node integration and a preload', () => {
@@ -62,7 +79,10 @@ describe('Electron main process settings', () => {
   it('new windows, navigation and webviews are denied for every web contents', () => {
     const handlers = new Map<string, Listener>();
     const opened: Array<() => unknown> = [];
-    const contents = { setWindowOpenHandler: (fn: () => unknown) => opened.push(fn), on: (event: string, fn: Listener) => handlers.set(event, fn) };
+    const contents = {
+      setWindowOpenHandler: (fn: () => unknown) => opened.push(fn),
+      on: (event: string, fn: Listener) => handlers.set(event, fn),
+    };
     electron.appOn.get('web-contents-created')?.({}, contents);
     expect(opened).toHaveLength(1);
     expect(opened[0]()).toEqual({ action: 'deny' });
@@ -79,7 +99,11 @@ describe('Electron main process settings', () => {
     if (!handler) return;
     const index = await handler(new Request('app://inspector/index.html'));
     if (index.status === 200) expect(index.headers.get('content-security-policy')).toMatch(/default-src 'none'/);
-    for (const url of ['app://inspector/..%2f..%2fpackage.json', 'app://inspector/%2e%2e/%2e%2e/package.json', 'app://evil/index.html']) {
+    for (const url of [
+      'app://inspector/..%2f..%2fpackage.json',
+      'app://inspector/%2e%2e/%2e%2e/package.json',
+      'app://evil/index.html',
+    ]) {
       expect((await handler(new Request(url))).status).toBe(404);
     }
   });

@@ -32,7 +32,9 @@ function killDuringWrite(delayMs: number): Promise<void> {
     process.stdout.write('ready\\n');
     for (;;) writeAtomic(${JSON.stringify(target)}, text);`;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     child.stdout.once('data', () => setTimeout(() => child.kill('SIGKILL'), delayMs));
     child.once('exit', () => resolve());
     child.once('error', reject);
@@ -58,6 +60,13 @@ describe('export killed mid-write', () => {
     writeAtomic(target, OLD);
     expect(temps()).toEqual([]);
     expect(readFileSync(target, 'utf8')).toBe(OLD);
-    record({ area: 'security', name: 'export killed mid-write', tried: KILLS, outcomes: { ...seen, torn: 0, temp_files_left_by_kills: leftByKills, temp_files_left_after_next_export: 0 }, notes: '24 MB snapshot over a 2 MB one, SIGKILL at 0–77 ms; the next export removes temp files of its target older than 10 min' });
+    record({
+      area: 'security',
+      name: 'export killed mid-write',
+      tried: KILLS,
+      outcomes: { ...seen, torn: 0, temp_files_left_by_kills: leftByKills, temp_files_left_after_next_export: 0 },
+      notes:
+        '24 MB snapshot over a 2 MB one, SIGKILL at 0–77 ms; the next export removes temp files of its target older than 10 min',
+    });
   });
 });

@@ -39,11 +39,23 @@ describe('fault schedules against the fake OpenAI server', () => {
       const messages = deepFreeze(input.messages as Message[]);
       const inputJson = JSON.stringify(messages);
       const started = Date.now();
-      const response = await compactContext(input, { model: modelFor(server, { maxKeysPerRequest: KEYS_PER_REQUEST }), settings: { ...BASE_SETTINGS, ...schedule.settings } });
+      const response = await compactContext(input, {
+        model: modelFor(server, { maxKeysPerRequest: KEYS_PER_REQUEST }),
+        settings: { ...BASE_SETTINGS, ...schedule.settings },
+      });
       const elapsedMs = Date.now() - started;
 
-      const outcome = assertProposalInvariants({ messages, inputJson, response, archiveRef: 'archived history', truncateHeadChars: 300, protectedFlags: protectedFlags(messages, options.preserve_recent_messages, []) });
-      expect(response.success ? 'proposal' : `${outcome}: ${response.success ? '' : response.answer.error.message}`).toMatch(new RegExp(`^${schedule.expect}`));
+      const outcome = assertProposalInvariants({
+        messages,
+        inputJson,
+        response,
+        archiveRef: 'archived history',
+        truncateHeadChars: 300,
+        protectedFlags: protectedFlags(messages, options.preserve_recent_messages, []),
+      });
+      expect(
+        response.success ? 'proposal' : `${outcome}: ${response.success ? '' : response.answer.error.message}`,
+      ).toMatch(new RegExp(`^${schedule.expect}`));
       if (response.success) expect(response.answer.decisions.filter((d) => d.keep_result !== null)).toHaveLength(CALLS);
       expect(elapsedMs).toBeLessThanOrEqual(options.total_timeout_seconds * 1000 + 1000);
       // Every request the engine started has ended on the server side too.
@@ -53,14 +65,25 @@ describe('fault schedules against the fake OpenAI server', () => {
       expect(sent).toBeLessThanOrEqual(response.metadata.compaction.requests ?? 0);
       for (const r of server.requests) expect(r.raw).not.toContain(BODY_MARKER); // R6
       expect(JSON.stringify(response)).not.toContain(TEST_KEY);
-      results.push({ name: schedule.name, outcome: response.success ? 'proposal' : outcome, elapsedMs, requests: sent });
+      results.push({
+        name: schedule.name,
+        outcome: response.success ? 'proposal' : outcome,
+        elapsedMs,
+        requests: sent,
+      });
     });
   }
 
   it('records the schedules for npm run reliability', () => {
     const outcomes: Record<string, number> = {};
     for (const r of results) outcomes[r.outcome] = (outcomes[r.outcome] ?? 0) + 1;
-    record({ area: 'faults', name: 'fault schedules', tried: results.length, outcomes: { ...outcomes, lost: 0, max_over_deadline_ms: Math.max(0, ...results.map((r) => r.elapsedMs - 2000)) }, notes: `6 batches, concurrency 3, 2 s deadline; timeouts, 429 bursts with Retry-After, 500/503, resets, slow drips, truncated JSON, wrong keys, deadline mid-flight, 400/401; slowest ${Math.max(...results.map((r) => r.elapsedMs))} ms; ${results.reduce((n, r) => n + r.requests, 0)} requests, none left in flight` });
+    record({
+      area: 'faults',
+      name: 'fault schedules',
+      tried: results.length,
+      outcomes: { ...outcomes, lost: 0, max_over_deadline_ms: Math.max(0, ...results.map((r) => r.elapsedMs - 2000)) },
+      notes: `6 batches, concurrency 3, 2 s deadline; timeouts, 429 bursts with Retry-After, 500/503, resets, slow drips, truncated JSON, wrong keys, deadline mid-flight, 400/401; slowest ${Math.max(...results.map((r) => r.elapsedMs))} ms; ${results.reduce((n, r) => n + r.requests, 0)} requests, none left in flight`,
+    });
     expect(results.length).toBe(SCHEDULES.length);
   });
 });

@@ -18,7 +18,15 @@ describe('fuzzing the core with generated histories', () => {
     const scripted: Outcome[] = [];
     await fc.assert(
       fc.asyncProperty(historyCaseArb, scriptArb, async (c, script) => {
-        const request = { messages: c.messages, goal: c.goal, eligible_tool_names: c.eligible, protected_message_ids: c.protectedMessageIds, protected_call_ids: c.protectedCallIds, archive_ref: c.archiveRef, options: c.options };
+        const request = {
+          messages: c.messages,
+          goal: c.goal,
+          eligible_tool_names: c.eligible,
+          protected_message_ids: c.protectedMessageIds,
+          protected_call_ids: c.protectedCallIds,
+          archive_ref: c.archiveRef,
+          options: c.options,
+        };
         offline.push(await runCase(request, offlineModel()));
         scripted.push(await runCase(request, scriptedModel(script)));
       }),

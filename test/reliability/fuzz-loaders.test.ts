@@ -24,15 +24,26 @@ function load(text: string): Loaded | string {
   try {
     return loadHistory(text);
   } catch (error) {
-    if (error instanceof ContainerError && error.code === 'invalid_input' && error.message.length > 0) return error.message;
+    if (error instanceof ContainerError && error.code === 'invalid_input' && error.message.length > 0)
+      return error.message;
     throw error;
   }
 }
 
 const damageArb: fc.Arbitrary<Damage> = fc.oneof(
   { weight: 3, arbitrary: fc.constant({ kind: 'none' as const }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('truncate' as const), at: fc.double({ min: 0, max: 1, noNaN: true }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('insert' as const), at: fc.double({ min: 0, max: 1, noNaN: true }), text: fc.constantFrom('"', '}', ',', '\n', '\u0000', '\uFEFF', 'garbage', '\\') }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('truncate' as const), at: fc.double({ min: 0, max: 1, noNaN: true }) }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('insert' as const),
+      at: fc.double({ min: 0, max: 1, noNaN: true }),
+      text: fc.constantFrom('"', '}', ',', '\n', '\u0000', '\uFEFF', 'garbage', '\\'),
+    }),
+  },
 );
 
 type Damage = { kind: 'none' } | { kind: 'truncate'; at: number } | { kind: 'insert'; at: number; text: string };
@@ -47,25 +58,44 @@ describe('fuzzing the loaders', () => {
   it('R11 every container, whole or damaged, loads to a valid history or fails with invalid_input, and round-trips', async () => {
     const outcomes: Outcome[] = [];
     await fc.assert(
-      fc.asyncProperty(historyCaseArb, containerArb, fc.constantFrom(0, 1, 2), fc.boolean(), fc.boolean(), damageArb, async (c, container, indent, bom, crlf, d) => {
-        let text = serialize(c.messages, container, indent);
-        if (crlf) text = text.replace(/\n/g, '\r\n');
-        if (bom) text = '\uFEFF' + text;
-        const loaded = load(damage(text, d));
-        if (typeof loaded === 'string') {
-          // An intact file in a supported container must load, unless it nests too deeply.
-          if (d.kind === 'none') expect(loaded).toMatch(/nested more than/);
-          outcomes.push('load:invalid_input');
-          return;
-        }
-        if (d.kind === 'none') {
-          expect(JSON.stringify(loaded.messages)).toBe(JSON.stringify(c.messages));
-          const again = loadHistory(writeHistory(loaded.container, loaded.messages));
-          expect(JSON.stringify(again.messages)).toBe(JSON.stringify(c.messages));
-          expect(again.container.kind).toBe(loaded.container.kind);
-        }
-        outcomes.push(await runCase({ messages: loaded.messages, goal: c.goal, eligible_tool_names: c.eligible, options: c.options, archive_ref: c.archiveRef }, offlineModel()));
-      }),
+      fc.asyncProperty(
+        historyCaseArb,
+        containerArb,
+        fc.constantFrom(0, 1, 2),
+        fc.boolean(),
+        fc.boolean(),
+        damageArb,
+        async (c, container, indent, bom, crlf, d) => {
+          let text = serialize(c.messages, container, indent);
+          if (crlf) text = text.replace(/\n/g, '\r\n');
+          if (bom) text = '\uFEFF' + text;
+          const loaded = load(damage(text, d));
+          if (typeof loaded === 'string') {
+            // An intact file in a supported container must load, unless it nests too deeply.
+            if (d.kind === 'none') expect(loaded).toMatch(/nested more than/);
+            outcomes.push('load:invalid_input');
+            return;
+          }
+          if (d.kind === 'none') {
+            expect(JSON.stringify(loaded.messages)).toBe(JSON.stringify(c.messages));
+            const again = loadHistory(writeHistory(loaded.container, loaded.messages));
+            expect(JSON.stringify(again.messages)).toBe(JSON.stringify(c.messages));
+            expect(again.container.kind).toBe(loaded.container.kind);
+          }
+          outcomes.push(
+            await runCase(
+              {
+                messages: loaded.messages,
+                goal: c.goal,
+                eligible_tool_names: c.eligible,
+                options: c.options,
+                archive_ref: c.archiveRef,
+              },
+              offlineModel(),
+            ),
+          );
+        },
+      ),
       { seed: fuzzSeed(), numRuns: fuzzRuns(200) },
     );
     recordFuzz('generated files in every container', outcomes.length, tally(outcomes));
@@ -83,8 +113,14 @@ describe.skipIf(!HAS_CORPUS)('fuzzing mutations of the shared corpus', () => {
         fc.nat({ max: corpus.length - 1 }),
         fc.array(mutationArb, { minLength: 1, maxLength: 4 }),
         containerArb,
-        fc.oneof({ weight: 6, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.double({ min: 0, max: 1, noNaN: true }) }),
-        fc.record({ call: fc.double({ min: 0, max: 1, noNaN: true }), result: fc.double({ min: 0, max: 1, noNaN: true }) }),
+        fc.oneof(
+          { weight: 6, arbitrary: fc.constant(null) },
+          { weight: 1, arbitrary: fc.double({ min: 0, max: 1, noNaN: true }) },
+        ),
+        fc.record({
+          call: fc.double({ min: 0, max: 1, noNaN: true }),
+          result: fc.double({ min: 0, max: 1, noNaN: true }),
+        }),
         async (which, mutations, container, cut, defaults) => {
           const t = corpus[which];
           const messages = structuredClone(t.messages) as Message[];
@@ -96,9 +132,19 @@ describe.skipIf(!HAS_CORPUS)('fuzzing mutations of the shared corpus', () => {
             outcomes.push('load:invalid_input');
             return;
           }
-          const request = { messages: loaded.messages, goal: 'finish the task the user asked for', eligible_tool_names: t.toolNames, options: { preserve_recent_messages: 4 } };
+          const request = {
+            messages: loaded.messages,
+            goal: 'finish the task the user asked for',
+            eligible_tool_names: t.toolNames,
+            options: { preserve_recent_messages: 4 },
+          };
           outcomes.push(await runCase(request, offlineModel()));
-          outcomes.push(await runCase({ ...request, messages: structuredClone(loaded.messages) }, scriptedModel({ default: defaults })));
+          outcomes.push(
+            await runCase(
+              { ...request, messages: structuredClone(loaded.messages) },
+              scriptedModel({ default: defaults }),
+            ),
+          );
         },
       ),
       { seed: fuzzSeed(), numRuns: fuzzRuns(100) },

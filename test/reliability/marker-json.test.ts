@@ -15,14 +15,27 @@ const OUTPUT = '😀'.repeat(400);
 function history(): Message[] {
   return [
     { id: 'm0', role: 'user', content: [{ type: 'text', text: 'go' }] },
-    { id: 'm1', role: 'assistant', content: [{ type: 'tool_call', id: 't0', name: 'bash', input: '{}', state: 'finished' }, { type: 'tool_result', id: 't0', name: 'bash', output: OUTPUT, state: 'success' }] },
+    {
+      id: 'm1',
+      role: 'assistant',
+      content: [
+        { type: 'tool_call', id: 't0', name: 'bash', input: '{}', state: 'finished' },
+        { type: 'tool_result', id: 't0', name: 'bash', output: OUTPUT, state: 'success' },
+      ],
+    },
     { id: 'm2', role: 'user', content: [{ type: 'text', text: 'next' }] },
   ];
 }
 
 const run = (archiveRef: string) =>
   compactContext(
-    { messages: history(), goal: 'go on', eligible_tool_names: ['bash'], archive_ref: archiveRef, options: { preserve_recent_messages: 0, truncate_head_chars: 0 } },
+    {
+      messages: history(),
+      goal: 'go on',
+      eligible_tool_names: ['bash'],
+      archive_ref: archiveRef,
+      options: { preserve_recent_messages: 0, truncate_head_chars: 0 },
+    },
     { model: createScriptedModel({ answers: { t0: { call: 0.9, result: 0.1 } } }) },
   );
 
@@ -43,7 +56,13 @@ describe('R13 marker measured in JSON', () => {
   });
 
   it('R13 truncateOutput never returns an output longer in JSON than the original', () => {
-    for (const archiveRef of ['\u0000'.repeat(300), '"'.repeat(300), '\\'.repeat(300), '\u001b'.repeat(300), 'x'.repeat(300)]) {
+    for (const archiveRef of [
+      '\u0000'.repeat(300),
+      '"'.repeat(300),
+      '\\'.repeat(300),
+      '\u001b'.repeat(300),
+      'x'.repeat(300),
+    ]) {
       const cut = truncateOutput(OUTPUT, 't0', { truncateHeadChars: 0, archiveRef });
       if (cut !== null) expect(JSON.stringify(cut).length).toBeLessThan(JSON.stringify(OUTPUT).length);
     }

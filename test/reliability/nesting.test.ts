@@ -22,14 +22,18 @@ describe('nesting depth', () => {
 
   it('R11 a deeply nested request is refused with RequestError invalid_input, not a RangeError', async () => {
     const messages = JSON.parse(deepHistoryText(6000)) as Message[];
-    await expect(compactContext({ messages, goal: 'go on' }, { model: createOfflineModel() })).rejects.toThrow(RequestError);
+    await expect(compactContext({ messages, goal: 'go on' }, { model: createOfflineModel() })).rejects.toThrow(
+      RequestError,
+    );
   });
 
   it('R11 a circular message graph is refused with RequestError invalid_input', async () => {
     const block: Record<string, unknown> = { type: 'text', text: 'loop' };
     block.self = block;
     const messages = [{ id: 'm0', role: 'user', content: [block] }];
-    const error = await compactContext({ messages, goal: 'go on' }, { model: createOfflineModel() }).catch((e: unknown) => e);
+    const error = await compactContext({ messages, goal: 'go on' }, { model: createOfflineModel() }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(RequestError);
     expect((error as RequestError).code).toBe('invalid_input');
   });

@@ -13,7 +13,14 @@ const IDS = ['__proto__', 'constructor', 'toString', 'hasOwnProperty'];
 function history(): Message[] {
   const messages: Message[] = [{ id: 'm0', role: 'user', content: [{ type: 'text', text: 'x' }] }];
   for (const id of IDS) {
-    messages.push({ id: `a${id}`, role: 'assistant', content: [{ type: 'tool_call', id, name: 't', input: '{}', state: 'finished' }, { type: 'tool_result', id, name: 't', output: 'y'.repeat(500), state: 'success' }] });
+    messages.push({
+      id: `a${id}`,
+      role: 'assistant',
+      content: [
+        { type: 'tool_call', id, name: 't', input: '{}', state: 'finished' },
+        { type: 'tool_result', id, name: 't', output: 'y'.repeat(500), state: 'success' },
+      ],
+    });
   }
   messages.push({ id: 'last', role: 'user', content: [{ type: 'text', text: 'z' }] });
   return messages;
@@ -21,15 +28,30 @@ function history(): Message[] {
 
 describe('scripted answers keyed by prototype-looking call ids', () => {
   it('R11 R12 "__proto__", "constructor", "toString" and "hasOwnProperty" are ordinary call ids in a script', async () => {
-    const script = parseScript(JSON.parse('{"answers":{"__proto__":{"call":0.9,"result":0.1},"constructor":{"call":0.1,"result":0.1},"toString":{"call":0.9,"result":0.9},"hasOwnProperty":{"call":0.1,"result":0.9}}}'));
-    const response = await compactContext({ messages: history(), goal: 'go', eligible_tool_names: ['t'], options: { preserve_recent_messages: 1 } }, { model: createScriptedModel(script) });
+    const script = parseScript(
+      JSON.parse(
+        '{"answers":{"__proto__":{"call":0.9,"result":0.1},"constructor":{"call":0.1,"result":0.1},"toString":{"call":0.9,"result":0.9},"hasOwnProperty":{"call":0.1,"result":0.9}}}',
+      ),
+    );
+    const response = await compactContext(
+      { messages: history(), goal: 'go', eligible_tool_names: ['t'], options: { preserve_recent_messages: 1 } },
+      { model: createScriptedModel(script) },
+    );
     if (!response.success) throw new Error(response.answer.error.message);
-    expect(response.answer.decisions.map((d) => `${d.call_id}:${d.action}`)).toEqual(['__proto__:drop_result', 'constructor:drop_call', 'toString:keep', 'hasOwnProperty:keep']);
+    expect(response.answer.decisions.map((d) => `${d.call_id}:${d.action}`)).toEqual([
+      '__proto__:drop_result',
+      'constructor:drop_call',
+      'toString:keep',
+      'hasOwnProperty:keep',
+    ]);
   });
 
   it('R11 a call id with no entry is still a missing answer, even when it names an Object.prototype member', async () => {
     const script = parseScript({ answers: { __proto__x: { call: 1, result: 1 } } });
-    const response = await compactContext({ messages: history(), goal: 'go', eligible_tool_names: ['t'], options: { preserve_recent_messages: 1 } }, { model: createScriptedModel(script) });
+    const response = await compactContext(
+      { messages: history(), goal: 'go', eligible_tool_names: ['t'], options: { preserve_recent_messages: 1 } },
+      { model: createScriptedModel(script) },
+    );
     expect(response.success).toBe(false);
     if (!response.success) expect(response.answer.error.code).toBe('invalid_answer');
   });

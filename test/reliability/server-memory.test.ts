@@ -19,7 +19,12 @@ afterAll(async () => {
   await serve?.stop();
 });
 
-const post = (body: string) => fetch(`${serve.base}/compact_context`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-inspector-token': serve.token }, body });
+const post = (body: string) =>
+  fetch(`${serve.base}/compact_context`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-inspector-token': serve.token },
+    body,
+  });
 
 describe('web host memory budget', () => {
   it('§6 a body beyond the heap budget gets 413 invalid_input, and the host keeps serving', async () => {
@@ -29,9 +34,16 @@ describe('web host memory budget', () => {
     const body = (await res.json()) as { error: { code: string; message: string } };
     expect(body.error.code).toBe('invalid_input');
     expect(body.error.message).toMatch(/memory budget.*max-old-space-size/);
-    const ok = await post('{"goal":"go on","messages":[{"id":"m0","role":"user","content":[{"type":"text","text":"hi"}]}]}');
+    const ok = await post(
+      '{"goal":"go on","messages":[{"id":"m0","role":"user","content":[{"type":"text","text":"hi"}]}]}',
+    );
     expect(ok.status).toBe(200);
     expect(serve.child.exitCode).toBeNull();
-    record({ area: 'load', name: 'oversized body to a 200 MB-heap host', tried: 1, outcomes: { refused_413: 1, host_alive: 1 } });
+    record({
+      area: 'load',
+      name: 'oversized body to a 200 MB-heap host',
+      tried: 1,
+      outcomes: { refused_413: 1, host_alive: 1 },
+    });
   });
 });

@@ -13,7 +13,10 @@ import type { TestHost } from './support/web-host.js';
 import { rawRequest, startTestHost } from './support/web-host.js';
 
 const SECRET = 'sk-reliability-SECRET-0123456789abcdef';
-const BODY = JSON.stringify({ goal: 'go on', messages: [{ id: 'm0', role: 'user', content: [{ type: 'text', text: 'hi' }] }] });
+const BODY = JSON.stringify({
+  goal: 'go on',
+  messages: [{ id: 'm0', role: 'user', content: [{ type: 'text', text: 'hi' }] }],
+});
 
 let t: TestHost;
 const checks: string[] = [];
@@ -22,10 +25,17 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  record({ area: 'security', name: 'web host gate', tried: checks.length, outcomes: { refused_or_held: checks.length }, notes: checks.join('; ') });
+  record({
+    area: 'security',
+    name: 'web host gate',
+    tried: checks.length,
+    outcomes: { refused_or_held: checks.length },
+    notes: checks.join('; '),
+  });
 });
 
-const post = (path: string, headers: Record<string, string>, body = BODY) => rawRequest(t.host.port, { method: 'POST', path, headers: { 'content-type': 'application/json', ...headers }, body });
+const post = (path: string, headers: Record<string, string>, body = BODY) =>
+  rawRequest(t.host.port, { method: 'POST', path, headers: { 'content-type': 'application/json', ...headers }, body });
 
 describe('web host security', () => {
   it('the API refuses a request with no token, a wrong token, or the token only in the query string', async () => {
@@ -50,14 +60,25 @@ describe('web host security', () => {
     expect((await post('/compact_context', { ...ok, origin: `https://127.0.0.1:${t.host.port}` })).status).toBe(403);
     expect((await post('/compact_context', { ...ok, 'sec-fetch-site': 'cross-site' })).status).toBe(403);
     expect((await rawRequest(t.host.port, { path: '/', headers: { host: 'evil.example' } })).status).toBe(403);
-    expect((await post('/compact_context', { ...ok, origin: `http://127.0.0.1:${t.host.port}`, 'sec-fetch-site': 'same-origin' })).status).toBe(200);
+    expect(
+      (
+        await post('/compact_context', {
+          ...ok,
+          origin: `http://127.0.0.1:${t.host.port}`,
+          'sec-fetch-site': 'same-origin',
+        })
+      ).status,
+    ).toBe(200);
     expect((await post('/compact_context', { ...ok, host: `localhost:${t.host.port}` })).status).toBe(200);
     checks.push('foreign Host/Origin/cross-site → 403');
   });
 
   it('listens on 127.0.0.1 only: no other interface accepts a connection', async () => {
     expect(t.host.server.address()).toMatchObject({ address: '127.0.0.1' });
-    const others = Object.values(networkInterfaces()).flat().filter((i) => i && !i.internal && i.family === 'IPv4').map((i) => i?.address as string);
+    const others = Object.values(networkInterfaces())
+      .flat()
+      .filter((i) => i && !i.internal && i.family === 'IPv4')
+      .map((i) => i?.address as string);
     for (const address of others) {
       const outcome = await new Promise<string>((resolve) => {
         const socket = connect({ host: address, port: t.host.port });
@@ -73,7 +94,13 @@ describe('web host security', () => {
   });
 
   it('static files never leave the renderer folder, and a malformed path does not crash the host', async () => {
-    for (const path of ['/../../package.json', '/..%2f..%2fpackage.json', '/%2e%2e/%2e%2e/package.json', '/%00', '/%E0%A4%A']) {
+    for (const path of [
+      '/../../package.json',
+      '/..%2f..%2fpackage.json',
+      '/%2e%2e/%2e%2e/package.json',
+      '/%00',
+      '/%E0%A4%A',
+    ]) {
       const res = await rawRequest(t.host.port, { path });
       expect(res.status).toBeGreaterThanOrEqual(400);
       expect(res.text).not.toContain('"devDependencies"');
@@ -118,15 +145,46 @@ describe('web host security', () => {
 
   it('a provider error that echoes the API key reaches the caller redacted', async () => {
     // OpenAI's own 401 text quotes the key it was given; it must not pass through the host.
-    const provider = await startFakeOpenAI({ behaviour: (r) => ({ status: 401, body: { error: { message: `Incorrect API key provided: ${String(r.headers.authorization).slice(7)}`, type: 'invalid_request_error' } } }) });
-    const viaOpenAI = await startTestHost({ DECISION_MODEL_BACKEND: 'openai', DECISION_MODEL_API_KEY: SECRET, DECISION_MODEL_BASE_URL: provider.url });
+    const provider = await startFakeOpenAI({
+      behaviour: (r) => ({
+        status: 401,
+        body: {
+          error: {
+            message: `Incorrect API key provided: ${String(r.headers.authorization).slice(7)}`,
+            type: 'invalid_request_error',
+          },
+        },
+      }),
+    });
+    const viaOpenAI = await startTestHost({
+      DECISION_MODEL_BACKEND: 'openai',
+      DECISION_MODEL_API_KEY: SECRET,
+      DECISION_MODEL_BASE_URL: provider.url,
+    });
     try {
-      const body = JSON.stringify({ goal: 'go on', eligible_tool_names: ['read_file'], options: { preserve_recent_messages: 0 }, messages: [
-        { id: 'm0', role: 'user', content: [{ type: 'text', text: 'hi' }] },
-        { id: 'm1', role: 'assistant', content: [{ type: 'tool_call', id: 'c1', name: 'read_file', input: '{}', state: 'finished' }, { type: 'tool_result', id: 'c1', name: 'read_file', output: 'x'.repeat(900), state: 'success' }] },
-        { id: 'm2', role: 'user', content: [{ type: 'text', text: 'go' }] },
-      ] });
-      const res = await rawRequest(viaOpenAI.host.port, { method: 'POST', path: '/compact_context', headers: { [TOKEN_HEADER]: viaOpenAI.token, 'content-type': 'application/json' }, body });
+      const body = JSON.stringify({
+        goal: 'go on',
+        eligible_tool_names: ['read_file'],
+        options: { preserve_recent_messages: 0 },
+        messages: [
+          { id: 'm0', role: 'user', content: [{ type: 'text', text: 'hi' }] },
+          {
+            id: 'm1',
+            role: 'assistant',
+            content: [
+              { type: 'tool_call', id: 'c1', name: 'read_file', input: '{}', state: 'finished' },
+              { type: 'tool_result', id: 'c1', name: 'read_file', output: 'x'.repeat(900), state: 'success' },
+            ],
+          },
+          { id: 'm2', role: 'user', content: [{ type: 'text', text: 'go' }] },
+        ],
+      });
+      const res = await rawRequest(viaOpenAI.host.port, {
+        method: 'POST',
+        path: '/compact_context',
+        headers: { [TOKEN_HEADER]: viaOpenAI.token, 'content-type': 'application/json' },
+        body,
+      });
       expect(provider.requests.length).toBeGreaterThan(0);
       expect(JSON.parse(res.text)).toMatchObject({ success: false, answer: { error: { code: 'model_error' } } });
       expect(res.text).not.toContain(SECRET);

@@ -14,7 +14,8 @@ import type { TestHost } from './support/web-host.js';
 import { rawRequest, startTestHost } from './support/web-host.js';
 
 const mark = (where: string) => `window.__xss=(window.__xss||[]).concat('${where}')`;
-const payload = (where: string) => `<img src=x onerror="${mark(where)}"><script>${mark(where)}</script><svg onload="${mark(where)}"></svg><a href="javascript:${mark(where)}">x</a>"'><iframe srcdoc="<script>parent.${mark(where)}</script>"></iframe>`;
+const payload = (where: string) =>
+  `<img src=x onerror="${mark(where)}"><script>${mark(where)}</script><svg onload="${mark(where)}"></svg><a href="javascript:${mark(where)}">x</a>"'><iframe srcdoc="<script>parent.${mark(where)}</script>"></iframe>`;
 const TOOL = `<img src=x onerror="${mark('tool')}">`;
 
 function hostileHistory(): unknown[] {
@@ -27,13 +28,38 @@ function hostileHistory(): unknown[] {
       content: [
         { type: 'thinking', thinking: payload('thinking'), signature: 'sig' },
         { type: 'text', text: payload('text') },
-        { type: 'tool_call', id: `c1${payload('cid')}`, name: TOOL, input: JSON.stringify({ q: payload('input') }), state: 'finished' },
-        { type: 'tool_result', id: `c1${payload('cid')}`, name: TOOL, output: payload('output').repeat(20), state: 'success' },
+        {
+          type: 'tool_call',
+          id: `c1${payload('cid')}`,
+          name: TOOL,
+          input: JSON.stringify({ q: payload('input') }),
+          state: 'finished',
+        },
+        {
+          type: 'tool_result',
+          id: `c1${payload('cid')}`,
+          name: TOOL,
+          output: payload('output').repeat(20),
+          state: 'success',
+        },
         { type: 'hint', hint: payload('hint') },
       ],
     },
     { id: 'm2', role: 'user', content: [{ type: 'text', text: `again ${payload('user2')}` }] },
-    { id: 'm3', role: 'assistant', content: [{ type: 'tool_call', id: 'c2', name: TOOL, input: '{"q":"y"}', state: 'finished' }, { type: 'tool_result', id: 'c2', name: TOOL, output: [{ type: 'text', text: payload('listout') }], state: 'success' }] },
+    {
+      id: 'm3',
+      role: 'assistant',
+      content: [
+        { type: 'tool_call', id: 'c2', name: TOOL, input: '{"q":"y"}', state: 'finished' },
+        {
+          type: 'tool_result',
+          id: 'c2',
+          name: TOOL,
+          output: [{ type: 'text', text: payload('listout') }],
+          state: 'success',
+        },
+      ],
+    },
     { id: 'm4', role: 'user', content: [{ type: 'text', text: 'finish' }] },
   ];
 }
@@ -41,12 +67,16 @@ function hostileHistory(): unknown[] {
 const executablePath = findChromium();
 let t: TestHost;
 let browser: Browser | null = null;
-let skipReason: string | null = executablePath ? null : 'skipped: no Chromium (apt-get install -y chromium or set CHROME_PATH)';
+let skipReason: string | null = executablePath
+  ? null
+  : 'skipped: no Chromium (apt-get install -y chromium or set CHROME_PATH)';
 
 beforeAll(async () => {
   t = await startTestHost();
-  if ((await rawRequest(t.host.port, { path: '/' })).status !== 200) skipReason ??= 'skipped: the renderer is not built (npm run build)';
-  if (!skipReason && executablePath) browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
+  if ((await rawRequest(t.host.port, { path: '/' })).status !== 200)
+    skipReason ??= 'skipped: the renderer is not built (npm run build)';
+  if (!skipReason && executablePath)
+    browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
 });
 afterAll(async () => {
   await browser?.close();
@@ -68,7 +98,11 @@ describe('HTML and script in every rendered string', () => {
     });
     await page.goto(`${t.base}/?token=${t.token}`);
     await page.locator('html[data-app-state="ready"]').waitFor();
-    await page.getByLabel('Snapshot file').setInputFiles({ name: `<img src=x onerror="${mark('file')}">.json`, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(hostileHistory(), null, 2)) });
+    await page.getByLabel('Snapshot file').setInputFiles({
+      name: `<img src=x onerror="${mark('file')}">.json`,
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(hostileHistory(), null, 2)),
+    });
     await page.locator('html[data-app-state="ready"]').waitFor();
     await page.getByLabel('Goal').fill(payload('goal'));
     await page.getByRole('checkbox', { name: TOOL }).check();
@@ -90,6 +124,13 @@ describe('HTML and script in every rendered string', () => {
     await page.goto(`data:text/html,<img src=x onerror="${mark('control')}">`);
     await expect.poll(() => sentinel(page)).toEqual(['control']);
     await page.close();
-    record({ area: 'security', name: 'script payloads in the UI', tried: 14, outcomes: { executed: 0, live_elements: 0 }, notes: 'ids, roles, text, thinking, tool names, inputs, outputs, unknown fields, hint, goal and file name; open, run, every tab, in Chromium' });
+    record({
+      area: 'security',
+      name: 'script payloads in the UI',
+      tried: 14,
+      outcomes: { executed: 0, live_elements: 0 },
+      notes:
+        'ids, roles, text, thinking, tool names, inputs, outputs, unknown fields, hint, goal and file name; open, run, every tab, in Chromium',
+    });
   });
 });

@@ -14,18 +14,39 @@ const RESULT_STATES = [S, S, S, S, S, S, S, S, 'error', 'interrupted', 'denied',
 
 /** Text with ASCII, BMP, astral characters and, sometimes, lone surrogates. */
 export const textArb = fc
-  .array(fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('😀', '𝄞', 'é', '漢字', '\ud800', '\udfff', '\n', '"', '\\'), fc.string({ unit: 'grapheme', maxLength: 10 })), { maxLength: 12 })
+  .array(
+    fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.constantFrom('😀', '𝄞', 'é', '漢字', '\ud800', '\udfff', '\n', '"', '\\'),
+      fc.string({ unit: 'grapheme', maxLength: 10 }),
+    ),
+    { maxLength: 12 },
+  )
   .map((parts) => parts.join(''));
-
 
 const outputArb = fc.oneof(
   { weight: 5, arbitrary: fc.tuple(textArb, fc.nat({ max: 900 })).map(([t, n]) => t + 'x'.repeat(n)) },
-  { weight: 2, arbitrary: fc.array(textArb.map((text) => ({ type: 'text', text })), { minLength: 1, maxLength: 3 }) },
-  { weight: 1, arbitrary: fc.constant([{ type: 'text', text: 'chart' }, { type: 'data', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0KGgo=' } }]) },
+  {
+    weight: 2,
+    arbitrary: fc.array(
+      textArb.map((text) => ({ type: 'text', text })),
+      { minLength: 1, maxLength: 3 },
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constant([
+      { type: 'text', text: 'chart' },
+      { type: 'data', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0KGgo=' } },
+    ]),
+  },
   { weight: 1, arbitrary: fc.constant({ nested: { rows: [1, 2, 3] } }) },
 );
 
-const inputArb = fc.oneof({ weight: 6, arbitrary: fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.stringify(v)) }, { weight: 1, arbitrary: fc.constantFrom('{"path":', 'not json', '') });
+const inputArb = fc.oneof(
+  { weight: 6, arbitrary: fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.stringify(v)) },
+  { weight: 1, arbitrary: fc.constantFrom('{"path":', 'not json', '') },
+);
 
 /** One tool call / tool result pair spec; `layout` decides where the result goes. */
 const pairArb = fc.record({
@@ -40,16 +61,29 @@ const pairArb = fc.record({
   layout: fc.constantFrom('same', 'same', 'same', 'later', 'later', 'later', 'reversed', 'no_result', 'no_call'),
 });
 
-const textBlockArb = fc.oneof(textArb.map((text) => ({ type: 'text', text })), fc.tuple(textArb, fc.string()).map(([thinking, signature]) => ({ type: 'thinking', thinking, signature })), fc.constant({ type: 'hint', hint: 'x' }));
+const textBlockArb = fc.oneof(
+  textArb.map((text) => ({ type: 'text', text })),
+  fc.tuple(textArb, fc.string()).map(([thinking, signature]) => ({ type: 'thinking', thinking, signature })),
+  fc.constant({ type: 'hint', hint: 'x' }),
+);
 
 /** A history: a user opener, then steps that each add prose and tool pairs in some layout. */
 export const historyArb: fc.Arbitrary<Message[]> = fc
-  .tuple(textArb, fc.array(fc.tuple(fc.array(textBlockArb, { maxLength: 2 }), fc.array(pairArb, { maxLength: 3 }), fc.boolean()), { minLength: 1, maxLength: 8 }))
+  .tuple(
+    textArb,
+    fc.array(fc.tuple(fc.array(textBlockArb, { maxLength: 2 }), fc.array(pairArb, { maxLength: 3 }), fc.boolean()), {
+      minLength: 1,
+      maxLength: 8,
+    }),
+  )
   .map(([opener, steps]) => {
-    const messages: Message[] = [{ id: 'm0', role: 'user', content: [{ type: 'text', text: opener }], extra: { k: 1 } }];
+    const messages: Message[] = [
+      { id: 'm0', role: 'user', content: [{ type: 'text', text: opener }], extra: { k: 1 } },
+    ];
     let n = 1;
     let ids = 0;
-    const push = (role: string, content: Message['content']) => messages.push({ id: `m${n++}`, name: role === 'user' ? 'u' : 'agent', role, content, metadata: {} });
+    const push = (role: string, content: Message['content']) =>
+      messages.push({ id: `m${n++}`, name: role === 'user' ? 'u' : 'agent', role, content, metadata: {} });
     for (const [prose, pairs, bareUser] of steps) {
       const here: Block[] = [...prose];
       const later: Block[] = [];
@@ -57,7 +91,13 @@ export const historyArb: fc.Arbitrary<Message[]> = fc
       for (const p of pairs) {
         const id = p.reuse ? 'c1' : `c${++ids}`;
         const call = { type: 'tool_call', id, name: p.name, input: p.input, state: p.callState };
-        const result = { type: 'tool_result', id, name: p.resultName === 'same' ? p.name : p.resultName, output: p.output, state: p.resultState };
+        const result = {
+          type: 'tool_result',
+          id,
+          name: p.resultName === 'same' ? p.name : p.resultName,
+          output: p.output,
+          state: p.resultState,
+        };
         if (p.layout === 'same') here.push(call, result);
         else if (p.layout === 'later') {
           here.push(call);

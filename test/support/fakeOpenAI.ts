@@ -76,13 +76,20 @@ export const defaultPYes = (key: string) => (key.startsWith('call_') ? 0.8 : 0.2
 /** What a provider would bill: the messages plus the schema it injects. */
 export function countPromptTokens(body: unknown): number {
   const b = body as { messages?: Array<{ content?: unknown }>; response_format?: unknown };
-  const text = (b.messages ?? []).map((m) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content))).join('\n');
+  const text = (b.messages ?? [])
+    .map((m) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content)))
+    .join('\n');
   return countTokens(text) + (b.response_format ? countTokens(JSON.stringify(b.response_format)) : 0);
 }
 
 function defaultUsage(request: ReceivedRequest): Usage {
   const prompt = countPromptTokens(request.body);
-  const completion = 8 * Object.keys((request.body as { response_format?: { json_schema?: { schema?: { properties?: object } } } })?.response_format?.json_schema?.schema?.properties ?? {}).length;
+  const completion =
+    8 *
+    Object.keys(
+      (request.body as { response_format?: { json_schema?: { schema?: { properties?: object } } } })?.response_format
+        ?.json_schema?.schema?.properties ?? {},
+    ).length;
   return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
 }
 
@@ -103,7 +110,14 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       } catch {
         body = null;
       }
-      const request: ReceivedRequest = { index: requests.length, method: req.method ?? '', path: req.url ?? '', headers: { ...req.headers }, raw, body };
+      const request: ReceivedRequest = {
+        index: requests.length,
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: { ...req.headers },
+        raw,
+        body,
+      };
       requests.push(request);
       inFlight++;
       inFlightMax = Math.max(inFlightMax, inFlight);
@@ -123,9 +137,12 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
 
   async function respond(request: ReceivedRequest, res: import('node:http').ServerResponse): Promise<void> {
     if (request.method !== 'POST' || !request.path.endsWith('/chat/completions')) {
-      return send(res, 404, { error: { message: `no route ${request.method} ${request.path}`, type: 'invalid_request_error' } });
+      return send(res, 404, {
+        error: { message: `no route ${request.method} ${request.path}`, type: 'invalid_request_error' },
+      });
     }
-    const reply: Reply = options.schedule?.[request.index] ?? (options.behaviour ? await options.behaviour(request) : {});
+    const reply: Reply =
+      options.schedule?.[request.index] ?? (options.behaviour ? await options.behaviour(request) : {});
     const delay = reply.delayMs ?? options.latencyMs ?? 0;
     if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     if (res.destroyed) return;
@@ -138,13 +155,31 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     }
     const status = reply.status ?? 200;
     if (reply.body !== undefined) return send(res, status, reply.body, headers, reply.drip);
-    if (status >= 400) return send(res, status, { error: { message: `fake error ${status}`, type: 'server_error', code: null } }, headers);
+    if (status >= 400)
+      return send(
+        res,
+        status,
+        { error: { message: `fake error ${status}`, type: 'server_error', code: null } },
+        headers,
+      );
     const pYes = options.pYes ?? defaultPYes;
     const usage = (options.usage ?? defaultUsage)(request);
-    await send(res, status, answerTo(request.body, (key) => pYes(key, request), { split: options.split, order: options.order, usage }), headers, reply.drip);
+    await send(
+      res,
+      status,
+      answerTo(request.body, (key) => pYes(key, request), { split: options.split, order: options.order, usage }),
+      headers,
+      reply.drip,
+    );
   }
 
-  async function send(res: import('node:http').ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}, drip?: Reply['drip']): Promise<void> {
+  async function send(
+    res: import('node:http').ServerResponse,
+    status: number,
+    body: unknown,
+    headers: Record<string, string> = {},
+    drip?: Reply['drip'],
+  ): Promise<void> {
     res.writeHead(status, { 'content-type': 'application/json', ...headers });
     const text = JSON.stringify(body);
     if (!drip) return void res.end(text);

@@ -28,13 +28,23 @@ export interface TokenLogprob extends TopLogprob {
 export type TokenSplit = 'word' | 'glued' | 'letters' | 'chars';
 export const TOKEN_SPLITS: readonly TokenSplit[] = ['word', 'glued', 'letters', 'chars'];
 
-export function completion(content: string | null, extra: { logprobs?: TokenLogprob[] | null; usage?: Usage; model?: string } = {}) {
+export function completion(
+  content: string | null,
+  extra: { logprobs?: TokenLogprob[] | null; usage?: Usage; model?: string } = {},
+) {
   return {
     id: 'chatcmpl-fake',
     object: 'chat.completion',
     created: 1_765_000_000,
     model: extra.model ?? 'fake-model',
-    choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, logprobs: extra.logprobs === undefined ? null : { content: extra.logprobs, refusal: null }, finish_reason: 'stop' }],
+    choices: [
+      {
+        index: 0,
+        message: { role: 'assistant', content, refusal: null },
+        logprobs: extra.logprobs === undefined ? null : { content: extra.logprobs, refusal: null },
+        finish_reason: 'stop',
+      },
+    ],
     usage: extra.usage ?? { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
   };
 }
@@ -55,8 +65,12 @@ function plain(token: string): TokenLogprob {
 function valueToken(before: string, word: 'yes' | 'no', head: (w: string) => string, pYes: number): TokenLogprob {
   const alternatives: TopLogprob[] = [];
   const share = 0.97;
-  for (const [w, p] of [['yes', pYes], ['no', 1 - pYes]] as const) {
-    if (p > 0) alternatives.push({ token: before + head(w), logprob: Math.log(p * share), bytes: bytes(before + head(w)) });
+  for (const [w, p] of [
+    ['yes', pYes],
+    ['no', 1 - pYes],
+  ] as const) {
+    if (p > 0)
+      alternatives.push({ token: before + head(w), logprob: Math.log(p * share), bytes: bytes(before + head(w)) });
   }
   alternatives.push({ token: `${before} `, logprob: Math.log(1 - share), bytes: bytes(`${before} `) });
   alternatives.sort((a, b) => b.logprob - a.logprob);
@@ -65,18 +79,36 @@ function valueToken(before: string, word: 'yes' | 'no', head: (w: string) => str
 }
 
 /** Tokens spelling `{"k1":"yes","k2":"no"}` (in `order`) with the given split. */
-export function yesNoTokens(order: readonly string[], pYes: (key: string) => number, split: TokenSplit): { content: string; tokens: TokenLogprob[] } {
+export function yesNoTokens(
+  order: readonly string[],
+  pYes: (key: string) => number,
+  split: TokenSplit,
+): { content: string; tokens: TokenLogprob[] } {
   const tokens: TokenLogprob[] = [];
   order.forEach((key, i) => {
     const p = pYes(key);
     const word = p >= 0.5 ? 'yes' : 'no';
     const lead = `${i === 0 ? '{' : ','}"${key}"`;
     if (split === 'word') {
-      tokens.push(plain(lead), plain(':"'), valueToken('', word, (w) => w, p), plain('"'));
+      tokens.push(
+        plain(lead),
+        plain(':"'),
+        valueToken('', word, (w) => w, p),
+        plain('"'),
+      );
     } else if (split === 'glued') {
-      tokens.push(plain(lead), valueToken(':"', word, (w) => w, p), plain('"'));
+      tokens.push(
+        plain(lead),
+        valueToken(':"', word, (w) => w, p),
+        plain('"'),
+      );
     } else if (split === 'letters') {
-      tokens.push(plain(`${lead}:`), valueToken('"', word, (w) => w[0], p), plain(word.slice(1)), plain('"'));
+      tokens.push(
+        plain(`${lead}:`),
+        valueToken('"', word, (w) => w[0], p),
+        plain(word.slice(1)),
+        plain('"'),
+      );
     } else {
       for (const ch of `${lead}:"`) tokens.push(plain(ch));
       tokens.push(valueToken('', word, (w) => w[0], p));
@@ -89,7 +121,8 @@ export function yesNoTokens(order: readonly string[], pYes: (key: string) => num
 
 /** The question keys a request asks for, in schema order. */
 export function schemaKeys(body: unknown): string[] {
-  const schema = (body as { response_format?: { json_schema?: { schema?: { properties?: Record<string, unknown> } } } })?.response_format?.json_schema?.schema;
+  const schema = (body as { response_format?: { json_schema?: { schema?: { properties?: Record<string, unknown> } } } })
+    ?.response_format?.json_schema?.schema;
   return Object.keys(schema?.properties ?? {});
 }
 
@@ -102,7 +135,11 @@ export function ordered(keys: readonly string[], order: KeyOrder): string[] {
 }
 
 /** A well-formed answer to `body` in whichever mode it asks for. */
-export function answerTo(body: unknown, pYes: (key: string) => number, options: { split?: TokenSplit; order?: KeyOrder; usage?: Usage } = {}) {
+export function answerTo(
+  body: unknown,
+  pYes: (key: string) => number,
+  options: { split?: TokenSplit; order?: KeyOrder; usage?: Usage } = {},
+) {
   const keys = ordered(schemaKeys(body), options.order ?? 'schema');
   if ((body as { logprobs?: boolean }).logprobs) {
     const { content, tokens } = yesNoTokens(keys, pYes, options.split ?? 'word');

@@ -18,10 +18,18 @@ export function deepFreeze<T>(value: T): T {
 }
 
 const blocksOf = (m: Message): Block[] => (Array.isArray(m.content) ? (m.content as Block[]) : []);
-const withoutContent = (m: Message) => JSON.stringify(Object.fromEntries(Object.entries(m).map(([k, v]) => [k, k === 'content' ? (Array.isArray(v) ? '[blocks]' : v) : v])));
+const withoutContent = (m: Message) =>
+  JSON.stringify(
+    Object.fromEntries(
+      Object.entries(m).map(([k, v]) => [k, k === 'content' ? (Array.isArray(v) ? '[blocks]' : v) : v]),
+    ),
+  );
 
 /** What R12–R14 allow for each block: its action when it belongs to a candidate pair. */
-function actionsByBlock(analysis: Analysis, decisions: readonly Decision[]): Map<string, 'drop_call' | 'drop_result_call' | 'drop_result'> {
+function actionsByBlock(
+  analysis: Analysis,
+  decisions: readonly Decision[],
+): Map<string, 'drop_call' | 'drop_result_call' | 'drop_result'> {
   const actionOf = new Map(decisions.map((d) => [d.pair_id, d.action]));
   const out = new Map<string, 'drop_call' | 'drop_result_call' | 'drop_result'>();
   for (const pair of analysis.pairs) {
@@ -43,7 +51,12 @@ function actionsByBlock(analysis: Analysis, decisions: readonly Decision[]): Map
  * removed only when emptied by drop_call, every untouched block byte-identical, drop_result
  * changing only `output` and keeping its shape, and only when shorter.
  */
-export function proposalProblems(input: readonly Message[], output: readonly Message[], analysis: Analysis, decisions: readonly Decision[]): string[] {
+export function proposalProblems(
+  input: readonly Message[],
+  output: readonly Message[],
+  analysis: Analysis,
+  decisions: readonly Decision[],
+): string[] {
   const problems: string[] = [];
   const byBlock = actionsByBlock(analysis, decisions);
   let j = 0;
@@ -53,27 +66,37 @@ export function proposalProblems(input: readonly Message[], output: readonly Mes
     if (emptied) return; // R14: removed exactly when emptied
     const out = output[j++];
     if (!out) return void problems.push(`message ${i} missing from the output`);
-    if (withoutContent(out) !== withoutContent(message)) problems.push(`message ${i}: fields other than content changed`);
+    if (withoutContent(out) !== withoutContent(message))
+      problems.push(`message ${i}: fields other than content changed`);
     if (!Array.isArray(message.content)) {
-      if (JSON.stringify(out.content) !== JSON.stringify(message.content)) problems.push(`message ${i}: non-list content changed`);
+      if (JSON.stringify(out.content) !== JSON.stringify(message.content))
+        problems.push(`message ${i}: non-list content changed`);
       return;
     }
-    const kept = blocks.map((block, b) => ({ block, b, action: byBlock.get(`${i}:${b}`) })).filter((x) => x.action !== 'drop_call');
+    const kept = blocks
+      .map((block, b) => ({ block, b, action: byBlock.get(`${i}:${b}`) }))
+      .filter((x) => x.action !== 'drop_call');
     const outBlocks = blocksOf(out);
-    if (outBlocks.length !== kept.length) return void problems.push(`message ${i}: ${outBlocks.length} blocks, expected ${kept.length}`);
+    if (outBlocks.length !== kept.length)
+      return void problems.push(`message ${i}: ${outBlocks.length} blocks, expected ${kept.length}`);
     kept.forEach(({ block, b, action }, k) => {
       const got = outBlocks[k];
       if (action !== 'drop_result') {
-        if (JSON.stringify(got) !== JSON.stringify(block)) problems.push(`message ${i} block ${b} (${block.type}) is not byte-identical`);
+        if (JSON.stringify(got) !== JSON.stringify(block))
+          problems.push(`message ${i} block ${b} (${block.type}) is not byte-identical`);
         return;
       }
       const { output: before, ...restBefore } = block;
       const { output: after, ...restAfter } = got;
-      if (JSON.stringify(restAfter) !== JSON.stringify(restBefore)) problems.push(`message ${i} block ${b}: drop_result changed more than the output`);
+      if (JSON.stringify(restAfter) !== JSON.stringify(restBefore))
+        problems.push(`message ${i} block ${b}: drop_result changed more than the output`);
       if (JSON.stringify(after) === JSON.stringify(before)) return;
-      if (typeof before === 'string' && typeof after !== 'string') problems.push(`message ${i} block ${b}: R13 string output became ${typeof after}`);
-      if (Array.isArray(before) && !(Array.isArray(after) && after.length === 1 && after[0].type === 'text')) problems.push(`message ${i} block ${b}: R13 list output did not become one text block`);
-      if (JSON.stringify(after).length >= JSON.stringify(before).length) problems.push(`message ${i} block ${b}: R13 replacement is not shorter`);
+      if (typeof before === 'string' && typeof after !== 'string')
+        problems.push(`message ${i} block ${b}: R13 string output became ${typeof after}`);
+      if (Array.isArray(before) && !(Array.isArray(after) && after.length === 1 && after[0].type === 'text'))
+        problems.push(`message ${i} block ${b}: R13 list output did not become one text block`);
+      if (JSON.stringify(after).length >= JSON.stringify(before).length)
+        problems.push(`message ${i} block ${b}: R13 replacement is not shorter`);
     });
   });
   if (j !== output.length) problems.push(`output has ${output.length} messages, expected ${j}`);

@@ -10,7 +10,13 @@ import { paymentRetryScenario } from '../../core/examples/paymentRetry.js';
 import type { Action, Message } from '../../core/engine/schema.js';
 import { alignRows } from '../../core/inspect/align.js';
 import { analyze } from '../../core/engine/guards.js';
-import { buildSizeModel, charsAfter, deriveActions, probabilitiesOf, thresholdCurve } from '../../core/inspect/curve.js';
+import {
+  buildSizeModel,
+  charsAfter,
+  deriveActions,
+  probabilitiesOf,
+  thresholdCurve,
+} from '../../core/inspect/curve.js';
 import { compactContext } from '../../core/engine/compact.js';
 import { createOfflineModel } from '../../core/engine/offline/model.js';
 import { loadHistory } from '../../core/engine/containers.js';
@@ -19,18 +25,39 @@ import { rebuild } from '../../core/engine/rebuild.js';
 const CORPUS = join(process.cwd(), '..', 'shared', 'corpus');
 
 async function setup(messages: Message[], eligible: string[], preserve = 6) {
-  const response = await compactContext({ messages, goal: 'fix the failing test and write the patch', eligible_tool_names: eligible, options: { preserve_recent_messages: preserve } }, { model: createOfflineModel() });
+  const response = await compactContext(
+    {
+      messages,
+      goal: 'fix the failing test and write the patch',
+      eligible_tool_names: eligible,
+      options: { preserve_recent_messages: preserve },
+    },
+    { model: createOfflineModel() },
+  );
   if (!response.success) throw new Error(response.answer.error.message);
-  const analysis = analyze(messages, { eligibleToolNames: eligible, protectedMessageIds: [], protectedCallIds: [], preserveRecentMessages: preserve });
+  const analysis = analyze(messages, {
+    eligibleToolNames: eligible,
+    protectedMessageIds: [],
+    protectedCallIds: [],
+    preserveRecentMessages: preserve,
+  });
   const opts = { truncateHeadChars: 300, archiveRef: 'archived history' };
-  return { response, analysis, probs: probabilitiesOf(response.answer.decisions), sizes: buildSizeModel(messages, analysis.pairs, opts), opts };
+  return {
+    response,
+    analysis,
+    probs: probabilitiesOf(response.answer.decisions),
+    sizes: buildSizeModel(messages, analysis.pairs, opts),
+    opts,
+  };
 }
 
 describe('threshold curve', () => {
   it('R15 deriveActions at the run threshold equals the engine decisions', async () => {
     const s = paymentRetryScenario();
     const { response, analysis, probs } = await setup(s.messages, s.eligible_tool_names);
-    expect([...deriveActions(analysis.pairs, probs, 0.5).values()]).toEqual(response.answer.decisions.map((d) => d.action));
+    expect([...deriveActions(analysis.pairs, probs, 0.5).values()]).toEqual(
+      response.answer.decisions.map((d) => d.action),
+    );
   });
 
   it('R13 R14 charsAfter equals JSON.stringify(rebuild()).length at any threshold and with overrides', async () => {
@@ -38,10 +65,18 @@ describe('threshold curve', () => {
     const { analysis, probs, sizes, opts } = await setup(s.messages, s.eligible_tool_names, 2);
     const ids = analysis.pairs.map((p) => p.pairId);
     fc.assert(
-      fc.property(fc.double({ min: 0, max: 1, noNaN: true }), fc.dictionary(fc.constantFrom(...ids), fc.constantFrom<Action>('keep', 'drop_result', 'drop_call'), { maxKeys: 4 }), (t, overrides) => {
-        const actions = deriveActions(analysis.pairs, probs, t, overrides);
-        expect(charsAfter(sizes, actions)).toBe(JSON.stringify(rebuild(s.messages, analysis.pairs, actions, opts).messages).length);
-      }),
+      fc.property(
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.dictionary(fc.constantFrom(...ids), fc.constantFrom<Action>('keep', 'drop_result', 'drop_call'), {
+          maxKeys: 4,
+        }),
+        (t, overrides) => {
+          const actions = deriveActions(analysis.pairs, probs, t, overrides);
+          expect(charsAfter(sizes, actions)).toBe(
+            JSON.stringify(rebuild(s.messages, analysis.pairs, actions, opts).messages).length,
+          );
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -58,13 +93,27 @@ describe('threshold curve', () => {
   });
 
   it.skipIf(!existsSync(CORPUS))('R14 exact on every corpus transcript (both result layouts)', async () => {
-    for (const file of ['claudecode-opus45-cctrace-portable-sessions.json', 'spider2-claude37-snowflake-sql-sf_bq024.json', 'taubench-gpt4o-airline-task2.json']) {
+    for (const file of [
+      'claudecode-opus45-cctrace-portable-sessions.json',
+      'spider2-claude37-snowflake-sql-sf_bq024.json',
+      'taubench-gpt4o-airline-task2.json',
+    ]) {
       const { messages } = loadHistory(readFileSync(join(CORPUS, file), 'utf8'));
-      const tools = [...new Set(messages.flatMap((m) => (Array.isArray(m.content) ? m.content : []).filter((b) => b.type === 'tool_call').map((b) => String(b.name))))];
+      const tools = [
+        ...new Set(
+          messages.flatMap((m) =>
+            (Array.isArray(m.content) ? m.content : [])
+              .filter((b) => b.type === 'tool_call')
+              .map((b) => String(b.name)),
+          ),
+        ),
+      ];
       const { analysis, probs, sizes, opts } = await setup(messages, tools);
       for (const t of [0.1, 0.3, 0.6, 0.9]) {
         const actions = deriveActions(analysis.pairs, probs, t);
-        expect(charsAfter(sizes, actions)).toBe(JSON.stringify(rebuild(messages, analysis.pairs, actions, opts).messages).length);
+        expect(charsAfter(sizes, actions)).toBe(
+          JSON.stringify(rebuild(messages, analysis.pairs, actions, opts).messages).length,
+        );
       }
     }
   });
@@ -85,6 +134,7 @@ describe('side-by-side alignment', () => {
       const after = rebuilt.find((m) => m.id === id);
       expect(JSON.stringify(after)).not.toBe(JSON.stringify(before));
     }
-    for (const row of rows.filter((r) => r.status === 'same')) expect(JSON.stringify(rebuilt.find((m) => m.id === row.id))).toBe(JSON.stringify(s.messages[row.index]));
+    for (const row of rows.filter((r) => r.status === 'same'))
+      expect(JSON.stringify(rebuilt.find((m) => m.id === row.id))).toBe(JSON.stringify(s.messages[row.index]));
   });
 });

@@ -22,7 +22,10 @@ export function directBridge(handlers: Handlers, saved: ExportFiles[] = []): Bri
     runStatus: (runId) => call<ChannelResult<'run.status'>>('run.status', { runId }),
     cancelRun: async (runId) => (await call<{ cancelled: boolean }>('run.cancel', { runId })).cancelled,
     openFile: async () => 'browser',
-    saveExport: async (files) => (saved.push(files), { path: files.suggestedName, auditPath: `${files.suggestedName}.audit.json` }),
+    saveExport: async (files) => (
+      saved.push(files),
+      { path: files.suggestedName, auditPath: `${files.suggestedName}.audit.json` }
+    ),
     setApiKey: async () => false,
   };
 }

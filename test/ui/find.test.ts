@@ -5,7 +5,10 @@ import { splitMatches } from '../../core/inspect/find.js';
 
 describe('find highlighting', () => {
   it('splits case-insensitively and keeps the original text', () => {
-    expect(splitMatches('Idempotency-Key and idempotency', 'IDEMPOTENCY')).toEqual({ parts: ['', 'Idempotency', '-Key and ', 'idempotency', ''], capped: false });
+    expect(splitMatches('Idempotency-Key and idempotency', 'IDEMPOTENCY')).toEqual({
+      parts: ['', 'Idempotency', '-Key and ', 'idempotency', ''],
+      capped: false,
+    });
   });
 
   it('treats the term literally, not as a pattern', () => {
@@ -27,15 +30,19 @@ describe('find highlighting', () => {
 
   it('joined pieces are the text; every odd piece equals the term ignoring case', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('a', 'B', 'b', 'A', '.', ' ', 'é', 'É') }), fc.string({ unit: fc.constantFrom('a', 'b', 'A', '.', 'é'), minLength: 1, maxLength: 3 }), (text, term) => {
-        const split = splitMatches(text, term);
-        if (split === null) {
-          expect(text.toLowerCase().includes(term.toLowerCase())).toBe(false);
-          return;
-        }
-        expect(split.parts.join('')).toBe(text);
-        for (let i = 1; i < split.parts.length; i += 2) expect(split.parts[i].toLowerCase()).toBe(term.toLowerCase());
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom('a', 'B', 'b', 'A', '.', ' ', 'é', 'É') }),
+        fc.string({ unit: fc.constantFrom('a', 'b', 'A', '.', 'é'), minLength: 1, maxLength: 3 }),
+        (text, term) => {
+          const split = splitMatches(text, term);
+          if (split === null) {
+            expect(text.toLowerCase().includes(term.toLowerCase())).toBe(false);
+            return;
+          }
+          expect(split.parts.join('')).toBe(text);
+          for (let i = 1; i < split.parts.length; i += 2) expect(split.parts[i].toLowerCase()).toBe(term.toLowerCase());
+        },
+      ),
       { numRuns: 300 },
     );
   });

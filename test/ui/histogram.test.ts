@@ -17,13 +17,17 @@ describe('keep_result histogram', () => {
 
   it('R12 bins at or above a threshold on a bin edge count exactly the results kept there (p >= threshold)', () => {
     fc.assert(
-      fc.property(fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 200 }), fc.integer({ min: 0, max: 9 }), (ps, k) => {
-        const bins = probabilityHistogram(ps);
-        const threshold = bins[k].from;
-        const kept = ps.filter((p) => p >= threshold).length;
-        expect(bins.slice(k).reduce((sum, b) => sum + b.count, 0)).toBe(kept);
-        expect(bins.reduce((sum, b) => sum + b.count, 0)).toBe(ps.length);
-      }),
+      fc.property(
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 200 }),
+        fc.integer({ min: 0, max: 9 }),
+        (ps, k) => {
+          const bins = probabilityHistogram(ps);
+          const threshold = bins[k].from;
+          const kept = ps.filter((p) => p >= threshold).length;
+          expect(bins.slice(k).reduce((sum, b) => sum + b.count, 0)).toBe(kept);
+          expect(bins.reduce((sum, b) => sum + b.count, 0)).toBe(ps.length);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -37,7 +41,10 @@ describe('keep_result histogram', () => {
 
   it('R12 the bundled example: one count per evaluated candidate', async () => {
     const s = paymentRetryScenario();
-    const response = await compactContext({ messages: s.messages, goal: s.goal, eligible_tool_names: s.eligible_tool_names }, { model: createOfflineModel() });
+    const response = await compactContext(
+      { messages: s.messages, goal: s.goal, eligible_tool_names: s.eligible_tool_names },
+      { model: createOfflineModel() },
+    );
     if (!response.success) throw new Error(response.answer.error.message);
     const probs = probabilitiesOf(response.answer.decisions);
     expect(probs.size).toBeGreaterThan(0);

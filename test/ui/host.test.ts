@@ -18,13 +18,25 @@ const KEY = 'sk-test-secret-key-1234567890';
 let host: WebHost;
 let dir: string;
 
-function send(path: string, init: { method?: string; headers?: Record<string, string>; body?: unknown } = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+function send(
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: host.port, path, method: init.method ?? 'POST', headers: { host: `127.0.0.1:${host.port}`, 'content-type': 'application/json', ...init.headers } }, (res) => {
-      let body = '';
-      res.on('data', (c: Buffer) => (body += c.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: host.port,
+        path,
+        method: init.method ?? 'POST',
+        headers: { host: `127.0.0.1:${host.port}`, 'content-type': 'application/json', ...init.headers },
+      },
+      (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
     req.on('error', reject);
     if (init.body !== undefined) req.write(typeof init.body === 'string' ? init.body : JSON.stringify(init.body));
     req.end();
@@ -32,13 +44,19 @@ function send(path: string, init: { method?: string; headers?: Record<string, st
 }
 
 const token = 'test-token-abcdefghijklmnop';
-const api = (channel: string, body: unknown = {}, headers: Record<string, string> = {}) => send(`/api/${channel}`, { body, headers: { 'x-inspector-token': token, ...headers } });
+const api = (channel: string, body: unknown = {}, headers: Record<string, string> = {}) =>
+  send(`/api/${channel}`, { body, headers: { 'x-inspector-token': token, ...headers } });
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'inspector-host-'));
   mkdirSync(join(dir, 'renderer'));
   writeFileSync(join(dir, 'renderer', 'index.html'), '<!doctype html><title>t</title>');
-  host = await startWebHost({ port: 0, token, rendererDir: join(dir, 'renderer'), setup: setupHost('web', { env: { DECISION_MODEL_BACKEND: 'offline', DECISION_MODEL_API_KEY: KEY }, cwd: dir }) });
+  host = await startWebHost({
+    port: 0,
+    token,
+    rendererDir: join(dir, 'renderer'),
+    setup: setupHost('web', { env: { DECISION_MODEL_BACKEND: 'offline', DECISION_MODEL_API_KEY: KEY }, cwd: dir }),
+  });
 });
 afterAll(async () => {
   await host.close();
@@ -86,10 +104,15 @@ describe('contract gate', () => {
     expect((await api('no.such')).status).toBe(404);
     const extra = await api('app.info', { surprise: 1 });
     expect(extra.status).toBe(400);
-    expect(JSON.parse(extra.body).error).toMatchObject({ code: 'invalid_input', message: expect.stringMatching(/surprise/) });
+    expect(JSON.parse(extra.body).error).toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringMatching(/surprise/),
+    });
     expect((await api('run.status', { runId: 7 })).status).toBe(400);
     expect((await api('run.status', { runId: 'nope' })).status).toBe(404);
-    expect((await send('/api/app.info', { body: '{not json', headers: { 'x-inspector-token': token } })).status).toBe(400);
+    expect((await send('/api/app.info', { body: '{not json', headers: { 'x-inspector-token': token } })).status).toBe(
+      400,
+    );
   });
 
   it('R11 a bad request fails at run.start with invalid_input, naming the field', async () => {
@@ -100,7 +123,15 @@ describe('contract gate', () => {
 
   it('R12 a run is started, polled to the end and reports decisions without messages', async () => {
     const s = paymentRetryScenario();
-    const request = { messages: s.messages, goal: s.goal, eligible_tool_names: s.eligible_tool_names, protected_message_ids: s.protected_message_ids, protected_call_ids: s.protected_call_ids, tools: s.tools, options: s.options };
+    const request = {
+      messages: s.messages,
+      goal: s.goal,
+      eligible_tool_names: s.eligible_tool_names,
+      protected_message_ids: s.protected_message_ids,
+      protected_call_ids: s.protected_call_ids,
+      tools: s.tools,
+      options: s.options,
+    };
     const { runId } = JSON.parse((await api('run.start', { request, backend: { name: 'offline' } })).body).result;
     let status;
     do status = JSON.parse((await api('run.status', { runId })).body).result;
@@ -128,8 +159,14 @@ describe('POST /compact_context', () => {
   });
 
   it('R5 bad input is a 400 with a one-line reason', async () => {
-    const res = await send('/compact_context', { body: { messages: [], goal: 'x', options: { keep_threshold: 2 } }, headers: { 'x-inspector-token': token } });
+    const res = await send('/compact_context', {
+      body: { messages: [], goal: 'x', options: { keep_threshold: 2 } },
+      headers: { 'x-inspector-token': token },
+    });
     expect(res.status).toBe(400);
-    expect(JSON.parse(res.body).error).toMatchObject({ code: 'invalid_input', message: expect.stringMatching(/keep_threshold/) });
+    expect(JSON.parse(res.body).error).toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringMatching(/keep_threshold/),
+    });
   });
 });

@@ -29,13 +29,30 @@ async function ranExample() {
 async function cliAnswer(store: ReturnType<typeof makeStore>, threshold: number): Promise<CompactResponse> {
   const s = store.getState();
   const p = s.proposal!;
-  return compactContext({ ...p.request, options: { ...p.request.options, keep_threshold: threshold }, messages: s.snapshot!.messages }, { model: createOfflineModel() });
+  return compactContext(
+    { ...p.request, options: { ...p.request.options, keep_threshold: threshold }, messages: s.snapshot!.messages },
+    { model: createOfflineModel() },
+  );
 }
 
 describe('store slices', () => {
   it('R5 a fresh file has no eligible tools; the example brings its own ready policy', async () => {
     const store = makeStore();
-    await store.getState().openSnapshot({ fileName: 'h.json', text: JSON.stringify([{ id: 'a', role: 'user', content: 'hi' }, { id: 'b', role: 'assistant', content: [{ type: 'tool_call', id: 'c1', name: 't', input: '{}', state: 'finished' }, { type: 'tool_result', id: 'c1', name: 't', output: 'x', state: 'success' }] }, { id: 'c', role: 'user', content: 'ok' }]) });
+    await store.getState().openSnapshot({
+      fileName: 'h.json',
+      text: JSON.stringify([
+        { id: 'a', role: 'user', content: 'hi' },
+        {
+          id: 'b',
+          role: 'assistant',
+          content: [
+            { type: 'tool_call', id: 'c1', name: 't', input: '{}', state: 'finished' },
+            { type: 'tool_result', id: 'c1', name: 't', output: 'x', state: 'success' },
+          ],
+        },
+        { id: 'c', role: 'user', content: 'ok' },
+      ]),
+    });
     expect(store.getState().eligible).toEqual([]);
     expect(store.getState().candidacy?.advice).toMatch(/tool_not_eligible/);
     await store.getState().openExample();
@@ -63,7 +80,9 @@ describe('store slices', () => {
       const p = store.getState().proposal!;
       expect([...p.actions.values()]).toEqual(cli.answer.decisions.map((d) => d.action));
       expect(p.charsAfter).toBe(cli.answer.stats.chars_after);
-      expect(exportedText(store.getState().snapshot!, p)).toBe(writeHistory(store.getState().snapshot!.container, cli.answer.messages as Message[]));
+      expect(exportedText(store.getState().snapshot!, p)).toBe(
+        writeHistory(store.getState().snapshot!.container, cli.answer.messages as Message[]),
+      );
       expect(p.outcome.stats.requests).toBe(requests);
     }
   });
@@ -73,13 +92,21 @@ describe('store slices', () => {
     const store = makeStore(saved);
     await store.getState().openExample();
     await store.getState().startRun();
-    const target = [...store.getState().proposal!.actions].find(([id, a]) => a === 'keep' && store.getState().proposal!.probs.has(id))!;
+    const target = [...store.getState().proposal!.actions].find(
+      ([id, a]) => a === 'keep' && store.getState().proposal!.probs.has(id),
+    )!;
     store.getState().setOverride(target[0], 'drop_call' as Action);
     expect(store.getState().proposal!.actions.get(target[0])).toBe('drop_call');
     const notice = await exportApproved(store.getState());
     expect(notice).toMatch(/Exported payment-retry.compacted.json/);
-    const audit = JSON.parse(saved[0].auditText) as { decisions: Array<{ pair_id: string; override: string | null; action: string }>; original_sha256: string };
-    expect(audit.decisions.find((d) => d.pair_id === target[0])).toMatchObject({ override: 'drop_call', action: 'drop_call' });
+    const audit = JSON.parse(saved[0].auditText) as {
+      decisions: Array<{ pair_id: string; override: string | null; action: string }>;
+      original_sha256: string;
+    };
+    expect(audit.decisions.find((d) => d.pair_id === target[0])).toMatchObject({
+      override: 'drop_call',
+      action: 'drop_call',
+    });
     expect(audit.original_sha256).toMatch(/^[0-9a-f]{64}$/);
     const exported = loadHistory(saved[0].text).messages;
     const pair = store.getState().proposal!.analysis.pairs.find((p) => p.pairId === target[0])!;
@@ -104,7 +131,9 @@ describe('store slices', () => {
     const store = makeStore();
     await store.getState().openExample();
     const snapshot = store.getState().snapshot;
-    expect(await store.getState().openSnapshot({ fileName: 'bad.json', text: '[{"id": "m0", "role": "user",, }]' })).toBe(false);
+    expect(
+      await store.getState().openSnapshot({ fileName: 'bad.json', text: '[{"id": "m0", "role": "user",, }]' }),
+    ).toBe(false);
     expect(store.getState().openError).toMatch(/^bad\.json: not JSON: .*position \d+/);
     expect(store.getState().snapshot).toBe(snapshot);
   });

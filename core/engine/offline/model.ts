@@ -125,9 +125,21 @@ export function scoreCall(corpus: Corpus, pairId: string, links?: CandidateEvide
   const later = saturate(laterWeight);
   const dismissed = dismissedWeight > goalWeight ? saturate(dismissedWeight) : 0;
   const exact = corpus.exactCues.length > 0 ? 1 : 0;
-  const signals = links ? evidenceSignals({ toolName: call.toolName, input: call.input, resultMessage: messageIndex, messageCount: corpus.messageCount }, links) : null;
+  const signals = links
+    ? evidenceSignals(
+        { toolName: call.toolName, input: call.input, resultMessage: messageIndex, messageCount: corpus.messageCount },
+        links,
+      )
+    : null;
   const zCall = -2.2 + 4.0 * goal + 1.5 * later + 1.0 * position - 3.0 * dismissed + (signals?.call ?? 0);
-  const zResult = BIAS.result + 3.0 * goal + 0.8 * later + 0.6 * position + 2.2 * exact * goal - 3.0 * dismissed + (signals?.result ?? 0);
+  const zResult =
+    BIAS.result +
+    3.0 * goal +
+    0.8 * later +
+    0.6 * position +
+    2.2 * exact * goal -
+    3.0 * dismissed +
+    (signals?.result ?? 0);
 
   const evidence: string[] = [];
   if (goalHits.length) evidence.push(`goal: ${goalHits.slice(0, 6).join(', ')}`);

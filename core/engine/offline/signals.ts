@@ -65,7 +65,9 @@ export function evidenceSignals(facts: CallFacts, links: CandidateEvidence): Sig
     const fresh = 0.5 ** (age / QUOTE_HALF_LIFE);
     result += WEIGHTS.quoteFresh * fresh + WEIGHTS.quoteCount * Math.min(1, links.quotedAt.length / 4);
     call += WEIGHTS.quoteCall * fresh;
-    evidence.push(`quoted later in ${shortList(links.quoted_in)}${links.terms.length ? ` (${links.terms.slice(0, 4).join(', ')})` : ''}; last ${age} message${age === 1 ? '' : 's'} ago`);
+    evidence.push(
+      `quoted later in ${shortList(links.quoted_in)}${links.terms.length ? ` (${links.terms.slice(0, 4).join(', ')})` : ''}; last ${age} message${age === 1 ? '' : 's'} ago`,
+    );
   }
   if (links.goalTerms.length > 0) {
     result += WEIGHTS.goalContent;
@@ -104,5 +106,7 @@ export function evidenceSignals(facts: CallFacts, links: CandidateEvidence): Sig
 }
 
 function shortList(ids: readonly string[]): string {
-  return ids.length <= 4 ? ids.join(', ') : `${ids.slice(0, 2).join(', ')}, … ${ids[ids.length - 1]} (${ids.length} messages)`;
+  return ids.length <= 4
+    ? ids.join(', ')
+    : `${ids.slice(0, 2).join(', ')}, … ${ids[ids.length - 1]} (${ids.length} messages)`;
 }

@@ -17,7 +17,8 @@ const STOPWORDS = new Set(
 export function stem(word: string): string {
   if (word.length > 4 && word.endsWith('ies')) return word.slice(0, -3) + 'y';
   if (word.length > 4 && /(ches|shes|sses|xes)$/.test(word)) return word.slice(0, -2);
-  if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss') && !word.endsWith('us') && !word.endsWith('is')) return word.slice(0, -1);
+  if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss') && !word.endsWith('us') && !word.endsWith('is'))
+    return word.slice(0, -1);
   return word;
 }
 
@@ -51,7 +52,8 @@ export function extractTerms(text: string): string[] {
   }
   // Hyphenated names (`orders-v1`, `pg-orders-3`) as a whole too: their parts are common words,
   // the compound is what a goal and a call input share.
-  for (const match of text.matchAll(/[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+/g)) if (/[A-Za-z]/.test(match[0])) add(match[0].toLowerCase());
+  for (const match of text.matchAll(/[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+/g))
+    if (/[A-Za-z]/.test(match[0])) add(match[0].toLowerCase());
   return [...seen];
 }
 
@@ -82,7 +84,20 @@ export const EXACT_CUES = [
 ];
 
 /** Words that mark a goal clause as about finished or irrelevant work. */
-export const DISMISSIVE_CUES = ['irrelevant', 'obsolete', 'completed', 'finished', 'done', 'ignore', 'unrelated', 'no longer', 'not needed', 'retired', 'stale', 'old'];
+export const DISMISSIVE_CUES = [
+  'irrelevant',
+  'obsolete',
+  'completed',
+  'finished',
+  'done',
+  'ignore',
+  'unrelated',
+  'no longer',
+  'not needed',
+  'retired',
+  'stale',
+  'old',
+];
 
 /** The cues of `cues` that occur in `text` as whole words. */
 export function cuesIn(text: string, cues: readonly string[]): string[] {

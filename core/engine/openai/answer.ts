@@ -42,12 +42,14 @@ export function readAnswer(completion: CompletionLike, mode: ProbabilityMode): R
   } catch {
     throw invalid(`the answer is not JSON: ${excerpt(content)}`);
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw invalid(`the answer is not a JSON object: ${excerpt(content)}`);
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw invalid(`the answer is not a JSON object: ${excerpt(content)}`);
   const answers = parsed as Record<string, unknown>;
   if (mode === 'verbalized') return answers;
 
   for (const [key, value] of Object.entries(answers)) {
-    if (value !== 'yes' && value !== 'no') throw invalid(`answer for "${key}" is ${excerpt(JSON.stringify(value) ?? String(value))}, not "yes" or "no"`);
+    if (value !== 'yes' && value !== 'no')
+      throw invalid(`answer for "${key}" is ${excerpt(JSON.stringify(value) ?? String(value))}, not "yes" or "no"`);
   }
   const tokens = choice.logprobs?.content;
   if (!Array.isArray(tokens) || tokens.length === 0) {

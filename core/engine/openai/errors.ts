@@ -6,7 +6,10 @@
 import { DecisionModelError } from '../model.js';
 
 /** Retry-After as seconds or an HTTP date (RFC 9110 §10.2.3); also the common `retry-after-ms`. */
-export function parseRetryAfter(headers: { get(name: string): string | null } | undefined, now = Date.now()): number | null {
+export function parseRetryAfter(
+  headers: { get(name: string): string | null } | undefined,
+  now = Date.now(),
+): number | null {
   const ms = headers?.get('retry-after-ms');
   if (ms && /^\s*\d+(\.\d+)?\s*$/.test(ms)) return Math.max(0, Number(ms));
   const value = headers?.get('retry-after')?.trim();
@@ -39,13 +42,21 @@ function causeChain(error: Error): string {
 }
 
 /** `sdk` is the loaded `openai` module (it loads lazily; see model.ts). */
-export function toDecisionModelError(error: unknown, sdk: typeof import('openai'), apiKey: string, baseUrl?: string): DecisionModelError {
+export function toDecisionModelError(
+  error: unknown,
+  sdk: typeof import('openai'),
+  apiKey: string,
+  baseUrl?: string,
+): DecisionModelError {
   const { APIConnectionError, APIError, APIUserAbortError } = sdk;
   if (error instanceof DecisionModelError) return error;
   const clean = (message: string) => redactKey(message, apiKey);
   if (error instanceof APIUserAbortError) return new DecisionModelError('the request was aborted', { retryable: true });
   if (error instanceof APIConnectionError) {
-    return new DecisionModelError(clean(`cannot reach the decision model endpoint${baseUrl ? ` ${baseUrl}` : ''}: ${causeChain(error)}`), { retryable: true });
+    return new DecisionModelError(
+      clean(`cannot reach the decision model endpoint${baseUrl ? ` ${baseUrl}` : ''}: ${causeChain(error)}`),
+      { retryable: true },
+    );
   }
   if (error instanceof APIError && typeof error.status === 'number') {
     const retryable = isRetryableStatus(error.status);
@@ -56,7 +67,11 @@ export function toDecisionModelError(error: unknown, sdk: typeof import('openai'
     });
   }
   // The SDK parses a JSON body itself; a broken one is an unreadable answer, worth a retry.
-  if (error instanceof SyntaxError) return new DecisionModelError(clean(`the response body is not JSON: ${error.message}`), { retryable: true, code: 'invalid_answer' });
+  if (error instanceof SyntaxError)
+    return new DecisionModelError(clean(`the response body is not JSON: ${error.message}`), {
+      retryable: true,
+      code: 'invalid_answer',
+    });
   const message = error instanceof Error ? error.message : String(error);
   return new DecisionModelError(clean(`decision model request failed: ${message}`), { retryable: false });
 }

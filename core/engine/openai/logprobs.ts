@@ -20,7 +20,8 @@ export type Word = 'yes' | 'no';
 export function answerWord(rest: string): Word | null {
   const word = /^[a-z]*/.exec(rest.replace(/^[\s"]+/, '').toLowerCase())?.[0] ?? '';
   if (word === '') return null;
-  for (const candidate of ['yes', 'no'] as const) if (candidate.startsWith(word) || word.startsWith(candidate)) return candidate;
+  for (const candidate of ['yes', 'no'] as const)
+    if (candidate.startsWith(word) || word.startsWith(candidate)) return candidate;
   return null;
 }
 
@@ -43,7 +44,11 @@ export function joinTokens(tokens: readonly TokenLogprob[]): string {
  * P(yes) for the value whose first character (inside its quotes) is at `offset` of the
  * joined token text; null when no alternative at that token reads as yes or no.
  */
-export function yesProbability(tokens: readonly TokenLogprob[], starts: readonly number[], offset: number): number | null {
+export function yesProbability(
+  tokens: readonly TokenLogprob[],
+  starts: readonly number[],
+  offset: number,
+): number | null {
   let index = -1;
   for (let i = 0; i < tokens.length; i++) {
     if (starts[i] <= offset && offset < starts[i] + tokens[i].token.length) {

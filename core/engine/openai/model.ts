@@ -19,11 +19,26 @@ import { instructionTokens, requestBody } from './wire.js';
 function usageOf(completion: { usage?: Partial<Usage> | null } | null | undefined): Usage {
   const u = completion?.usage;
   const n = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
-  return { prompt_tokens: n(u?.prompt_tokens), completion_tokens: n(u?.completion_tokens), total_tokens: n(u?.total_tokens) };
+  return {
+    prompt_tokens: n(u?.prompt_tokens),
+    completion_tokens: n(u?.completion_tokens),
+    total_tokens: n(u?.total_tokens),
+  };
 }
 
-function withContext(error: DecisionModelError, exchange: DecisionResult['exchange'], usage?: Usage): DecisionModelError {
-  return new DecisionModelError(error.message, { retryable: error.retryable, retryAfterMs: error.retryAfterMs, status: error.status, code: error.code, usage, exchange });
+function withContext(
+  error: DecisionModelError,
+  exchange: DecisionResult['exchange'],
+  usage?: Usage,
+): DecisionModelError {
+  return new DecisionModelError(error.message, {
+    retryable: error.retryable,
+    retryAfterMs: error.retryAfterMs,
+    status: error.status,
+    code: error.code,
+    usage,
+    exchange,
+  });
 }
 
 type Sdk = typeof import('openai');
@@ -47,11 +62,17 @@ export function createOpenAIModel(input: BackendSettings): DecisionModel {
       const body = requestBody(batch, settings.model, settings.probability);
       let completion: OpenAI.Chat.Completions.ChatCompletion;
       try {
-        completion = await client.chat.completions.create(body as OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming, { signal: signal as never });
+        completion = await client.chat.completions.create(
+          body as OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming,
+          { signal: signal as never },
+        );
       } catch (error) {
         // An HTTP error's body goes to the audit view too; the SDK keeps it as `error`.
         const response = error instanceof sdk.APIError ? (error.error ?? null) : null;
-        throw withContext(toDecisionModelError(error, sdk, settings.apiKey, settings.baseUrl), { request: body, response });
+        throw withContext(toDecisionModelError(error, sdk, settings.apiKey, settings.baseUrl), {
+          request: body,
+          response,
+        });
       }
       const usage = usageOf(completion);
       const exchange = { request: body, response: completion };

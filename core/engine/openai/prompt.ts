@@ -14,7 +14,8 @@ export const PROMPT_VERSION = 'decision-prompt-1';
 
 const ANSWER_RULES: Record<ProbabilityMode, string> = {
   logprobs: 'Answer each key with the string "yes" or "no".',
-  verbalized: 'Answer each key with a number from 0 to 1: your probability that the answer is yes (1 = certainly yes, 0 = certainly no).',
+  verbalized:
+    'Answer each key with a number from 0 to 1: your probability that the answer is yes (1 = certainly yes, 0 = certainly no).',
 };
 
 export function systemPrompt(mode: ProbabilityMode): string {

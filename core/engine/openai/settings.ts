@@ -47,7 +47,14 @@ export function parseOpenAISettings(settings: BackendSettings): OpenAISettings {
   }
 
   const baseUrl = text(settings.baseUrl) ?? DEFAULT_OPENAI_BASE_URL;
-  if (!/^https?:\/\/[^\s/]+/i.test(baseUrl)) throw new Error(`DECISION_MODEL_BASE_URL must be an http(s) URL, not "${baseUrl}"`);
+  if (!/^https?:\/\/[^\s/]+/i.test(baseUrl))
+    throw new Error(`DECISION_MODEL_BASE_URL must be an http(s) URL, not "${baseUrl}"`);
 
-  return { apiKey, model: text(settings.model) ?? DEFAULT_OPENAI_MODEL, baseUrl: baseUrl.replace(/\/+$/, ''), probability: probability as ProbabilityMode, maxKeysPerRequest: maxKeys };
+  return {
+    apiKey,
+    model: text(settings.model) ?? DEFAULT_OPENAI_MODEL,
+    baseUrl: baseUrl.replace(/\/+$/, ''),
+    probability: probability as ProbabilityMode,
+    maxKeysPerRequest: maxKeys,
+  };
 }

@@ -21,7 +21,11 @@ export function responseFormat(keys: readonly string[], mode: ProbabilityMode) {
   for (const key of keys) properties[key] = VALUE_SCHEMA[mode];
   return {
     type: 'json_schema' as const,
-    json_schema: { name: SCHEMA_NAME, strict: true, schema: { type: 'object', properties, required: [...keys], additionalProperties: false } },
+    json_schema: {
+      name: SCHEMA_NAME,
+      strict: true,
+      schema: { type: 'object', properties, required: [...keys], additionalProperties: false },
+    },
   };
 }
 
@@ -59,6 +63,9 @@ export function requestBody(batch: DecisionBatch, model: string, mode: Probabili
  */
 export function instructionTokens(mode: ProbabilityMode, maxKeys: number): number {
   const keys = Array.from({ length: maxKeys }, (_, i) => `${i % 2 ? 'result' : 'call'}_p${99_999 - i}`);
-  return estimateTokens(systemPrompt(mode)) + estimateTokens(USER_FRAMING) + estimateTokens(JSON.stringify(responseFormat(keys, mode)));
+  return (
+    estimateTokens(systemPrompt(mode)) +
+    estimateTokens(USER_FRAMING) +
+    estimateTokens(JSON.stringify(responseFormat(keys, mode)))
+  );
 }
-

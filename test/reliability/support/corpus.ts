@@ -30,7 +30,9 @@ export function transcripts(): Transcript[] {
       const text = readFileSync(CORPUS_DIR + file, 'utf8');
       const messages = JSON.parse(text) as Message[];
       const names = new Set<string>();
-      for (const m of messages) for (const b of Array.isArray(m.content) ? m.content : []) if (b.type === 'tool_call' && typeof b.name === 'string') names.add(b.name);
+      for (const m of messages)
+        for (const b of Array.isArray(m.content) ? m.content : [])
+          if (b.type === 'tool_call' && typeof b.name === 'string') names.add(b.name);
       return { file, text, messages, toolNames: [...names].sort() };
     });
   return cache;
@@ -49,8 +51,17 @@ const FIELDS = ['content', 'role', 'id', 'type', 'text', 'output', 'state', 'nam
 export const mutationArb: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ kind: fc.constant('swap_blocks' as const), a: fc.nat(), b: fc.nat() }),
   fc.record({ kind: fc.constant('duplicate_id' as const), from: fc.nat(), to: fc.nat() }),
-  fc.record({ kind: fc.constant('invalid_input' as const), at: fc.nat(), text: fc.constantFrom('{"command": "ls', '', 'undefined', "{'a': 1}", '{"a":1}}') }),
-  fc.record({ kind: fc.constant('wrong_type' as const), at: fc.nat(), field: fc.constantFrom(...FIELDS), value: fc.constantFrom(...WRONG_VALUES) }),
+  fc.record({
+    kind: fc.constant('invalid_input' as const),
+    at: fc.nat(),
+    text: fc.constantFrom('{"command": "ls', '', 'undefined', "{'a': 1}", '{"a":1}}'),
+  }),
+  fc.record({
+    kind: fc.constant('wrong_type' as const),
+    at: fc.nat(),
+    field: fc.constantFrom(...FIELDS),
+    value: fc.constantFrom(...WRONG_VALUES),
+  }),
   fc.record({ kind: fc.constant('drop_message' as const), at: fc.nat() }),
 );
 
@@ -62,14 +73,18 @@ interface Located {
 
 function allBlocks(messages: Message[]): Located[] {
   const out: Located[] = [];
-  for (const message of messages) if (Array.isArray(message.content)) message.content.forEach((_, index) => out.push({ message, blocks: message.content as Block[], index }));
+  for (const message of messages)
+    if (Array.isArray(message.content))
+      message.content.forEach((_, index) => out.push({ message, blocks: message.content as Block[], index }));
   return out;
 }
 
 /** Applies one mutation in place to a private copy of a transcript. */
 export function mutate(messages: Message[], m: Mutation): void {
   const blocks = allBlocks(messages);
-  const tools = blocks.filter((l) => l.blocks[l.index].type === 'tool_call' || l.blocks[l.index].type === 'tool_result');
+  const tools = blocks.filter(
+    (l) => l.blocks[l.index].type === 'tool_call' || l.blocks[l.index].type === 'tool_result',
+  );
   const calls = tools.filter((l) => l.blocks[l.index].type === 'tool_call');
   if (m.kind === 'swap_blocks' && blocks.length > 1) {
     const a = blocks[m.a % blocks.length];
@@ -88,7 +103,8 @@ export function mutate(messages: Message[], m: Mutation): void {
   }
   if (m.kind === 'wrong_type' && messages.length > 0) {
     // Half the time on a message, half on a block, so both levels see wrong types.
-    if (m.at % 2 === 0 || blocks.length === 0) (messages[m.at % messages.length] as Record<string, unknown>)[m.field] = m.value;
+    if (m.at % 2 === 0 || blocks.length === 0)
+      (messages[m.at % messages.length] as Record<string, unknown>)[m.field] = m.value;
     else {
       const at = blocks[m.at % blocks.length];
       (at.blocks[at.index] as Record<string, unknown>)[m.field] = m.value;
@@ -103,6 +119,7 @@ export type ContainerChoice = 'array' | 'jsonl' | 'state' | 'nested_state';
 export function serialize(messages: Message[], container: ContainerChoice, indent: number): string {
   if (container === 'jsonl') return messages.map((m) => JSON.stringify(m)).join('\n') + '\n';
   if (container === 'state') return JSON.stringify({ summary: 'sum', context: messages, extra: [1] }, null, indent);
-  if (container === 'nested_state') return JSON.stringify({ state: { context: messages, step: 3 }, version: 2 }, null, indent);
+  if (container === 'nested_state')
+    return JSON.stringify({ state: { context: messages, step: 3 }, version: 2 }, null, indent);
   return JSON.stringify(messages, null, indent);
 }

@@ -33,7 +33,12 @@ const json = (value: unknown) => JSON.stringify(value);
 
 /** A thrown error must be bad input with the stable `invalid_input` code; anything else is a crash. */
 export function assertStableError(error: unknown): 'invalid_input' {
-  if ((error instanceof ContainerError || error instanceof RequestError) && error.code === 'invalid_input' && error.message.length > 0) return 'invalid_input';
+  if (
+    (error instanceof ContainerError || error instanceof RequestError) &&
+    error.code === 'invalid_input' &&
+    error.message.length > 0
+  )
+    return 'invalid_input';
   throw error;
 }
 
@@ -66,10 +71,14 @@ export function assertProposalInvariants(ctx: CaseContext): string {
   const answer = response.answer;
   const out = answer.messages;
   const outJson = json(out);
-  if (outJson.length > inputJson.length) fail(`output (${outJson.length} chars) is longer than input (${inputJson.length})`);
-  if (answer.changed !== (outJson !== inputJson)) fail(`changed=${answer.changed} but the messages ${outJson === inputJson ? 'are' : 'are not'} identical`);
-  if (answer.stats.chars_before !== inputJson.length || answer.stats.chars_after !== outJson.length) fail('chars_before/after do not measure the messages');
-  if (answer.stats.messages_before !== messages.length || answer.stats.messages_after !== out.length) fail('messages_before/after are wrong');
+  if (outJson.length > inputJson.length)
+    fail(`output (${outJson.length} chars) is longer than input (${inputJson.length})`);
+  if (answer.changed !== (outJson !== inputJson))
+    fail(`changed=${answer.changed} but the messages ${outJson === inputJson ? 'are' : 'are not'} identical`);
+  if (answer.stats.chars_before !== inputJson.length || answer.stats.chars_after !== outJson.length)
+    fail('chars_before/after do not measure the messages');
+  if (answer.stats.messages_before !== messages.length || answer.stats.messages_after !== out.length)
+    fail('messages_before/after are wrong');
   if (answer.reason === 'no_candidates' && answer.stats.candidates !== 0) fail('no_candidates with candidates');
   for (const d of answer.decisions) assertDecisionShape(d);
   assertRebuiltFromDecisions(ctx, out, answer.decisions);
@@ -78,8 +87,10 @@ export function assertProposalInvariants(ctx: CaseContext): string {
 
 function assertDecisionShape(d: Decision): void {
   const guarded = !['result_needed', 'call_needed', 'not_needed'].includes(d.reason);
-  if (guarded && (d.action !== 'keep' || d.keep_call !== null || d.keep_result !== null)) fail(`guarded pair ${d.pair_id} was not kept with null probabilities`);
-  if (!guarded && (d.keep_call === null || d.keep_result === null)) fail(`evaluated pair ${d.pair_id} lacks probabilities`);
+  if (guarded && (d.action !== 'keep' || d.keep_call !== null || d.keep_result !== null))
+    fail(`guarded pair ${d.pair_id} was not kept with null probabilities`);
+  if (!guarded && (d.keep_call === null || d.keep_result === null))
+    fail(`evaluated pair ${d.pair_id} lacks probabilities`);
 }
 
 /**
@@ -104,7 +115,8 @@ function assertRebuiltFromDecisions(ctx: CaseContext, out: readonly Message[], d
     if (protectedFlags?.[i] && json(got) !== json(message)) fail(`protected message ${i} changed`);
     const keys = Object.keys(message);
     if (json(Object.keys(got)) !== json(keys)) fail(`message ${i} key order changed`);
-    for (const key of keys) if (key !== 'content' && json(got[key]) !== json(message[key])) fail(`message ${i} field ${key} changed`);
+    for (const key of keys)
+      if (key !== 'content' && json(got[key]) !== json(message[key])) fail(`message ${i} field ${key} changed`);
     if (!blocks || !kept) {
       if (json(got.content) !== json(message.content)) fail(`message ${i} legacy content changed`);
       return;
@@ -116,16 +128,29 @@ function assertRebuiltFromDecisions(ctx: CaseContext, out: readonly Message[], d
   if (j !== out.length) fail(`output has ${out.length - j} extra messages`);
 }
 
-function assertBlock(ctx: CaseContext, before: Block, after: Block, dropResult: ReadonlySet<string>, where: string): void {
+function assertBlock(
+  ctx: CaseContext,
+  before: Block,
+  after: Block,
+  dropResult: ReadonlySet<string>,
+  where: string,
+): void {
   if (json(before) === json(after)) return;
   const isDropResult = before.type === 'tool_result' && typeof before.id === 'string' && dropResult.has(before.id);
   if (!isDropResult) fail(`${where} (${before.type}) changed without a drop_result decision`);
-  for (const key of Object.keys(before)) if (key !== 'output' && json(before[key]) !== json(after[key])) fail(`${where}: field ${key} changed`);
+  for (const key of Object.keys(before))
+    if (key !== 'output' && json(before[key]) !== json(after[key])) fail(`${where}: field ${key} changed`);
   const original = before.output as string | Array<{ text: string }>;
   const text = outputText(original);
-  const now = typeof after.output === 'string' ? after.output : Array.isArray(after.output) && after.output.length === 1 ? (after.output[0] as { text?: unknown }).text : null;
+  const now =
+    typeof after.output === 'string'
+      ? after.output
+      : Array.isArray(after.output) && after.output.length === 1
+        ? (after.output[0] as { text?: unknown }).text
+        : null;
   if (typeof now !== 'string') fail(`${where}: R13 output lost its shape`);
-  if (typeof original === 'string' && typeof after.output !== 'string') fail(`${where}: R13 a string output stopped being a string`);
+  if (typeof original === 'string' && typeof after.output !== 'string')
+    fail(`${where}: R13 a string output stopped being a string`);
   if (now.length >= text.length) fail(`${where}: R13 replaced output is not shorter`);
   const suffix = ` characters of the result of tool call ${before.id as string} omitted; the full output is in ${ctx.archiveRef}]`;
   if (!now.endsWith(suffix)) fail(`${where}: R13 marker does not name the call and the archive`);
@@ -134,9 +159,11 @@ function assertBlock(ctx: CaseContext, before: Block, after: Block, dropResult: 
   const head = now.slice(0, match.index);
   if (!text.startsWith(head)) fail(`${where}: R13 head is not a prefix of the original`);
   const headPoints = [...head].length;
-  if (headPoints !== Math.min(ctx.truncateHeadChars, [...text].length)) fail(`${where}: R13 head has ${headPoints} code points, expected ${ctx.truncateHeadChars}`);
+  if (headPoints !== Math.min(ctx.truncateHeadChars, [...text].length))
+    fail(`${where}: R13 head has ${headPoints} code points, expected ${ctx.truncateHeadChars}`);
   if (Number(match[1]) !== [...text].length - headPoints) fail(`${where}: R13 omitted count ${match[1]} is wrong`);
   const last = head.charCodeAt(head.length - 1);
   const nextUnit = text.charCodeAt(head.length);
-  if (last >= 0xd800 && last <= 0xdbff && nextUnit >= 0xdc00 && nextUnit <= 0xdfff) fail(`${where}: R13 split a surrogate pair`);
+  if (last >= 0xd800 && last <= 0xdbff && nextUnit >= 0xdc00 && nextUnit <= 0xdfff)
+    fail(`${where}: R13 split a surrogate pair`);
 }

@@ -23,8 +23,14 @@ export interface CaseRequest {
 }
 
 /** R4, computed independently of core/guards.ts for the oracle. */
-export function protectedFlags(messages: readonly Message[], preserveRecent: number, ids: readonly string[]): boolean[] {
-  return messages.map((m, i) => i === 0 || i >= messages.length - preserveRecent || (typeof m.id === 'string' && ids.includes(m.id)));
+export function protectedFlags(
+  messages: readonly Message[],
+  preserveRecent: number,
+  ids: readonly string[],
+): boolean[] {
+  return messages.map(
+    (m, i) => i === 0 || i >= messages.length - preserveRecent || (typeof m.id === 'string' && ids.includes(m.id)),
+  );
 }
 
 export function offlineModel(): DecisionModel {
@@ -59,7 +65,11 @@ export async function runCase(request: CaseRequest, model: DecisionModel): Promi
       response,
       archiveRef: request.archive_ref ?? 'archived history',
       truncateHeadChars: options.truncate_head_chars ?? 300,
-      protectedFlags: protectedFlags(request.messages, options.preserve_recent_messages ?? 6, request.protected_message_ids ?? []),
+      protectedFlags: protectedFlags(
+        request.messages,
+        options.preserve_recent_messages ?? 6,
+        request.protected_message_ids ?? [],
+      ),
     });
   } catch (error) {
     return assertStableError(error);

@@ -20,7 +20,11 @@ export interface ServeChild {
 
 export async function startServeChild(env: Record<string, string> = {}): Promise<ServeChild> {
   const cwd = mkdtempSync(join(tmpdir(), 'ci-serve-'));
-  const child = spawn(process.execPath, [CLI, 'serve'], { cwd, env: cleanEnv({ DECISION_MODEL_BACKEND: 'offline', ...env }), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, 'serve'], {
+    cwd,
+    env: cleanEnv({ DECISION_MODEL_BACKEND: 'offline', ...env }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr?.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
   const url = await new Promise<URL>((resolve, reject) => {

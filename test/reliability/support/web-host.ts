@@ -20,7 +20,11 @@ export async function startTestHost(env: Record<string, string> = {}): Promise<T
   const token = newToken();
   const setup = setupHost('web', { env: { DECISION_MODEL_BACKEND: 'offline', ...env }, cwd });
   // The built renderer: run from source, the host's default would be the unbuilt renderer/ folder.
-  const host = await startWebHost({ token, setup, rendererDir: fileURLToPath(new URL('../../../dist/renderer/', import.meta.url)) });
+  const host = await startWebHost({
+    token,
+    setup,
+    rendererDir: fileURLToPath(new URL('../../../dist/renderer/', import.meta.url)),
+  });
   return {
     host,
     token,
@@ -33,14 +37,29 @@ export async function startTestHost(env: Record<string, string> = {}): Promise<T
 }
 
 /** A raw request with exactly the headers given (fetch would add or forbid some, like Host). */
-export async function rawRequest(port: number, init: { method?: string; path: string; headers?: Record<string, string>; body?: string }): Promise<{ status: number; text: string; headers: Record<string, string | string[] | undefined> }> {
+export async function rawRequest(
+  port: number,
+  init: { method?: string; path: string; headers?: Record<string, string>; body?: string },
+): Promise<{ status: number; text: string; headers: Record<string, string | string[] | undefined> }> {
   const http = await import('node:http');
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method: init.method ?? 'GET', path: init.path, headers: { host: `127.0.0.1:${port}`, ...init.headers }, setHost: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), headers: res.headers }));
-    });
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: init.method ?? 'GET',
+        path: init.path,
+        headers: { host: `127.0.0.1:${port}`, ...init.headers },
+        setHost: false,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), headers: res.headers }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(init.body);
   });
