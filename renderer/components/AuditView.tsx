@@ -84,6 +84,8 @@ export function AuditView() {
     return out;
   }, [findTerm, messages, visible]);
 
+  // The React Compiler is not used here, so its note that it skips this hook does not apply.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: visible.length,
     getScrollElement: () => scrollRef.current,
