@@ -6,10 +6,12 @@
 import { isUtf8 } from 'node:buffer';
 import { readFileSync, statSync } from 'node:fs';
 import { overMemoryBudget } from '../budget.js';
+import { HostApiError } from '../host/errors.js';
 
-export class UsageError extends Error {
+/** Bad usage of the command line: an `invalid_input` of the one table (exit 2). */
+export class UsageError extends HostApiError {
   constructor(message: string) {
-    super(message);
+    super('invalid_input', message);
     this.name = 'UsageError';
   }
 }

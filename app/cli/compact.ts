@@ -6,10 +6,11 @@
 // The narrow engine modules, not the engine's index: the index also loads the OpenAI prompt
 // code and the scripted backend's schema, which a compaction may never run and which cost
 // start-up time on every small history (test/bench/cli.bench.ts).
-import { compactContext, parseRequest, RequestError } from '../../core/engine/compact.js';
+import { compactContext, parseRequest } from '../../core/engine/compact.js';
 import { ContainerError, loadHistory } from '../../core/engine/containers.js';
 import type { CompactRequest } from '../../core/engine/schema.js';
-import { ConfigError, createDecisionModel, loadConfig, redact } from '../config.js';
+import { createDecisionModel, loadConfig, redact } from '../config.js';
+import { classify, EXIT } from '../host/errors.js';
 import type { RequestKey } from './args.js';
 import { firstLine, parseJsonValue, resolveValue, splitPairs, UsageError, VERBATIM_KEYS } from './args.js';
 
@@ -34,13 +35,11 @@ function loadMessages(text: string): unknown {
   }
 }
 
-const BAD_INPUT = [UsageError, RequestError, ConfigError];
-
 export async function run(argv: string[]): Promise<number> {
   if (argv.length === 1 && (argv[0] === '--help' || argv[0] === '-h')) {
     const { helpText } = await import('./help.js');
     process.stdout.write(helpText(['compact_context']));
-    return 0;
+    return EXIT.success;
   }
   let apiKey: string | null = null;
   try {
@@ -52,12 +51,11 @@ export async function run(argv: string[]): Promise<number> {
     // copy 'shared': the result is serialized at once, so unchanged messages need no deep copy.
     const response = await compactContext(request, { model, settings: config.request, copy: 'shared' });
     process.stdout.write(`${redact(JSON.stringify(response), apiKey)}\n`);
-    return response.success ? 0 : 1;
+    return response.success ? EXIT.success : EXIT.failed;
   } catch (error) {
-    if (BAD_INPUT.some((kind) => error instanceof kind)) {
-      process.stderr.write(`${redact(firstLine((error as Error).message), apiKey)}\n`);
-      return 2;
-    }
-    throw new Error(redact(error instanceof Error ? error.message : String(error), apiKey));
+    const failure = classify(error);
+    if (failure.kind === 'internal') throw new Error(redact(failure.message, apiKey));
+    process.stderr.write(`${redact(failure.message, apiKey)}\n`);
+    return failure.exit;
   }
 }

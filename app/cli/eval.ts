@@ -1,5 +1,5 @@
 /**
- * `eval PATH…` (issue 6): measures the configured decision model on real transcripts against
+ * `eval PATH…`: measures the configured decision model on real transcripts against
  * later-use labels, next to observation masking and a random policy, with a threshold sweep.
  * Exit 0 when every cut ran, 1 when a compaction failed on some cut (reported in the table),
  * 2 on bad usage or an unreadable named file, 130 when interrupted (nothing on stdout then).
@@ -18,7 +18,8 @@ import { labelContext } from '../../core/eval/labels.js';
 import { advise, pool } from '../../core/eval/pool.js';
 import type { EvalReport } from '../../core/eval/report.js';
 import { renderTable } from '../../core/eval/report.js';
-import { ConfigError, createDecisionModel, loadConfig, redact } from '../config.js';
+import { createDecisionModel, loadConfig, redact } from '../config.js';
+import { classify, EXIT } from '../host/errors.js';
 import { UsageError } from './args.js';
 
 const USAGE = `usage: compaction-inspector eval PATH… [--cuts 3] [--mask-m 10] [--seeds 5] [--max-recall-loss 0.05]
@@ -146,7 +147,7 @@ export async function run(argv: string[]): Promise<number> {
     const settings = parseSettings(argv);
     if (settings === 'help') {
       process.stdout.write(USAGE);
-      return 0;
+      return EXIT.success;
     }
     const config = loadConfig();
     apiKey = config.settings.apiKey;
@@ -185,7 +186,7 @@ export async function run(argv: string[]): Promise<number> {
     }
     if (controller.signal.aborted) {
       err(`interrupted after ${results.length} of ${total} cuts; no report written`);
-      return 130;
+      return EXIT.interrupted;
     }
     const pooled = pool(results);
     const report: EvalReport = {
@@ -208,13 +209,12 @@ export async function run(argv: string[]): Promise<number> {
       err(`wrote ${settings.html}`);
     }
     process.stdout.write(redact(settings.json ? `${JSON.stringify(report, null, 1)}\n` : renderTable(report), apiKey));
-    return pooled.failed > 0 ? 1 : 0;
+    return pooled.failed > 0 ? EXIT.failed : EXIT.success;
   } catch (error) {
-    if (error instanceof UsageError || error instanceof ConfigError) {
-      err(redact((error as Error).message.split('\n')[0], apiKey));
-      return 2;
-    }
-    throw new Error(redact(error instanceof Error ? error.message : String(error), apiKey));
+    const failure = classify(error);
+    if (failure.kind === 'internal') throw new Error(redact(failure.message, apiKey));
+    err(redact(failure.message, apiKey));
+    return failure.exit;
   } finally {
     process.removeListener('SIGINT', onInterrupt);
   }

@@ -4,6 +4,8 @@
  * exporting `run(argv): Promise<number>` (the exit code), loaded only when used so that
  * `compact_context` never pays for the web host or the evaluator.
  */
+import { EXIT, FAILURES } from '../host/errors.js';
+
 export interface Command {
   run(argv: string[]): Promise<number>;
 }
@@ -21,18 +23,18 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(
       `usage: compaction-inspector <command> [args]; commands: ${Object.keys(COMMANDS).join(', ')} (see --help)\n`,
     );
-    return 2;
+    return EXIT.invalid_input;
   }
   if (name === '--help' || name === '-h' || name === 'help') {
     // Loaded lazily like the commands: a broken install then fails with one line, not a trace.
     const { helpText } = await import('./help.js');
     process.stdout.write(helpText(Object.keys(COMMANDS)));
-    return 0;
+    return EXIT.success;
   }
   const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!load) {
     process.stderr.write(`unknown command "${name}" (known: ${Object.keys(COMMANDS).join(', ')}; see --help)\n`);
-    return 2;
+    return EXIT.invalid_input;
   }
   return (await load()).run(rest);
 }
@@ -45,6 +47,6 @@ main(process.argv.slice(2)).then(
     // Never a stack trace: one line a person can act on.
     const message = error instanceof Error ? error.message : String(error);
     process.stderr.write(`internal error: ${message.split('\n')[0]}\n`);
-    process.exitCode = 1;
+    process.exitCode = FAILURES.internal.exit;
   },
 );

@@ -3,10 +3,10 @@
  * URL to open. Runs until interrupted.
  */
 import { parseArgs } from 'node:util';
-import { ConfigError } from '../config.js';
+import { classify, EXIT } from '../host/errors.js';
+import { setupHost } from '../host/setup.js';
 import { startWebHost } from '../server/http.js';
 import { newToken } from '../server/security.js';
-import { setupHost } from '../server/setup.js';
 
 export async function run(argv: string[]): Promise<number> {
   let port = 0;
@@ -19,17 +19,16 @@ export async function run(argv: string[]): Promise<number> {
     }
   } catch (error) {
     process.stderr.write(`serve: ${(error as Error).message.split('\n')[0]} (usage: serve [--port N])\n`);
-    return 2;
+    return EXIT.invalid_input;
   }
   let setup;
   try {
     setup = setupHost('web');
   } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      return 2;
-    }
-    throw error;
+    const failure = classify(error);
+    if (failure.kind === 'internal') throw error;
+    process.stderr.write(`${failure.message}\n`);
+    return failure.exit;
   }
   for (const warning of setup.config.warnings) process.stderr.write(`${warning}\n`);
   const host = await startWebHost({ port, token: newToken(), setup });
@@ -40,5 +39,5 @@ export async function run(argv: string[]): Promise<number> {
     process.once('SIGTERM', stop);
   });
   await host.close();
-  return 0;
+  return EXIT.success;
 }

@@ -1,31 +1,25 @@
 /**
  * The Electron main process, kept thin: a sandboxed, context-isolated window on a private
  * `app://` scheme with a strict CSP; navigation and new windows denied; every IPC payload
- * parsed with the contract (app/server/api.ts dispatch); the API key kept here with
+ * parsed with the contract (app/host/api.ts dispatch); the API key kept here with
  * safeStorage and never sent to the renderer.
  */
 import { readFile } from 'node:fs/promises';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { extname, join, normalize, sep } from 'node:path';
+import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage } from 'electron';
 import { CHANNELS } from '../../core/ipc/contract.js';
-import { dispatch, toHostError } from '../server/api.js';
-import type { Handlers } from '../server/api.js';
-import { CSP } from '../server/security.js';
-import { setupHost } from '../server/setup.js';
+import { dispatch } from '../host/api.js';
+import type { Handlers } from '../host/api.js';
+import { HostApiError, toHostError } from '../host/errors.js';
+import { contentType, CSP, rendererPath } from '../host/rendererFiles.js';
+import { setupHost } from '../host/setup.js';
 import { saveExport } from './files.js';
 
 const RENDERER = fileURLToPath(new URL('../../renderer/', import.meta.url));
 const PRELOAD = fileURLToPath(new URL('./preload.cjs', import.meta.url));
 const ORIGIN = 'app://inspector';
-const TYPES: Record<string, string> = {
-  '.html': 'text/html',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-};
 
 protocol.registerSchemesAsPrivileged([
   { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
@@ -88,13 +82,13 @@ function extraHandlers(window: () => BrowserWindow | null): Partial<Handlers> {
 function serveRenderer(): void {
   protocol.handle('app', async (request) => {
     const url = new URL(request.url);
-    const relative = url.pathname === '/' ? 'index.html' : decodeURIComponent(url.pathname).replace(/^\/+/, '');
-    const full = normalize(join(RENDERER, relative));
-    if (url.host !== 'inspector' || !full.startsWith(RENDERER)) return new Response(null, { status: 404 });
+    if (url.host !== 'inspector') return new Response(null, { status: 404 });
+    const found = rendererPath(RENDERER, url.pathname);
+    if ('status' in found) return new Response(null, { status: found.status });
     try {
-      const body = await readFile(full);
+      const body = await readFile(found.path);
       return new Response(body, {
-        headers: { 'content-type': TYPES[extname(full)] ?? 'application/octet-stream', 'content-security-policy': CSP },
+        headers: { 'content-type': contentType(found.path), 'content-security-policy': CSP },
       });
     } catch {
       return new Response(null, { status: 404 });
@@ -112,7 +106,7 @@ async function main(): Promise<void> {
     ipcMain.handle(`inspector:${channel}`, async (event, payload: unknown) => {
       // Only our own page may call the host.
       if (!event.senderFrame?.url.startsWith(`${ORIGIN}/`))
-        return { ok: false, error: { code: 'unauthorized', message: 'unknown sender' } };
+        return { ok: false, error: toHostError(new HostApiError('forbidden', 'unknown sender')) };
       try {
         return { ok: true, result: await dispatch(handlers, channel, payload) };
       } catch (error) {

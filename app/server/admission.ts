@@ -3,17 +3,17 @@
  * many large bodies at once could still fill the heap together. Here every request holds
  * its body's bytes from the first byte read until its answer is sent; at most `concurrency`
  * compactions run and the rest wait in a queue, so small requests are queued, never refused.
- * A request is refused (BusyError → 503) only when its bytes would push the total held past
+ * A request is refused (`busy`, app/host/errors.ts) only when its bytes would push the total held past
  * the budget.
  */
 import pLimit from 'p-limit';
+import { HostApiError } from '../host/errors.js';
 
 /** Seconds a refused client is told to wait: a compaction usually ends well within it. */
 export const RETRY_AFTER_SECONDS = 2;
 
-export class BusyError extends Error {
-  readonly status = 503;
-  readonly retryAfterSeconds = RETRY_AFTER_SECONDS;
+function busy(message: string): HostApiError {
+  return new HostApiError('busy', message, RETRY_AFTER_SECONDS);
 }
 
 export interface AdmissionOptions {
@@ -25,7 +25,7 @@ export interface AdmissionOptions {
 
 /** One request's hold on the budget; `release` is idempotent and must run when it ends. */
 export interface Ticket {
-  /** Raises this request's hold to `total` bytes, or throws BusyError when that would exceed the budget. */
+  /** Raises this request's hold to `total` bytes, or throws `busy` when that would exceed the budget. */
   hold(total: number): void;
   release(): void;
 }
@@ -51,7 +51,7 @@ export function createAdmission(options: AdmissionOptions): Admission {
         hold(total) {
           if (total <= mine) return;
           if (held - mine + total > options.budgetBytes) {
-            throw new BusyError(
+            throw busy(
               `the host is busy: the compactions in flight hold ${mb(held - mine)} MB of request bodies and this one (${mb(total)} MB) would pass the ${mb(options.budgetBytes)} MB memory budget; retry after ${RETRY_AFTER_SECONDS} s`,
             );
           }

@@ -7,15 +7,15 @@ import type { AddressInfo } from 'node:net';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import { compactContext } from '../../core/engine/compact.js';
-import type { HostApiError } from './api.js';
-import { dispatch, toHostError } from './api.js';
-import type { HostSetup } from './setup.js';
+import { dispatch } from '../host/api.js';
+import type { FailureKind } from '../host/errors.js';
+import { classify, HostApiError } from '../host/errors.js';
+import type { HostSetup } from '../host/setup.js';
 import { rejectForeign, tokenMatches } from './security.js';
 import { defaultRendererDir, serveStatic } from './static.js';
 import { HOST_HEAP_BYTES_PER_BODY_BYTE, memoryBudgetBytes } from '../budget.js';
-import { BusyError, createAdmission } from './admission.js';
-import { ConfigError, createDecisionModel } from '../config.js';
-import { RequestError } from '../../core/engine/compact.js';
+import { createAdmission } from './admission.js';
+import { createDecisionModel } from '../config.js';
 
 export interface WebHostOptions {
   port?: number;
@@ -37,15 +37,6 @@ export interface WebHost {
   close(): Promise<void>;
 }
 
-const STATUS: Record<string, number> = {
-  invalid_input: 400,
-  unauthorized: 401,
-  not_found: 404,
-  unsupported: 501,
-  busy: 409,
-  internal: 500,
-};
-
 /** `onSize` sees the bytes read so far and may throw to refuse the body (it is drained, not stored). */
 function readBody(req: IncomingMessage, limit: number, onSize?: (size: number) => void): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -60,11 +51,9 @@ function readBody(req: IncomingMessage, limit: number, onSize?: (size: number) =
         over = true;
         chunks.length = 0;
         reject(
-          Object.assign(
-            new Error(
-              `request body over ${limit} bytes, this host's memory budget; start it with NODE_OPTIONS=--max-old-space-size=<MB> to raise it`,
-            ),
-            { status: 413 },
+          new HostApiError(
+            'too_large',
+            `request body over ${limit} bytes, this host's memory budget; start it with NODE_OPTIONS=--max-old-space-size=<MB> to raise it`,
           ),
         );
         return;
@@ -94,13 +83,25 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
   res.end(JSON.stringify(body));
 }
 
+/** Any failure as its row of app/host/errors.ts: status, stable code, one line, Retry-After when busy. */
+function sendFailure(res: ServerResponse, error: unknown): void {
+  const failure = classify(error);
+  const headers: Record<string, string> =
+    failure.retryAfterSeconds === undefined ? {} : { 'retry-after': String(failure.retryAfterSeconds) };
+  sendJson(res, failure.status, { error: { code: failure.code, message: failure.message } }, headers);
+}
+
+function refuse(res: ServerResponse, kind: FailureKind, message: string): void {
+  sendFailure(res, new HostApiError(kind, message));
+}
+
 async function parseJsonBody(req: IncomingMessage, limit: number, onSize?: (size: number) => void): Promise<unknown> {
   const text = await readBody(req, limit, onSize);
   if (text.trim() === '') return {};
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw Object.assign(new Error(`body is not JSON: ${(error as Error).message}`), { code: 'invalid_input' });
+    throw new HostApiError('invalid_input', `body is not JSON: ${(error as Error).message}`);
   }
 }
 
@@ -115,47 +116,25 @@ export function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       if (res.headersSent) return res.destroy();
-      if (error instanceof BusyError)
-        return sendJson(
-          res,
-          503,
-          { error: { code: 'busy', message: error.message } },
-          { 'retry-after': String(error.retryAfterSeconds) },
-        );
-      const status =
-        (error as { status?: number }).status ?? ((error as { code?: string }).code === 'invalid_input' ? 400 : 500);
-      sendJson(res, status, {
-        error: {
-          code: status === 400 ? 'invalid_input' : status === 413 ? 'invalid_input' : 'internal',
-          message: toHostError(error).message,
-        },
-      });
+      sendFailure(res, error);
     });
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const refused = rejectForeign(req, port);
-    if (refused) return sendJson(res, 403, { error: { code: 'unauthorized', message: refused } });
+    if (refused) return refuse(res, 'forbidden', refused);
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
     const isApi = url.pathname.startsWith('/api/') || url.pathname === '/compact_context';
     if (!isApi) {
-      if (req.method !== 'GET' && req.method !== 'HEAD')
-        return sendJson(res, 405, { error: { code: 'not_found', message: 'method not allowed' } });
+      if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 'method_not_allowed', 'method not allowed');
       return serveStatic(root, url.pathname, res);
     }
     if (!tokenMatches(req, options.token))
-      return sendJson(res, 401, {
-        error: { code: 'unauthorized', message: 'missing or wrong token: use the URL printed by `serve`' },
-      });
-    if (req.method !== 'POST') return sendJson(res, 405, { error: { code: 'not_found', message: 'use POST' } });
+      return refuse(res, 'unauthorized', 'missing or wrong token: use the URL printed by `serve`');
+    if (req.method !== 'POST') return refuse(res, 'method_not_allowed', 'use POST');
     if (url.pathname === '/compact_context') return admitted(req, res);
     const body = await parseJsonBody(req, limit);
-    try {
-      sendJson(res, 200, { result: await dispatch(options.setup.handlers, url.pathname.slice('/api/'.length), body) });
-    } catch (error) {
-      const hostError = toHostError(error as HostApiError);
-      sendJson(res, STATUS[hostError.code] ?? 500, { error: hostError });
-    }
+    sendJson(res, 200, { result: await dispatch(options.setup.handlers, url.pathname.slice('/api/'.length), body) });
   }
 
   /** Holds the body's bytes from the first one read until the answer is sent; runs in turn. */
@@ -174,18 +153,15 @@ export function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }
   }
 
-  /** The source service's route: same envelope, exit-code semantics mapped to HTTP status. */
+  /**
+   * The source service's route: the §6 envelope, success or not, is a 200 (the CLI's exit 0
+   * and 1); what the CLI refuses with exit 2 is a 400 (app/host/errors.ts).
+   */
   async function compactRoute(body: unknown, res: ServerResponse): Promise<void> {
     const { config } = options.setup;
-    try {
-      const model = createDecisionModel(config);
-      const response = await compactContext(body, { model, settings: config.request, copy: 'shared' });
-      sendJson(res, 200, response);
-    } catch (error) {
-      if (error instanceof RequestError || error instanceof ConfigError)
-        return sendJson(res, 400, { error: { code: 'invalid_input', message: error.message } });
-      throw error;
-    }
+    const model = createDecisionModel(config);
+    const response = await compactContext(body, { model, settings: config.request, copy: 'shared' });
+    sendJson(res, 200, response);
   }
 
   return new Promise((resolve, reject) => {

@@ -1,5 +1,5 @@
 /**
- * The web host's gate (issue 4 "Two hosts"): loopback only, a per-launch token on every API
+ * The web host's gate: loopback only, a per-launch token on every API
  * call, no foreign Host header (DNS rebinding), no cross-origin request (CSRF from any page
  * the user has open). Static files need no token: they are the public renderer bundle.
  */
@@ -11,20 +11,6 @@ export const TOKEN_HEADER = 'x-inspector-token';
 export function newToken(): string {
   return randomBytes(24).toString('base64url');
 }
-
-/** Strict CSP for the renderer: only our own scripts, styles and workers; no framing. */
-export const CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "worker-src 'self' blob:",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
 
 export function allowedHosts(port: number): Set<string> {
   return new Set([`127.0.0.1:${port}`, `localhost:${port}`]);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { test as base } from '@playwright/test';
 import { startWebHost } from '../../dist/app/server/http.js';
 import { newToken } from '../../dist/app/server/security.js';
-import { setupHost } from '../../dist/app/server/setup.js';
+import { setupHost } from '../../dist/app/host/setup.js';
 
 export interface HostFixture {
   url: string;

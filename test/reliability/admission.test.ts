@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { WebHost } from '../../app/server/http.js';
 import { startWebHost } from '../../app/server/http.js';
 import { newToken, TOKEN_HEADER } from '../../app/server/security.js';
-import { setupHost } from '../../app/server/setup.js';
+import { setupHost } from '../../app/host/setup.js';
 import type { FakeOpenAI } from '../support/fakeOpenAI.js';
 import { startFakeOpenAI } from '../support/fakeOpenAI.js';
 import { generateHistory, GENERATED_TOOLS } from '../support/generate.js';

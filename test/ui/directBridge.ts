@@ -1,6 +1,7 @@
 /** A Bridge that calls the real host handlers in-process, through the same contract gate. */
-import type { Handlers } from '../../app/server/api.js';
-import { dispatch, toHostError } from '../../app/server/api.js';
+import type { Handlers } from '../../app/host/api.js';
+import { dispatch } from '../../app/host/api.js';
+import { toHostError } from '../../app/host/errors.js';
 import type { Bridge, ExportFiles } from '../../renderer/bridge/types.js';
 import { BridgeError } from '../../renderer/bridge/types.js';
 import type { ChannelResult } from '../../core/ipc/contract.js';

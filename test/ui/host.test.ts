@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebHost } from '../../app/server/http.js';
 import { startWebHost } from '../../app/server/http.js';
-import { setupHost } from '../../app/server/setup.js';
+import { setupHost } from '../../app/host/setup.js';
 import { paymentRetryScenario } from '../../core/examples/paymentRetry.js';
 import { compactContext } from '../../core/engine/compact.js';
 import { createOfflineModel } from '../../core/engine/offline/model.js';

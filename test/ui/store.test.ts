@@ -3,7 +3,7 @@
  * threshold, overrides, failure, discard and export.
  */
 import { describe, expect, it } from 'vitest';
-import { setupHost } from '../../app/server/setup.js';
+import { setupHost } from '../../app/host/setup.js';
 import type { Action, CompactResponse, Message } from '../../core/engine/schema.js';
 import { compactContext } from '../../core/engine/compact.js';
 import { createOfflineModel } from '../../core/engine/offline/model.js';

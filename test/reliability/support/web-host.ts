@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { WebHost } from '../../../app/server/http.js';
 import { startWebHost } from '../../../app/server/http.js';
 import { newToken } from '../../../app/server/security.js';
-import { setupHost } from '../../../app/server/setup.js';
+import { setupHost } from '../../../app/host/setup.js';
 
 export interface TestHost {
   host: WebHost;

@@ -3,10 +3,11 @@
  * the web host and the Electron main process, so both report the same RunOutcome.
  */
 import { randomUUID } from 'node:crypto';
-import type { BackendChoice, RunOutcome, RunStatus } from '../../core/ipc/contract.js';
+import type { BackendChoice, HostError, RunOutcome, RunStatus } from '../../core/ipc/contract.js';
 import type { CompactDetails } from '../../core/engine/compact.js';
 import type { DecisionModel, RequestSettings } from '../../core/engine/model.js';
-import { compactDetailed, parseRequest, RequestError } from '../../core/engine/compact.js';
+import { compactDetailed, parseRequest } from '../../core/engine/compact.js';
+import { classify } from './errors.js';
 
 export interface ModelFactory {
   (choice: BackendChoice): { model: DecisionModel; settings: RequestSettings; apiKey: string | null };
@@ -62,11 +63,7 @@ export class RunManager {
       (error: unknown) =>
         this.finish(
           run,
-          failure(
-            model,
-            error instanceof RequestError ? 'invalid_input' : 'internal',
-            redact(error instanceof Error ? error.message : String(error), apiKey),
-          ),
+          failure(model, classify(error).code, redact(error instanceof Error ? error.message : String(error), apiKey)),
         ),
     );
     return id;
@@ -104,7 +101,7 @@ function redact(text: string, key: string | null): string {
   return key ? text.split(key).join('[redacted]') : text;
 }
 
-function failure(model: DecisionModel, code: 'invalid_input' | 'internal', message: string): RunOutcome {
+function failure(model: DecisionModel, code: HostError['code'], message: string): RunOutcome {
   return {
     success: false,
     error: { code, message },

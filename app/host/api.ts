@@ -4,32 +4,12 @@
  * the stored key) are passed in by the Electron main process; the web host answers
  * `unsupported` for them because the browser does those itself.
  */
-import type {
-  BackendChoice,
-  Channel,
-  ChannelResult,
-  Contract,
-  Example,
-  HostError,
-  HostInfo,
-} from '../../core/ipc/contract.js';
+import type { Channel, ChannelResult, Contract, Example, HostInfo } from '../../core/ipc/contract.js';
 import { contract, isChannel } from '../../core/ipc/contract.js';
-import { ContainerError } from '../../core/engine/containers.js';
 import { describeZodError } from '../../core/engine/schema.js';
-import { RequestError } from '../../core/engine/compact.js';
-import { ConfigError } from '../config.js';
-import { RunManager } from './runs.js';
+import { HostApiError } from './errors.js';
+import type { RunManager } from './runs.js';
 import type { z } from 'zod';
-
-export class HostApiError extends Error {
-  constructor(
-    readonly code: HostError['code'],
-    message: string,
-  ) {
-    super(message);
-    this.name = 'HostApiError';
-  }
-}
 
 type Handler<C extends Channel> = (args: z.infer<Contract[C]['args']>) => Promise<ChannelResult<C>> | ChannelResult<C>;
 export type Handlers = { [C in Channel]: Handler<C> };
@@ -50,7 +30,7 @@ export function createHandlers(deps: HostApiDeps): Handlers {
   return {
     'app.info': () => deps.info(),
     'example.load': () => deps.example(),
-    'run.start': ({ request, backend }) => ({ runId: startRun(deps.runs, request, backend) }),
+    'run.start': ({ request, backend }) => ({ runId: deps.runs.start(request, backend) }),
     'run.status': ({ runId }) => {
       const status = deps.runs.status(runId);
       if (!status) throw new HostApiError('not_found', `no run "${runId}"`);
@@ -69,16 +49,6 @@ export function createHandlers(deps: HostApiDeps): Handlers {
   };
 }
 
-function startRun(runs: RunManager, request: unknown, backend: BackendChoice): string {
-  try {
-    return runs.start(request, backend);
-  } catch (error) {
-    if (error instanceof RequestError || error instanceof ConfigError || error instanceof ContainerError)
-      throw new HostApiError('invalid_input', error.message);
-    throw error;
-  }
-}
-
 /** Parses args, runs the handler, checks the result: the one gate every call passes. */
 export async function dispatch(handlers: Handlers, channel: string, payload: unknown): Promise<unknown> {
   if (!isChannel(channel)) throw new HostApiError('not_found', `unknown channel "${channel}"`);
@@ -91,11 +61,4 @@ export async function dispatch(handlers: Handlers, channel: string, payload: unk
   if (!checked.success)
     throw new HostApiError('internal', `${channel} produced an invalid result: ${describeZodError(checked.error)}`);
   return checked.data;
-}
-
-/** Any thrown value as a boundary error: a stable code and one line, never a stack. */
-export function toHostError(error: unknown): HostError {
-  if (error instanceof HostApiError) return { code: error.code, message: error.message };
-  const message = error instanceof Error ? error.message : String(error);
-  return { code: 'internal', message: message.split('\n')[0] };
 }
