@@ -48,6 +48,7 @@ Options (JSON numbers; (int) must be integers; out of range is an error):
   max_state_tokens (int)         ${String(d.max_state_tokens).padEnd(6)} >= 1
   max_request_tokens (int)       ${String(d.max_request_tokens).padEnd(6)} >= 257 (includes a 256-token reserve)
   truncate_head_chars (int)      ${String(d.truncate_head_chars).padEnd(6)} >= 0
+  truncate_tail_chars (int)      ${String(d.truncate_tail_chars).padEnd(6)} >= 0 (also keep the end of a dropped result)
   max_concurrency (int)          ${String(d.max_concurrency).padEnd(6)} 1 to 32
   total_timeout_seconds          ${String(d.total_timeout_seconds).padEnd(6)} > 0
 

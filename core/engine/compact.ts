@@ -15,7 +15,7 @@ import { DEFAULT_REQUEST_SETTINGS } from './model.js';
 import type { Observation } from './observation.js';
 import { buildView, fitObservation } from './observation.js';
 import { callKey, resultKey } from './questions.js';
-import { rebuild } from './rebuild.js';
+import { rebuild, rebuildOptionsOf } from './rebuild.js';
 import type { AttemptRecord, Tally } from './runner.js';
 import { CompactionError, runBatches } from './runner.js';
 import type { Action, CompactRequest, CompactResponse, Decision, ErrorCode, Stats } from './schema.js';
@@ -192,13 +192,7 @@ export async function compactDetailed(input: unknown, options: CompactOptions): 
   });
   const decisions = decisionsFor(analysis, probabilities, opts.keep_threshold, evidence, links);
   const actions = new Map<string, Action>(decisions.map((d) => [d.pair_id, d.action]));
-  const rebuilt = rebuild(
-    messages,
-    analysis.pairs,
-    actions,
-    { truncateHeadChars: opts.truncate_head_chars, archiveRef: request.archive_ref },
-    options.copy !== 'shared',
-  );
+  const rebuilt = rebuild(messages, analysis.pairs, actions, rebuildOptionsOf(request), options.copy !== 'shared');
   stats.messages_after = rebuilt.messages.length;
   // Unchanged messages keep their measured length: only rebuilt ones are serialized again.
   stats.chars_after = jsonArrayLength(

@@ -12,7 +12,8 @@ export { compactContext, compactDetailed, decisionsFor, parseRequest, policyOf, 
 export type { Analysis, Pair, Policy } from './guards.js';
 export { analyze } from './guards.js';
 export * from './decide.js';
-export { rebuild } from './rebuild.js';
+export type { RebuildOptions } from './rebuild.js';
+export { rebuild, rebuildOptionsOf } from './rebuild.js';
 export type { CandidateEvidence, EvidenceLink } from './evidence.js';
 export * from './model.js';
 export * from './registry.js';

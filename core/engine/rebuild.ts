@@ -1,15 +1,27 @@
 /**
  * R13–R14: apply actions to a copy of the messages. Only the blocks an action names change;
- * everything else stays byte-identical, and the input is never touched.
+ * everything else stays byte-identical, and the input is never touched. R13 keeps a head and,
+ * with `truncate_tail_chars` (SPEC §9), a tail around the omission marker.
  */
 import type { Pair } from './guards.js';
 import { isTextOutput, outputText } from './guards.js';
-import type { Action, Block, Message } from './schema.js';
-import { countCodePoints, headCodePoints } from './text.js';
+import type { Action, Block, CompactRequest, Message } from './schema.js';
+import { countCodePoints, headCodePoints, tailCodePoints } from './text.js';
 
 export interface RebuildOptions {
   truncateHeadChars: number;
+  /** §9: code points kept from the end of a drop_result output; 0 is R13 exactly. */
+  truncateTailChars: number;
   archiveRef: string;
+}
+
+/** The R13 settings of a parsed request: the one mapping from §5 options to `rebuild`. */
+export function rebuildOptionsOf(request: Pick<CompactRequest, 'options' | 'archive_ref'>): RebuildOptions {
+  return {
+    truncateHeadChars: request.options.truncate_head_chars,
+    truncateTailChars: request.options.truncate_tail_chars,
+    archiveRef: request.archive_ref,
+  };
 }
 
 export interface Rebuilt {
@@ -19,18 +31,25 @@ export interface Rebuilt {
   origins: Array<number | null>;
 }
 
-/** The omission marker of R13: names the call, the omitted character count and the archive. */
-export function omissionMarker(callId: string, omittedChars: number, archiveRef: string): string {
-  return `\n…[${omittedChars} characters of the result of tool call ${callId} omitted; the full output is in ${archiveRef}]`;
+/**
+ * The omission marker of R13: names the call, the omitted character count and the archive.
+ * When a tail follows (§9), the marker ends the line so the tail starts on its own.
+ */
+export function omissionMarker(callId: string, omittedChars: number, archiveRef: string, tailFollows = false): string {
+  const marker = `\n…[${omittedChars} characters of the result of tool call ${callId} omitted; the full output is in ${archiveRef}]`;
+  return tailFollows ? `${marker}\n` : marker;
 }
 
-/** R13: the shortened output, or null when shortening would not make it shorter. */
+/** R13 (and §9's tail): the shortened output, or null when shortening would not make it shorter. */
 export function truncateOutput(output: unknown, callId: string, options: RebuildOptions): string | Block[] | null {
   if (!isTextOutput(output)) return null;
   const text = outputText(output);
   const head = headCodePoints(text, options.truncateHeadChars);
-  const omitted = countCodePoints(text) - countCodePoints(head);
-  const shortened = head + omissionMarker(callId, omitted, options.archiveRef);
+  // The tail comes from what the head left, so the two never overlap or repeat a character.
+  const rest = text.slice(head.length);
+  const tail = tailCodePoints(rest, options.truncateTailChars);
+  const omitted = countCodePoints(rest) - countCodePoints(tail);
+  const shortened = head + omissionMarker(callId, omitted, options.archiveRef, tail.length > 0) + tail;
   // Shorter as text (R13) and never longer as JSON (§6 measures chars in JSON): a marker whose
   // archive_ref holds characters JSON escapes (\u0000 → 6 chars) could otherwise grow the history.
   if (shortened.length >= text.length || JSON.stringify(shortened).length >= JSON.stringify(text).length) return null;

@@ -34,6 +34,8 @@ export const OptionsSchema = z.strictObject({
   max_state_tokens: int().min(1).default(25000),
   max_request_tokens: int().min(257).default(30000),
   truncate_head_chars: int().min(0).default(300),
+  /** §9: also keep the end of a drop_result output (logs, test runs); 0 is R13 exactly. */
+  truncate_tail_chars: int().min(0).default(0),
   max_concurrency: int().min(1).max(32).default(4),
   total_timeout_seconds: z.number().gt(0).default(30),
 });

@@ -10,6 +10,7 @@ import type { DecisionModel } from '../engine/model.js';
 import { callKey, resultKey } from '../engine/questions.js';
 import type { Action, CompactRequestInput, Decision, OptionsInput } from '../engine/schema.js';
 import { blocksOf } from '../engine/pairing.js';
+import { rebuildOptionsOf } from '../engine/rebuild.js';
 import type { Cut } from './cuts.js';
 import type { LabelContext } from './labels.js';
 import { labelLaterUse } from './labels.js';
@@ -120,8 +121,7 @@ export async function evaluateCut(
     history,
     analysis,
     labels,
-    truncateHeadChars: parsed.options.truncate_head_chars,
-    archiveRef: parsed.archive_ref,
+    rebuildOptions: rebuildOptionsOf(parsed),
     charsBefore: JSON.stringify(history).length,
   };
   const modelActions = actionsOf(decisions);

@@ -4,6 +4,7 @@
  * precision count candidates only, since guarded pairs are kept by every policy alike.
  */
 import type { Analysis } from '../engine/guards.js';
+import type { RebuildOptions } from '../engine/rebuild.js';
 import { rebuild } from '../engine/rebuild.js';
 import type { Message } from '../engine/schema.js';
 import type { LaterUse } from './labels.js';
@@ -32,19 +33,13 @@ export interface CutSubject {
   history: readonly Message[];
   analysis: Analysis;
   labels: ReadonlyMap<string, LaterUse>;
-  truncateHeadChars: number;
-  archiveRef: string;
+  /** R13 as the run applied it (head, §9 tail, archive_ref), so every policy truncates alike. */
+  rebuildOptions: RebuildOptions;
   charsBefore: number;
 }
 
 export function tally(subject: CutSubject, actions: Actions): Tally {
-  const rebuilt = rebuild(
-    subject.history,
-    subject.analysis.pairs,
-    actions,
-    { truncateHeadChars: subject.truncateHeadChars, archiveRef: subject.archiveRef },
-    false,
-  );
+  const rebuilt = rebuild(subject.history, subject.analysis.pairs, actions, subject.rebuildOptions, false);
   const charsAfter = rebuilt.changed ? JSON.stringify(rebuilt.messages).length : subject.charsBefore;
   let used = 0;
   let kept = 0;

@@ -1,6 +1,6 @@
 /** One block in one pane: readable summary by default, raw JSON on demand. */
 import type { RowBlock } from '../../core/inspect/align.js';
-import { truncateOutput } from '../../core/engine/rebuild.js';
+import { rebuildOptionsOf, truncateOutput } from '../../core/engine/rebuild.js';
 import { isTextOutput, outputText } from '../../core/engine/guards.js';
 import type { Block } from '../../core/engine/schema.js';
 import { fmt, shorten } from '../format.js';
@@ -38,10 +38,7 @@ export function BlockView({
   let shown: Block = block;
   if (side === 'proposed' && fate?.fate === 'truncated' && options) {
     const pair = fate.pairId ? ctx.pairs.get(fate.pairId) : undefined;
-    const output = truncateOutput(block.output, pair?.callId ?? String(block.id), {
-      truncateHeadChars: options.options.truncate_head_chars,
-      archiveRef: options.archive_ref,
-    });
+    const output = truncateOutput(block.output, pair?.callId ?? String(block.id), rebuildOptionsOf(options));
     if (output !== null) shown = { ...block, output };
   }
   const toggle = (

@@ -15,6 +15,7 @@ const FIELDS: Array<{
   { key: 'max_state_tokens', label: 'Max state tokens', range: 'integer ≥ 1', min: 1, step: 1 },
   { key: 'max_request_tokens', label: 'Max request tokens', range: 'integer ≥ 257', min: 257, step: 1 },
   { key: 'truncate_head_chars', label: 'Truncate head chars', range: 'integer ≥ 0', min: 0, step: 1 },
+  { key: 'truncate_tail_chars', label: 'Truncate tail chars', range: 'integer ≥ 0', min: 0, step: 1 },
   { key: 'max_concurrency', label: 'Max concurrency', range: 'integer 1–32', min: 1, max: 32, step: 1 },
   { key: 'total_timeout_seconds', label: 'Total timeout (seconds)', range: 'number > 0', min: 0, step: 1 },
 ];

@@ -5,7 +5,7 @@
  */
 import { writeHistory } from '../../core/engine/containers.js';
 import { decide } from '../../core/engine/decide.js';
-import { rebuild } from '../../core/engine/rebuild.js';
+import { rebuild, rebuildOptionsOf } from '../../core/engine/rebuild.js';
 import type { Snapshot } from './snapshot.js';
 import type { Proposal } from './proposal.js';
 
@@ -14,7 +14,7 @@ export function exportedText(snapshot: Snapshot, proposal: Proposal): string {
     snapshot.messages,
     proposal.analysis.pairs,
     proposal.actions,
-    { truncateHeadChars: proposal.request.options.truncate_head_chars, archiveRef: proposal.request.archive_ref },
+    rebuildOptionsOf(proposal.request),
     false,
   );
   return writeHistory(snapshot.container, messages);

@@ -20,6 +20,7 @@ import type { Analysis, Policy } from '../../core/engine/guards.js';
 import { analyze } from '../../core/engine/guards.js';
 import type { Action, Options, ToolInfo } from '../../core/engine/schema.js';
 import { DEFAULT_ARCHIVE_REF } from '../../core/engine/schema.js';
+import { rebuildOptionsOf } from '../../core/engine/rebuild.js';
 import { policyFrom } from './policy.js';
 import type { AppState, Slice } from './types.js';
 
@@ -149,10 +150,7 @@ export const createProposalSlice: Slice<ProposalSlice> = (set, get) => ({
       options: request.options,
     });
     const analysis = analyze(snapshot.messages, policy);
-    const sizes = buildSizeModel(snapshot.messages, analysis.pairs, {
-      truncateHeadChars: request.options.truncate_head_chars,
-      archiveRef: request.archive_ref,
-    });
+    const sizes = buildSizeModel(snapshot.messages, analysis.pairs, rebuildOptionsOf(request));
     const probs = probabilitiesOf(outcome.decisions);
     const histogram = probabilityHistogram([...probs.values()].map((p) => p.keepResult));
     const base = {
@@ -220,8 +218,7 @@ export const createProposalSlice: Slice<ProposalSlice> = (set, get) => ({
       .tokens({
         policy: proposal.policy,
         actions: [...asked],
-        truncateHeadChars: request.options.truncate_head_chars,
-        archiveRef: request.archive_ref,
+        rebuildOptions: rebuildOptionsOf(request),
       })
       .catch(() => null);
     const now = get().proposal;

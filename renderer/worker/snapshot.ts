@@ -6,6 +6,7 @@ import type { Container } from '../../core/engine/containers.js';
 import { loadHistory } from '../../core/engine/containers.js';
 import { analyze } from '../../core/engine/guards.js';
 import type { Policy } from '../../core/engine/guards.js';
+import type { RebuildOptions } from '../../core/engine/rebuild.js';
 import { rebuild } from '../../core/engine/rebuild.js';
 import type { Action, Message } from '../../core/engine/schema.js';
 import type { HistorySummary } from '../../core/inspect/summary.js';
@@ -54,8 +55,7 @@ export async function parseBytes(bytes: Uint8Array): Promise<ParsedSnapshot> {
 export interface TokenRequest {
   policy: Policy;
   actions: Array<[string, Action]>;
-  truncateHeadChars: number;
-  archiveRef: string;
+  rebuildOptions: RebuildOptions;
 }
 
 type Counter = (text: string) => number;
@@ -76,12 +76,6 @@ export async function countTokens(
   const before = count(JSON.stringify(messages));
   if (!request) return { before, after: null };
   const analysis = analyze(messages, request.policy);
-  const rebuilt = rebuild(
-    messages,
-    analysis.pairs,
-    new Map(request.actions),
-    { truncateHeadChars: request.truncateHeadChars, archiveRef: request.archiveRef },
-    false,
-  );
+  const rebuilt = rebuild(messages, analysis.pairs, new Map(request.actions), request.rebuildOptions, false);
   return { before, after: count(JSON.stringify(rebuilt.messages)) };
 }

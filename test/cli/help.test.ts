@@ -31,6 +31,7 @@ it('§8 --help and -h document commands, keys, §5 options with ranges, environm
     expect(text).toMatch(/max_state_tokens \(int\)\s+25000\s+>= 1/);
     expect(text).toMatch(/max_request_tokens \(int\)\s+30000\s+>= 257/);
     expect(text).toMatch(/truncate_head_chars \(int\)\s+300\s+>= 0/);
+    expect(text).toMatch(/truncate_tail_chars \(int\)\s+0\s+>= 0/);
     expect(text).toMatch(/max_concurrency \(int\)\s+4\s+1 to 32/);
     expect(text).toMatch(/total_timeout_seconds\s+30\s+> 0/);
     for (const name of [

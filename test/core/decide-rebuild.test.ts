@@ -32,7 +32,7 @@ describe('R12 actions from probabilities', () => {
 });
 
 describe('R13 drop_result', () => {
-  const opts = { truncateHeadChars: 5, archiveRef: 'archive://run-42' };
+  const opts = { truncateHeadChars: 5, truncateTailChars: 0, archiveRef: 'archive://run-42' };
 
   it('R13 keeps the head in code points, never splitting an astral character, with a marker naming call, count and archive', () => {
     const text = '😀😀😀😀😀😀' + 'x'.repeat(200);

@@ -113,6 +113,7 @@ test('R15 R13 R14 open a corpus file, tune, override and export the same file as
     loaded.container,
     rebuild(loaded.messages as Message[], analyze(loaded.messages, policy).pairs, actions, {
       truncateHeadChars: 300,
+      truncateTailChars: 0,
       archiveRef: 'archived history',
     }).messages,
   );
@@ -124,6 +125,7 @@ test('R15 R13 R14 open a corpus file, tune, override and export the same file as
       loaded.container,
       rebuild(loaded.messages as Message[], analyze(loaded.messages, policy).pairs, actions, {
         truncateHeadChars: 300,
+        truncateTailChars: 0,
         archiveRef: 'archived history',
       }).messages,
     ),

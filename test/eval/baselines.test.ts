@@ -8,12 +8,14 @@ import type { Action } from '../../core/engine/schema.js';
 import { analyze } from '../../core/engine/guards.js';
 import { compactContext } from '../../core/engine/compact.js';
 import { createOfflineModel } from '../../core/engine/offline/model.js';
+import { createScriptedModel } from '../../core/engine/scripted.js';
 import { pickCuts } from '../../core/eval/cuts.js';
 import { evaluateCut, SWEEP_THRESHOLDS, toolNames } from '../../core/eval/evaluate.js';
 import { labelContext, labelLaterUse } from '../../core/eval/labels.js';
 import { tally } from '../../core/eval/measure.js';
 import { masking, randomLike, randomShare } from '../../core/eval/policies.js';
 import { advise, pool } from '../../core/eval/pool.js';
+import { history as readFileHistory } from '../core/helpers.js';
 import { debuggingSession } from './fixtures.js';
 
 const { messages } = debuggingSession();
@@ -65,8 +67,7 @@ describe('baselines', () => {
         preserveRecentMessages: 0,
       }),
       labels: labelLaterUse(labelContext(messages), cut),
-      truncateHeadChars: 10,
-      archiveRef: 'a',
+      rebuildOptions: { truncateHeadChars: 10, truncateTailChars: 0, archiveRef: 'a' },
       charsBefore: JSON.stringify(messages.slice(0, 12)).length,
     };
     const all = tally(subject, new Map(subject.analysis.candidates.map((p) => [p.pairId, 'keep' as const])));
@@ -96,8 +97,7 @@ describe('threshold sweep', () => {
         preserveRecentMessages: 2,
       }),
       labels: labelLaterUse(context, cut),
-      truncateHeadChars: 300,
-      archiveRef: 'archived history',
+      rebuildOptions: { truncateHeadChars: 300, truncateTailChars: 0, archiveRef: 'archived history' },
       charsBefore: JSON.stringify(history).length,
     };
     for (const [i, threshold] of SWEEP_THRESHOLDS.entries()) {
@@ -115,6 +115,35 @@ describe('threshold sweep', () => {
       expect(result.sweep[i].tally, `t = ${threshold}`).toEqual(tally(subject, actions));
       expect(result.sweep[i].tally.charsAfter).toBe(fresh.answer.stats.chars_after);
     }
+  });
+
+  it('§9 the evaluation honours truncate_tail_chars: the model policy measures what compact_context returns with it', async () => {
+    // Every candidate drop_result, so every truncation shows the tail.
+    const model = () => createScriptedModel({ answers: {}, default: { call: 0.9, result: 0.1 } });
+    const long = readFileHistory(14, 'x'.repeat(800));
+    const context = labelContext(long);
+    const [cut] = pickCuts(long, 1);
+    const history = long.slice(0, cut.index);
+    const charsAt = async (tail: number) => {
+      const options = {
+        preserve_recent_messages: 2,
+        truncate_head_chars: 20,
+        truncate_tail_chars: tail,
+      };
+      const result = await evaluateCut('fixture', context, cut, model(), { maskM: 1, seeds: 1, options });
+      const fresh = await compactContext(
+        { messages: history, goal: cut.goal, eligible_tool_names: toolNames(history), options },
+        { model: model() },
+      );
+      if (!fresh.success) throw new Error(fresh.answer.error.message);
+      expect(result.policies.model.charsAfter).toBe(fresh.answer.stats.chars_after);
+      return { model: result.policies.model.charsAfter, masking: result.policies.masking.charsAfter };
+    };
+    const headOnly = await charsAt(0);
+    const withTail = await charsAt(60);
+    // A 60-code-point tail keeps more of every truncated result, in the model's policy and the baseline alike.
+    expect(withTail.model).toBeGreaterThan(headOnly.model);
+    expect(withTail.masking).toBeGreaterThan(headOnly.masking);
   });
 
   it('advice names the highest threshold whose pooled recall stays within the allowed loss', async () => {

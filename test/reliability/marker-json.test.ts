@@ -63,7 +63,7 @@ describe('R13 marker measured in JSON', () => {
       '\u001b'.repeat(300),
       'x'.repeat(300),
     ]) {
-      const cut = truncateOutput(OUTPUT, 't0', { truncateHeadChars: 0, archiveRef });
+      const cut = truncateOutput(OUTPUT, 't0', { truncateHeadChars: 0, truncateTailChars: 0, archiveRef });
       if (cut !== null) expect(JSON.stringify(cut).length).toBeLessThan(JSON.stringify(OUTPUT).length);
     }
   });

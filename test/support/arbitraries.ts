@@ -120,6 +120,7 @@ export const optionsArb = fc.record({
   keep_threshold: fc.constantFrom(0, 0.3, 0.5, 0.7, 1),
   preserve_recent_messages: fc.nat({ max: 4 }),
   truncate_head_chars: fc.constantFrom(0, 3, 20, 300),
+  truncate_tail_chars: fc.constantFrom(0, 0, 4, 40),
 });
 
 export const requestArb = fc.record({

@@ -41,7 +41,7 @@ async function setup(messages: Message[], eligible: string[], preserve = 6) {
     protectedCallIds: [],
     preserveRecentMessages: preserve,
   });
-  const opts = { truncateHeadChars: 300, archiveRef: 'archived history' };
+  const opts = { truncateHeadChars: 300, truncateTailChars: 0, archiveRef: 'archived history' };
   return {
     response,
     analysis,

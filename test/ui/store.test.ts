@@ -70,6 +70,35 @@ describe('store slices', () => {
     expect(store.getState().tab).toBe('audit');
   });
 
+  it('§9 truncate_tail_chars set in the form reaches the run: chars after and the export equal compactContext with it', async () => {
+    const store = makeStore();
+    await store.getState().openExample();
+    expect(store.getState().setOption('truncate_tail_chars', -1)).not.toBeNull();
+    expect(store.getState().setOption('truncate_tail_chars', 120)).toBeNull();
+    // At 0.3 the example has drop_result decisions, whose outputs keep the tail.
+    expect(store.getState().setOption('keep_threshold', 0.3)).toBeNull();
+    await store.getState().startRun();
+    const p = store.getState().proposal!;
+    expect(p.request.options.truncate_tail_chars).toBe(120);
+    const cli = await cliAnswer(store, 0.3);
+    if (!cli.success) throw new Error('expected success');
+    expect(cli.answer.decisions.some((d) => d.action === 'drop_result')).toBe(true);
+    expect(p.charsAfter).toBe(cli.answer.stats.chars_after);
+    expect(exportedText(store.getState().snapshot!, p)).toBe(
+      writeHistory(store.getState().snapshot!.container, cli.answer.messages as Message[]),
+    );
+    const headOnly = await compactContext(
+      {
+        ...p.request,
+        options: { ...p.request.options, truncate_tail_chars: 0 },
+        messages: store.getState().snapshot!.messages,
+      },
+      { model: createOfflineModel() },
+    );
+    if (!headOnly.success) throw new Error('expected success');
+    expect(p.charsAfter).toBeGreaterThan(headOnly.answer.stats.chars_after ?? 0);
+  });
+
   it('R15 a new threshold re-derives every action without a model call', async () => {
     const store = await ranExample();
     const requests = store.getState().proposal!.outcome.stats.requests;
