@@ -150,7 +150,8 @@ export async function compactDetailed(input: unknown, options: CompactOptions): 
         `the observation (about ${observation.tokens} tokens) plus one question pair does not fit max_request_tokens (${opts.max_request_tokens}, 256 reserved)`,
       );
     }
-    const evidenceLinks = options.model.acceptsEvidenceLinks ? Object.fromEntries(links) : undefined;
+    const local = options.model.acceptsEvidenceLinks === true;
+    const evidenceLinks = local ? Object.fromEntries(links) : undefined;
     const batches: DecisionBatch[] = planned.map((b, index) => ({
       index,
       total: planned.length,
@@ -159,6 +160,7 @@ export async function compactDetailed(input: unknown, options: CompactOptions): 
       questions: b.questions,
       questionText: b.questionText,
       evidenceLinks,
+      history: local ? full : undefined,
     }));
     details.batches = batches.map((b) => ({
       index: b.index,

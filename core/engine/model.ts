@@ -35,6 +35,11 @@ export interface DecisionBatch {
    * that opts in should send only the public part (`publicLink`).
    */
   evidenceLinks?: Readonly<Record<string, CandidateEvidence>>;
+  /**
+   * The unfitted (stage 0) view, full inputs and every text, for the same models: fitting (R7)
+   * bounds what a language model is sent, and must not change what a local model computes.
+   */
+  history?: ObservationView;
 }
 
 export interface DecisionResult {

@@ -122,12 +122,13 @@ describe('evidence links through compactContext', () => {
     });
   });
 
-  it('a backend gets evidence links only when it opts in (provider backends stay with the observation)', async () => {
+  it('a backend gets evidence links and the unfitted history view only when it opts in (provider backends stay with the observation)', async () => {
     const plain = recorder(false);
     await compactContext(request, { model: plain.model });
-    expect(plain.batches.every((b) => b.evidenceLinks === undefined)).toBe(true);
+    expect(plain.batches.every((b) => b.evidenceLinks === undefined && b.history === undefined)).toBe(true);
     const local = recorder(true);
     await compactContext(request, { model: local.model });
     expect(Object.keys(local.batches[0].evidenceLinks ?? {})).toEqual(['p1', 'p2', 'p3', 'p4']);
+    expect(local.batches[0].history?.stage).toBe(0);
   });
 });

@@ -1,8 +1,9 @@
 /**
  * The `offline` backend: a deterministic, explainable local model. It is not a language
- * model. It reads the observation a language model would see (`batch.view`) and, because it
- * runs in-process, the core's evidence links (`batch.evidenceLinks`, core/evidence.ts), whose
- * facts may derive from result bodies. Per candidate:
+ * model. Because it runs in-process it reads the unfitted history view (`batch.history`: the
+ * observation before R7 shortened anything, so the budget never changes its decisions) and the
+ * core's evidence links (`batch.evidenceLinks`, core/evidence.ts), whose facts may derive from
+ * result bodies. Per candidate:
  *
  * - goal overlap: IDF-weighted terms of the call's input that occur in the goal (not the
  *   tool name, not 1–2 digit numbers; terms from goal clauses that call work finished or
@@ -162,7 +163,10 @@ export function createOfflineModel(): DecisionModel {
     // Local: it may read facts derived from result bodies; they never leave the process.
     acceptsEvidenceLinks: true,
     async decide(batch: DecisionBatch): Promise<DecisionResult> {
-      if (cached?.view !== batch.view) cached = { view: batch.view, corpus: index(batch.view) };
+      // Evidence comes from the history, not from the fitted observation (R7 shortens inputs
+      // into invalid JSON and omits old text): the budget must not change local decisions.
+      const view = batch.history ?? batch.view;
+      if (cached?.view !== view) cached = { view, corpus: index(view) };
       const { corpus } = cached;
       const probabilities: Record<string, number> = {};
       const evidence: Record<string, string[]> = {};
