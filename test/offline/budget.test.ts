@@ -56,7 +56,7 @@ describe('R7 offline decisions do not depend on the observation budget', () => {
       for (const cut of corpusCuts(corpus as string)) {
         const bounded = await compactCut(cut);
         const free = await compactCut(cut, UNBOUNDED);
-        if (bounded.stats.fitting_stage > 0) fitted++;
+        if ((bounded.stats.fitting_stage ?? 0) > 0) fitted++;
         const counts = agreement(candidateActions(bounded), candidateActions(free));
         same += counts.same;
         total += counts.total;
