@@ -30,6 +30,3 @@ export function decide(
   if (keepCall >= threshold) return { action: 'drop_result', reason: 'call_needed' };
   return { action: 'drop_call', reason: 'not_needed' };
 }
-
-export const OVERRIDES = ['keep', 'drop_result', 'drop_call'] as const;
-export type Override = (typeof OVERRIDES)[number];

@@ -7,8 +7,8 @@
  */
 import { distinctiveTerms, TermIndex } from './distinctive.js';
 import type { Analysis, Pair } from './guards.js';
-import { isRecord, isTextOutput, outputText } from './guards.js';
-import { blocksOf } from './pairing.js';
+import { isRecord, isTextOutput, outputText, resultChars } from './guards.js';
+import { blocksOf, messageId } from './pairing.js';
 import type { Block, Message } from './schema.js';
 
 /** What a decision carries (DecisionSchema `evidence_links`). */
@@ -128,10 +128,6 @@ function supersession(pairs: readonly Pair[]): Map<string, string> {
   return out;
 }
 
-function messageId(message: Message, index: number): string {
-  return typeof message.id === 'string' ? message.id : `#${index}`;
-}
-
 /** Evidence for every candidate of `analysis`, keyed by pair id. */
 export function computeEvidence(
   messages: readonly Message[],
@@ -168,7 +164,7 @@ export function computeEvidence(
       quotedAt,
       goalTerms: terms.filter((t) => goalIndex.find(t).length > 0),
       restated: terms.length === 0 ? 0 : restatedCount / terms.length,
-      resultChars: isTextOutput(pair.resultBlock.output) ? outputText(pair.resultBlock.output).length : 0,
+      resultChars: resultChars(pair.resultBlock.output),
     });
   }
   return out;

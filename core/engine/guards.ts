@@ -48,6 +48,12 @@ export function outputText(output: string | Array<{ text: string }>): string {
   return typeof output === 'string' ? output : output.map((b) => b.text).join('\n');
 }
 
+/** Characters of a result's output: its text (R13), else its JSON; 0 when it has none. */
+export function resultChars(output: unknown): number {
+  if (isTextOutput(output)) return outputText(output).length;
+  return output === undefined ? 0 : (JSON.stringify(output)?.length ?? 0);
+}
+
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

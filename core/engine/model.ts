@@ -112,4 +112,7 @@ export interface RequestSettings {
 }
 export const DEFAULT_REQUEST_SETTINGS: RequestSettings = { timeoutMs: 10_000, maxRetries: 1, retryDelayMs: 500 };
 
-export const ZERO_USAGE = { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 } as const;
+/** Usage of an answer nothing billed (local backends), and the start of a run's tally; a fresh object each time. */
+export function zeroUsage(): Usage {
+  return { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 };
+}

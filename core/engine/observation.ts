@@ -4,8 +4,8 @@
  * are never in it; fitting changes only this view, never the returned messages.
  */
 import type { Analysis, Pair } from './guards.js';
-import { isTextOutput, outputText } from './guards.js';
-import { blocksOf } from './pairing.js';
+import { resultChars } from './guards.js';
+import { blocksOf, messageId } from './pairing.js';
 import type { Block, Message, ToolInfo } from './schema.js';
 import { shorten } from './text.js';
 import { estimateTokens } from './tokens.js';
@@ -76,16 +76,6 @@ export interface Observation {
 interface ResultFacts {
   state: string | null;
   chars: number;
-}
-
-function resultChars(output: unknown): number {
-  if (isTextOutput(output)) return outputText(output).length;
-  if (output === undefined) return 0;
-  return JSON.stringify(output)?.length ?? 0;
-}
-
-function messageId(message: Message, index: number): string {
-  return typeof message.id === 'string' ? message.id : `#${index}`;
 }
 
 /** The unfitted (stage 0) view: every message, text and tool call in order. */

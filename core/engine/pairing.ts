@@ -33,6 +33,11 @@ export interface Pairing {
   unpaired: UnpairedId[];
 }
 
+/** How the observation (R6), evidence links and the inspector name a message: its id, else `#<index>`. */
+export function messageId(message: Message, index: number): string {
+  return typeof message.id === 'string' ? message.id : `#${index}`;
+}
+
 export function blocksOf(message: Message): Block[] {
   return Array.isArray(message.content) ? message.content : [];
 }

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { DecisionBatch, DecisionModel, DecisionResult } from './model.js';
+import { zeroUsage } from './model.js';
 import { describeZodError } from './schema.js';
 
 const Entry = z.strictObject({ call: z.number(), result: z.number() });
@@ -43,7 +44,7 @@ export function createScriptedModel(script: Script): DecisionModel {
         const entry = Object.hasOwn(script.answers, question.callId) ? script.answers[question.callId] : script.default;
         if (entry) probabilities[question.key] = entry[question.kind];
       }
-      return { probabilities, usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 } };
+      return { probabilities, usage: zeroUsage() };
     },
   };
 }

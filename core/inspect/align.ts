@@ -4,7 +4,7 @@
  * original index is the alignment key and the proposed side is derived per visible row.
  */
 import type { Analysis } from '../engine/guards.js';
-import { blocksOf } from '../engine/pairing.js';
+import { blocksOf, messageId } from '../engine/pairing.js';
 import type { Action, Message } from '../engine/schema.js';
 
 export type BlockFate = 'kept' | 'truncated' | 'removed';
@@ -37,7 +37,7 @@ export function alignRows(
 ): AlignedRow[] {
   const rows: AlignedRow[] = messages.map((message, index) => ({
     index,
-    id: typeof message.id === 'string' ? message.id : `#${index}`,
+    id: messageId(message, index),
     role: typeof message.role === 'string' ? message.role : 'unknown',
     status: 'same',
     blocks: new Map(),

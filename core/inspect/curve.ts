@@ -5,19 +5,19 @@
  * over a 20 MB history costs no re-serialisation; `charsAfter` equals
  * `JSON.stringify(rebuild(...).messages).length` exactly (test/ui/curve.test.ts checks it).
  */
+import type { Probabilities } from '../engine/decide.js';
 import { decide } from '../engine/decide.js';
-import type { Override } from '../engine/decide.js';
 import type { Pair } from '../engine/guards.js';
 import type { RebuildOptions } from '../engine/rebuild.js';
 import { truncateOutput } from '../engine/rebuild.js';
 import type { Action, Decision, Message } from '../engine/schema.js';
 
-export type Overrides = Readonly<Record<string, Override>>;
-type Probs = ReadonlyMap<string, { keepCall: number; keepResult: number }>;
+/** Pair id → the action a person chose over the derived one. */
+export type Overrides = Readonly<Record<string, Action>>;
 
 /** Pair id → probabilities, for the pairs the model evaluated. */
-export function probabilitiesOf(decisions: readonly Decision[]): Probs {
-  const out = new Map<string, { keepCall: number; keepResult: number }>();
+export function probabilitiesOf(decisions: readonly Decision[]): ReadonlyMap<string, Probabilities> {
+  const out = new Map<string, Probabilities>();
   for (const d of decisions)
     if (d.keep_call !== null && d.keep_result !== null)
       out.set(d.pair_id, { keepCall: d.keep_call, keepResult: d.keep_result });
@@ -30,7 +30,7 @@ export function probabilitiesOf(decisions: readonly Decision[]): Probs {
  */
 export function deriveActions(
   pairs: readonly Pair[],
-  probs: Probs,
+  probs: ReadonlyMap<string, Probabilities>,
   threshold: number,
   overrides: Overrides = {},
 ): Map<string, Action> {
@@ -134,7 +134,12 @@ export interface CurvePoint {
 }
 
 /** Characters after compaction at `steps` evenly spaced thresholds in [0, 1]. */
-export function thresholdCurve(model: SizeModel, probs: Probs, overrides: Overrides = {}, steps = 101): CurvePoint[] {
+export function thresholdCurve(
+  model: SizeModel,
+  probs: ReadonlyMap<string, Probabilities>,
+  overrides: Overrides = {},
+  steps = 101,
+): CurvePoint[] {
   const points: CurvePoint[] = [];
   for (let i = 0; i < steps; i++) {
     const threshold = steps === 1 ? 0 : i / (steps - 1);

@@ -4,7 +4,7 @@
  * out of candidacy (issue 4 "Policy"), with advice when nothing is left to ask about.
  */
 import type { Analysis } from '../engine/guards.js';
-import { isTextOutput, outputText } from '../engine/guards.js';
+import { resultChars } from '../engine/guards.js';
 import type { BlockRef } from '../engine/pairing.js';
 import { blocksOf, pairBlocks } from '../engine/pairing.js';
 import type { GuardCode, Message } from '../engine/schema.js';
@@ -41,11 +41,6 @@ export interface HistorySummary {
   tools: ToolSummary[];
   chars: number;
   warnings: HistoryWarning[];
-}
-
-function resultSize(output: unknown): number {
-  if (isTextOutput(output)) return outputText(output).length;
-  return output === undefined ? 0 : (JSON.stringify(output)?.length ?? 0);
 }
 
 /** One pass over the history; `chars` is SPEC §6's compact-JSON length. */
@@ -88,7 +83,7 @@ export function summarizeHistory(messages: readonly Message[]): HistorySummary {
             ? (callName.get(block.id) ?? (typeof block.name === 'string' ? block.name : 'unknown'))
             : 'unknown';
         const tool = tools.get(name) ?? { name, calls: 0, resultChars: 0 };
-        tool.resultChars += resultSize(block.output);
+        tool.resultChars += resultChars(block.output);
         tools.set(name, tool);
         if (typeof block.state === 'string' && !RESULT_STATES.has(block.state))
           warnings.push({

@@ -1,6 +1,7 @@
 /** A call's decision: action badge, the two probabilities as bars, reason, evidence, override. */
-import { decide, OVERRIDES } from '../../core/engine/decide.js';
-import type { Override } from '../../core/engine/decide.js';
+import { decide } from '../../core/engine/decide.js';
+import type { Action } from '../../core/engine/schema.js';
+import { ACTIONS } from '../../core/engine/schema.js';
 import { prob } from '../format.js';
 import { useApp } from '../store/index.js';
 import type { RowContext } from './AuditView.js';
@@ -65,10 +66,10 @@ export function CallDecision({ pairId, ctx, callId }: { pairId: string; ctx: Row
           aria-label={`Override ${callId}`}
           value={override ?? ''}
           onClick={(e) => e.stopPropagation()}
-          onChange={(e) => setOverride(pairId, (e.target.value || null) as Override | null)}
+          onChange={(e) => setOverride(pairId, (e.target.value || null) as Action | null)}
         >
           <option value="">no override</option>
-          {OVERRIDES.map((o) => (
+          {ACTIONS.map((o) => (
             <option key={o} value={o}>
               {o}
             </option>

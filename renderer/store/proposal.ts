@@ -15,7 +15,6 @@ import {
   probabilityHistogram,
   thresholdCurve,
 } from '../../core/inspect/curve.js';
-import type { Override } from '../../core/engine/decide.js';
 import type { Analysis, Policy } from '../../core/engine/guards.js';
 import { analyze } from '../../core/engine/guards.js';
 import type { Action, Options, ToolInfo } from '../../core/engine/schema.js';
@@ -36,7 +35,7 @@ export interface Proposal {
   /** keep_result of the evaluated candidates in 10 bins; fixed per run (the threshold only marks it). */
   histogram: HistogramBin[];
   sizes: SizeModel;
-  overrides: Record<string, Override>;
+  overrides: Record<string, Action>;
   actions: Map<string, Action>;
   rows: AlignedRow[];
   charsAfter: number;
@@ -60,7 +59,7 @@ export interface ProposalSlice {
   startRun(): Promise<void>;
   cancelRun(): Promise<void>;
   rederive(): void;
-  setOverride(pairId: string, override: Override | null): void;
+  setOverride(pairId: string, override: Action | null): void;
   clearProposal(): void;
   refreshTokens(): Promise<void>;
 }

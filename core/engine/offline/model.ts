@@ -24,6 +24,7 @@
  */
 import type { CandidateEvidence } from '../evidence.js';
 import type { DecisionBatch, DecisionModel, DecisionResult } from '../model.js';
+import { zeroUsage } from '../model.js';
 import type { ObservationView, ObservedCall } from '../observation.js';
 import { evidenceSignals } from './signals.js';
 import { cuesIn, DISMISSIVE_CUES, EXACT_CUES, extractTerms } from './terms.js';
@@ -177,7 +178,7 @@ export function createOfflineModel(): DecisionModel {
         probabilities[`result_${question.pairId}`] = score.keepResult;
         evidence[question.pairId] = score.evidence;
       }
-      return { probabilities, usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 }, evidence };
+      return { probabilities, usage: zeroUsage(), evidence };
     },
   };
 }

@@ -1,0 +1,38 @@
+/**
+ * SPEC §1 and §5: a request as the engine takes it. Bad input throws `RequestError` (it is
+ * the caller's mistake, not a failed compaction); a parsed request keeps the caller's own
+ * message objects.
+ */
+import { exceedsNesting, NESTING_MESSAGE } from './depth.js';
+import type { Policy } from './guards.js';
+import type { CompactRequest } from './schema.js';
+import { describeZodError, RequestSchema } from './schema.js';
+
+/** Bad input: the request does not satisfy SPEC §1/§5. Code `invalid_input`. */
+export class RequestError extends Error {
+  readonly code = 'invalid_input';
+  constructor(message: string) {
+    super(message);
+    this.name = 'RequestError';
+  }
+}
+
+/** Parses a request, throwing `RequestError` with a one-line reason. */
+export function parseRequest(input: unknown): CompactRequest {
+  const parsed = RequestSchema.safeParse(input);
+  if (!parsed.success) throw new RequestError(describeZodError(parsed.error));
+  // Deep or circular messages would crash JSON.stringify/structuredClone later with a RangeError.
+  if (exceedsNesting((input as { messages: unknown }).messages)) throw new RequestError(`messages: ${NESTING_MESSAGE}`);
+  // Keep the caller's message objects: zod's copies would not keep key order.
+  return { ...parsed.data, messages: (input as { messages: CompactRequest['messages'] }).messages };
+}
+
+/** The guards' view of a request (R3–R4). */
+export function policyOf(request: CompactRequest): Policy {
+  return {
+    eligibleToolNames: request.eligible_tool_names,
+    protectedMessageIds: request.protected_message_ids,
+    protectedCallIds: request.protected_call_ids,
+    preserveRecentMessages: request.options.preserve_recent_messages,
+  };
+}
