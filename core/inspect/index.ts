@@ -1,5 +1,6 @@
-/** What the inspector derives from a history and a proposal: summary, alignment, curve, find. */
+/** What the inspector derives from a history and a proposal: summary, alignment, curve, find, cache cost. */
 export * from './summary.js';
 export * from './align.js';
 export * from './curve.js';
 export * from './find.js';
+export * from './cache.js';
