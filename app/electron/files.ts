@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { lstatSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import { auditFileName } from '../../core/ipc/audit.js';
 
 /**
  * A temp file of ours untouched this long belongs to a writer that died (a write refreshes
@@ -55,10 +56,6 @@ export function writeAtomic(path: string, text: string): void {
   }
 }
 
-export function auditPathFor(path: string): string {
-  return `${path}.audit.json`;
-}
-
 export function isSameFile(a: string | null, b: string): boolean {
   return a !== null && resolve(a) === resolve(b);
 }
@@ -72,7 +69,7 @@ export async function saveExport(
   confirmOverwrite: () => Promise<boolean>,
 ): Promise<{ path: string; auditPath: string } | null> {
   if (isSameFile(sourcePath, target) && !(await confirmOverwrite())) return null;
-  const auditPath = auditPathFor(target);
+  const auditPath = join(dirname(target), auditFileName(basename(target)));
   writeAtomic(target, text);
   writeAtomic(auditPath, auditText);
   return { path: target, auditPath };

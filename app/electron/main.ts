@@ -9,7 +9,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage } from 'electron';
-import { CHANNELS } from '../../core/ipc/contract.js';
+import { auditText } from '../../core/ipc/audit.js';
+import type { IpcReply } from '../../core/ipc/contract.js';
+import { CHANNELS, ipcName } from '../../core/ipc/contract.js';
 import { dispatch } from '../host/api.js';
 import type { Handlers } from '../host/api.js';
 import { HostApiError, toHostError } from '../host/errors.js';
@@ -51,7 +53,7 @@ function extraHandlers(window: () => BrowserWindow | null): Partial<Handlers> {
       if (!path) return null;
       return { fileName: path.split(sep).pop() ?? path, path, text: await readFile(path, 'utf8') };
     },
-    'file.save': async ({ suggestedName, sourcePath, text, auditText }) => {
+    'file.save': async ({ suggestedName, sourcePath, text, audit }) => {
       const win = window();
       if (!win) return null;
       const defaultPath = sourcePath ? join(sourcePath, '..', suggestedName) : suggestedName;
@@ -68,7 +70,7 @@ function extraHandlers(window: () => BrowserWindow | null): Partial<Handlers> {
             detail: 'The export would overwrite the file it was opened from.',
           })
         ).response === 1;
-      return saveExport(picked.filePath, sourcePath, text, auditText, confirm);
+      return saveExport(picked.filePath, sourcePath, text, auditText(audit), confirm);
     },
     'apiKey.set': ({ apiKey: key }) => {
       apiKey = key.trim() || null;
@@ -103,7 +105,7 @@ async function main(): Promise<void> {
   const { handlers, runs } = setupHost('electron', { apiKey: () => apiKey, extra: extraHandlers(() => win) });
   serveRenderer();
   for (const channel of CHANNELS) {
-    ipcMain.handle(`inspector:${channel}`, async (event, payload: unknown) => {
+    ipcMain.handle(ipcName(channel), async (event, payload: unknown): Promise<IpcReply<unknown>> => {
       // Only our own page may call the host.
       if (!event.senderFrame?.url.startsWith(`${ORIGIN}/`))
         return { ok: false, error: toHostError(new HostApiError('forbidden', 'unknown sender')) };

@@ -1,21 +1,26 @@
 /**
- * The preload: one named object, `window.inspector`, with fixed methods and nothing else —
- * no raw ipcRenderer, no generic invoke. Sandboxed preloads must be CommonJS, hence .cts.
+ * The preload: one named object, `window.inspector`, with one fixed method per contract
+ * channel and nothing else — no raw ipcRenderer, no generic invoke. Sandboxed preloads must
+ * be CommonJS (hence .cts) and cannot load our other modules, so the table is written out
+ * here and typed by the contract: a channel renamed there fails to compile here.
  */
 import { contextBridge, ipcRenderer } from 'electron';
+import type { Channel, IpcName, PreloadApi } from '../../core/ipc/contract.js';
 
-const call =
-  (channel: string) =>
-  (args: unknown = {}) =>
-    ipcRenderer.invoke(`inspector:${channel}`, args);
+function call<C extends Channel>(channel: C): PreloadApi[C] {
+  const name: IpcName<C> = `inspector:${channel}`;
+  return ((args: unknown = {}) => ipcRenderer.invoke(name, args)) as PreloadApi[C];
+}
 
-contextBridge.exposeInMainWorld('inspector', {
-  info: call('app.info'),
-  loadExample: call('example.load'),
-  startRun: call('run.start'),
-  runStatus: call('run.status'),
-  cancelRun: call('run.cancel'),
-  openFile: call('file.open'),
-  saveFile: call('file.save'),
-  setApiKey: call('apiKey.set'),
-});
+const inspector: PreloadApi = {
+  'app.info': call('app.info'),
+  'example.load': call('example.load'),
+  'run.start': call('run.start'),
+  'run.status': call('run.status'),
+  'run.cancel': call('run.cancel'),
+  'file.open': call('file.open'),
+  'file.save': call('file.save'),
+  'apiKey.set': call('apiKey.set'),
+};
+
+contextBridge.exposeInMainWorld('inspector', inspector);

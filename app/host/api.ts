@@ -4,15 +4,16 @@
  * the stored key) are passed in by the Electron main process; the web host answers
  * `unsupported` for them because the browser does those itself.
  */
-import type { Channel, ChannelResult, Contract, Example, HostInfo } from '../../core/ipc/contract.js';
-import { contract, isChannel } from '../../core/ipc/contract.js';
+import type { Channel, ChannelParsedArgs, ChannelResult, Example, HostInfo } from '../../core/ipc/contract.js';
+import { contract, isChannel, parseArgs } from '../../core/ipc/contract.js';
 import { describeZodError } from '../../core/engine/schema.js';
 import { HostApiError } from './errors.js';
 import type { RunManager } from './runs.js';
-import type { z } from 'zod';
 
-type Handler<C extends Channel> = (args: z.infer<Contract[C]['args']>) => Promise<ChannelResult<C>> | ChannelResult<C>;
-export type Handlers = { [C in Channel]: Handler<C> };
+/** The host side of the contract: each channel's handler gets its args as the gate parsed them. */
+export type Handlers = {
+  [C in Channel]: (args: ChannelParsedArgs<C>) => Promise<ChannelResult<C>> | ChannelResult<C>;
+};
 
 export interface HostApiDeps {
   info: () => HostInfo;
@@ -52,12 +53,11 @@ export function createHandlers(deps: HostApiDeps): Handlers {
 /** Parses args, runs the handler, checks the result: the one gate every call passes. */
 export async function dispatch(handlers: Handlers, channel: string, payload: unknown): Promise<unknown> {
   if (!isChannel(channel)) throw new HostApiError('not_found', `unknown channel "${channel}"`);
-  const spec = contract[channel];
-  const args = spec.args.safeParse(payload ?? {});
-  if (!args.success) throw new HostApiError('invalid_input', `${channel}: ${describeZodError(args.error, 'args')}`);
+  const parsed = parseArgs(channel, payload);
+  if (!parsed.ok) throw new HostApiError('invalid_input', parsed.message);
   const handler = handlers[channel] as (a: unknown) => unknown;
-  const result = await handler(args.data);
-  const checked = spec.result.safeParse(result);
+  const result = await handler(parsed.args);
+  const checked = contract[channel].result.safeParse(result);
   if (!checked.success)
     throw new HostApiError('internal', `${channel} produced an invalid result: ${describeZodError(checked.error)}`);
   return checked.data;

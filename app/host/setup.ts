@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import type { BackendChoice, Example, HostInfo } from '../../core/ipc/contract.js';
 import { createDefaultRegistry } from '../../core/engine/backends.js';
+import type { BackendRegistry } from '../../core/engine/registry.js';
 import { paymentRetryScenario } from '../../core/examples/paymentRetry.js';
 import type { Config } from '../config.js';
 import { createDecisionModel, loadConfig } from '../config.js';
@@ -54,10 +55,12 @@ export function setupHost(
     cwd?: string;
     apiKey?: () => string | null;
     extra?: Partial<Handlers>;
+    /** The backends runs may choose from (default: offline, scripted, openai). */
+    registry?: BackendRegistry;
   } = {},
 ): HostSetup {
   const config = loadConfig({ env: options.env, cwd: options.cwd });
-  const registry = createDefaultRegistry();
+  const registry = options.registry ?? createDefaultRegistry();
   const keyOf = () => options.apiKey?.() ?? config.settings.apiKey;
   const createModel: ModelFactory = (choice: BackendChoice) => {
     const apiKey = keyOf();

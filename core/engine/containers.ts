@@ -7,7 +7,8 @@ import { exceedsNesting, NESTING_MESSAGE } from './depth.js';
 import type { Message } from './schema.js';
 import { describeZodError, MessagesSchema } from './schema.js';
 
-export type ContainerKind = 'array' | 'jsonl' | 'state' | 'nested_state';
+export const CONTAINER_KINDS = ['array', 'jsonl', 'state', 'nested_state'] as const;
+export type ContainerKind = (typeof CONTAINER_KINDS)[number];
 
 export interface Container {
   kind: ContainerKind;

@@ -1,10 +1,21 @@
 /**
- * The host API as one contract: channel → { args, result } zod schemas. The Electron main
- * process and the local web host parse every incoming payload with it; the renderer imports
- * only its types, so the UI and both hosts cannot drift apart.
+ * The host API as one contract: channel → { args, result } zod schemas, and from them every
+ * adapter's type (`HostApi`, `PreloadApi`). The Electron main process and the local web host
+ * parse every incoming payload with it (app/host/api.ts); the renderer's bridges, the preload
+ * table and the tests' in-process bridge are typed by it, with the channel names as method
+ * names, so renaming a channel here is the whole change and the compiler finds every user.
  */
 import { z } from 'zod';
-import { DecisionSchema, ErrorCodeSchema, StatsSchema, ToolInfoSchema } from '../engine/schema.js';
+import type { Message } from '../engine/schema.js';
+import {
+  DecisionSchema,
+  describeZodError,
+  ErrorCodeSchema,
+  RequestSchema,
+  StatsSchema,
+  ToolInfoSchema,
+} from '../engine/schema.js';
+import { AuditRecordSchema } from './audit.js';
 
 /** Errors that cross the boundary carry a stable code and a message a person can act on. */
 export const HOST_ERROR_CODES = [
@@ -106,28 +117,50 @@ export const RunStatusSchema = z.object({
 });
 export type RunStatus = z.infer<typeof RunStatusSchema>;
 
+/**
+ * What a run is asked besides the history: the SPEC request (core/engine/schema.ts) without
+ * its messages. The renderer keeps it with the proposal; the audit record repeats its fields.
+ */
+export const RunSettingsSchema = RequestSchema.omit({ messages: true });
+export type RunSettings = z.infer<typeof RunSettingsSchema>;
+
+/**
+ * `run.start`'s request: the SPEC request. The gate checks every field but the messages'
+ * shape, which the host's parseRequest checks once, with the nesting limit, on the caller's
+ * own objects: zod's copies would reorder their keys, and parsing a 100,000-message history
+ * costs ~0.7 s each time.
+ */
+export const RunRequestSchema = RunSettingsSchema.extend({
+  messages: z.custom<Message[]>(Array.isArray, 'expected an array of messages'),
+});
+
+export const OpenedFileSchema = z.object({ fileName: z.string(), path: z.string(), text: z.string() });
+export type OpenedFile = z.infer<typeof OpenedFileSchema>;
+
 const RunId = z.strictObject({ runId: z.string().min(1) });
 const Empty = z.strictObject({});
 
 export const contract = {
   'app.info': { args: Empty, result: HostInfoSchema },
   'example.load': { args: Empty, result: ExampleSchema },
-  /** `request` is the SPEC request; the host parses it with core's parseRequest. */
-  'run.start': { args: z.strictObject({ request: z.unknown(), backend: BackendChoiceSchema }), result: RunId },
+  'run.start': { args: z.strictObject({ request: RunRequestSchema, backend: BackendChoiceSchema }), result: RunId },
   'run.status': { args: RunId, result: RunStatusSchema },
   'run.cancel': { args: RunId, result: z.object({ cancelled: z.boolean() }) },
-  /** Electron only: the native open dialog. Null when the user cancels. */
-  'file.open': {
-    args: Empty,
-    result: z.object({ fileName: z.string(), path: z.string(), text: z.string() }).nullable(),
-  },
-  /** Electron only: save dialog, atomic write of the snapshot and its audit record. */
+  /**
+   * Electron only: the native open dialog; null when the user cancels. The web page opens
+   * files with the browser's own picker, so the web host answers `unsupported`.
+   */
+  'file.open': { args: Empty, result: OpenedFileSchema.nullable() },
+  /**
+   * The snapshot and its audit record. Electron: save dialog and atomic writes; the web
+   * bridge: two downloads. Null when the user cancels.
+   */
   'file.save': {
     args: z.strictObject({
       suggestedName: z.string().min(1),
       sourcePath: z.string().nullable(),
       text: z.string(),
-      auditText: z.string(),
+      audit: AuditRecordSchema,
     }),
     result: z.object({ path: z.string(), auditPath: z.string() }).nullable(),
   },
@@ -138,9 +171,41 @@ export const contract = {
 export type Contract = typeof contract;
 export type Channel = keyof Contract;
 export const CHANNELS = Object.keys(contract) as Channel[];
+/** What a caller sends (defaults may be left out). */
 export type ChannelArgs<C extends Channel> = z.input<Contract[C]['args']>;
+/** What a handler receives once the gate parsed it (defaults filled in). */
+export type ChannelParsedArgs<C extends Channel> = z.infer<Contract[C]['args']>;
 export type ChannelResult<C extends Channel> = z.infer<Contract[C]['result']>;
+
+/** The host API as callers see it: one method per channel, named by the channel. */
+export type HostApi = { [C in Channel]: (args: ChannelArgs<C>) => Promise<ChannelResult<C>> };
 
 export function isChannel(name: string): name is Channel {
   return Object.prototype.hasOwnProperty.call(contract, name);
 }
+
+/** The gate's check of a call's args: parsed, or one line naming the field at fault. */
+export function parseArgs<C extends Channel>(
+  channel: C,
+  payload: unknown,
+): { ok: true; args: ChannelParsedArgs<C> } | { ok: false; message: string } {
+  const parsed = contract[channel].args.safeParse(payload ?? {});
+  return parsed.success
+    ? { ok: true, args: parsed.data as ChannelParsedArgs<C> }
+    : { ok: false, message: `${channel}: ${describeZodError(parsed.error, 'args')}` };
+}
+
+/** How Electron's IPC answers: the result, or the boundary error (never a thrown stack). */
+export type IpcReply<T> = { ok: true; result: T } | { ok: false; error: HostError };
+
+/** Electron's IPC channel for a contract channel: what main handles and the preload invokes. */
+export type IpcName<C extends Channel = Channel> = `inspector:${C}`;
+export function ipcName<C extends Channel>(channel: C): IpcName<C> {
+  return `inspector:${channel}`;
+}
+
+/**
+ * The preload's one object, `window.inspector`: a fixed method per channel and nothing else
+ * (no ipcRenderer, no generic invoke), each answering an IpcReply.
+ */
+export type PreloadApi = { [C in Channel]: (args: ChannelArgs<C>) => Promise<IpcReply<ChannelResult<C>>> };

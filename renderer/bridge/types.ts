@@ -1,35 +1,12 @@
 /**
- * The renderer's only way to its host (STYLE.md "transport behind one interface"). Each host
- * has an adapter; tests hand the store any implementation.
+ * The renderer's only way to its host (STYLE.md "transport behind one interface"): the
+ * contract's HostApi, one method per channel named by the channel. Each host has an adapter
+ * built with `bridgeOver`; tests hand the store any implementation.
  */
-import type { BackendChoice, ChannelResult, HostInfo } from '../../core/ipc/contract.js';
+import type { Channel, HostApi, HostInfo } from '../../core/ipc/contract.js';
+import { CHANNELS } from '../../core/ipc/contract.js';
 
-export interface OpenedFile {
-  fileName: string;
-  path: string | null;
-  text: string;
-}
-
-export interface ExportFiles {
-  suggestedName: string;
-  sourcePath: string | null;
-  text: string;
-  auditText: string;
-}
-
-export interface Bridge {
-  readonly kind: HostInfo['host'];
-  info(): Promise<HostInfo>;
-  loadExample(): Promise<ChannelResult<'example.load'>>;
-  startRun(request: unknown, backend: BackendChoice): Promise<string>;
-  runStatus(runId: string): Promise<ChannelResult<'run.status'>>;
-  cancelRun(runId: string): Promise<boolean>;
-  /** Native dialog where the host has one; null means "use the browser's file picker". */
-  openFile(): Promise<OpenedFile | null | 'browser'>;
-  /** Writes or downloads the snapshot and its audit record; returns where, or null if cancelled. */
-  saveExport(files: ExportFiles): Promise<{ path: string; auditPath: string } | null>;
-  setApiKey(apiKey: string): Promise<boolean>;
-}
+export type Bridge = HostApi & { readonly kind: HostInfo['host'] };
 
 /** A boundary error as the renderer shows it: a stable code and one line. */
 export class BridgeError extends Error {
@@ -40,4 +17,18 @@ export class BridgeError extends Error {
     super(message);
     this.name = 'BridgeError';
   }
+}
+
+/**
+ * A Bridge whose every channel goes through `send` (the transport: fetch, IPC, a direct
+ * call), except those the adapter answers itself (`own`, e.g. the browser's downloads).
+ * The host checks args and results with the contract, so `send` may be untyped.
+ */
+export function bridgeOver(
+  kind: Bridge['kind'],
+  send: (channel: Channel, args: unknown) => Promise<unknown>,
+  own: Partial<HostApi> = {},
+): Bridge {
+  const methods = Object.fromEntries(CHANNELS.map((channel) => [channel, (args: unknown) => send(channel, args)]));
+  return { ...methods, ...own, kind } as Bridge;
 }

@@ -21,7 +21,7 @@ export function App() {
 
   useEffect(() => {
     const { deps, openExample, setBackend } = store.getState();
-    void deps.bridge.info().then((i) => {
+    void deps.bridge['app.info']({}).then((i) => {
       setInfo(i);
       setBackend(i.backend);
     });

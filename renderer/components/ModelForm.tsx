@@ -51,8 +51,8 @@ export function ModelForm({ info }: { info: HostInfo | null }) {
                 e.preventDefault();
                 void store
                   .getState()
-                  .deps.bridge.setApiKey(key)
-                  .then((set) => (setKeySet(set), setKey('')));
+                  .deps.bridge['apiKey.set']({ apiKey: key })
+                  .then(({ apiKeySet }) => (setKeySet(apiKeySet), setKey('')));
               }}
             >
               <label htmlFor="api-key">API key</label>

@@ -17,10 +17,11 @@ export function Toolbar({ info }: { info: HostInfo | null }) {
   const notice = useApp((s) => s.notice);
 
   const open = async () => {
-    const picked = await store.getState().deps.bridge.openFile();
-    if (picked === 'browser') input.current?.click();
-    else if (picked)
-      await store.getState().openSnapshot({ fileName: picked.fileName, path: picked.path, text: picked.text });
+    const { bridge } = store.getState().deps;
+    // A web page may not open a native dialog: the browser's own picker is the input below.
+    if (bridge.kind === 'web') return input.current?.click();
+    const picked = await bridge['file.open']({});
+    if (picked) await store.getState().openSnapshot(picked);
   };
   const doExport = async () => {
     try {

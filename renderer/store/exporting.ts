@@ -6,6 +6,8 @@
 import { writeHistory } from '../../core/engine/containers.js';
 import { decide } from '../../core/engine/decide.js';
 import { rebuild, rebuildOptionsOf } from '../../core/engine/rebuild.js';
+import type { AuditDecision, AuditRecord } from '../../core/ipc/audit.js';
+import { AUDIT_KIND, AUDIT_VERSION } from '../../core/ipc/audit.js';
 import type { Snapshot } from './snapshot.js';
 import type { Proposal } from './proposal.js';
 
@@ -26,20 +28,25 @@ export function exportName(fileName: string): string {
   return dot > 0 ? `${fileName.slice(0, dot)}.compacted${fileName.slice(dot)}` : `${fileName}.compacted`;
 }
 
-export function auditRecord(snapshot: Snapshot, proposal: Proposal, threshold: number, exportedAt: string): unknown {
+export function auditRecord(
+  snapshot: Snapshot,
+  proposal: Proposal,
+  threshold: number,
+  exportedAt: string,
+): AuditRecord {
   const { outcome, request } = proposal;
-  const decisions = proposal.analysis.pairs.map((pair) => {
+  const decisions = proposal.analysis.pairs.map((pair): AuditDecision => {
     const d = outcome.decisions.find((x) => x.pair_id === pair.pairId);
     const p = proposal.probs.get(pair.pairId) ?? null;
     const derived =
       pair.guard !== null || p
         ? decide(p, threshold, pair.guard)
-        : { action: 'keep' as const, reason: 'not_evaluated' };
+        : { action: 'keep' as const, reason: 'not_evaluated' as const };
     return {
       pair_id: pair.pairId,
       call_id: pair.callId,
       tool_name: pair.toolName,
-      action: proposal.actions.get(pair.pairId),
+      action: proposal.actions.get(pair.pairId) ?? derived.action,
       model_action: derived.action,
       reason: derived.reason,
       keep_call: d?.keep_call ?? null,
@@ -50,8 +57,8 @@ export function auditRecord(snapshot: Snapshot, proposal: Proposal, threshold: n
     };
   });
   return {
-    kind: 'compaction-inspector.audit',
-    version: 1,
+    kind: AUDIT_KIND,
+    version: AUDIT_VERSION,
     original_file: snapshot.fileName,
     original_sha256: snapshot.sha256,
     original_bytes: snapshot.bytes,
@@ -86,13 +93,11 @@ export async function exportApproved(state: AppState): Promise<string> {
   const { snapshot, proposal, options, deps } = state;
   if (!snapshot || !proposal) return 'nothing to export: run first';
   const exportedAt = (deps.now?.() ?? new Date()).toISOString();
-  const text = exportedText(snapshot, proposal);
-  const auditText = JSON.stringify(auditRecord(snapshot, proposal, options.keep_threshold, exportedAt), null, 2) + '\n';
-  const saved = await deps.bridge.saveExport({
+  const saved = await deps.bridge['file.save']({
     suggestedName: exportName(snapshot.fileName),
     sourcePath: snapshot.path,
-    text,
-    auditText,
+    text: exportedText(snapshot, proposal),
+    audit: auditRecord(snapshot, proposal, options.keep_threshold, exportedAt),
   });
   return saved ? `Exported ${saved.path} and ${saved.auditPath}` : 'Export cancelled';
 }

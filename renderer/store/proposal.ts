@@ -5,7 +5,7 @@
  */
 import type { AlignedRow } from '../../core/inspect/align.js';
 import { alignRows } from '../../core/inspect/align.js';
-import type { HostError, RunOutcome, RunStatus } from '../../core/ipc/contract.js';
+import type { HostError, RunOutcome, RunSettings, RunStatus } from '../../core/ipc/contract.js';
 import type { CurvePoint, HistogramBin, SizeModel } from '../../core/inspect/curve.js';
 import {
   buildSizeModel,
@@ -17,7 +17,7 @@ import {
 } from '../../core/inspect/curve.js';
 import type { Analysis, Policy } from '../../core/engine/guards.js';
 import { analyze } from '../../core/engine/guards.js';
-import type { Action, Options, ToolInfo } from '../../core/engine/schema.js';
+import type { Action } from '../../core/engine/schema.js';
 import { DEFAULT_ARCHIVE_REF } from '../../core/engine/schema.js';
 import { rebuildOptionsOf } from '../../core/engine/rebuild.js';
 import { policyFrom } from './policy.js';
@@ -28,7 +28,7 @@ export type RunSuccess = Extract<RunOutcome, { success: true }>;
 export interface Proposal {
   outcome: RunSuccess;
   /** The request as sent, without messages: the audit record and export use it. */
-  request: RunRequest;
+  request: RunSettings;
   policy: Policy;
   analysis: Analysis;
   probs: ReturnType<typeof probabilitiesOf>;
@@ -66,17 +66,7 @@ export interface ProposalSlice {
 
 const IDLE: RunState = { state: 'idle', runId: null, progress: null, elapsedMs: 0, error: null };
 
-export interface RunRequest {
-  goal: string;
-  eligible_tool_names: string[];
-  protected_message_ids: string[];
-  protected_call_ids: string[];
-  tools?: ToolInfo[];
-  archive_ref: string;
-  options: Options;
-}
-
-export function requestFrom(state: AppState): RunRequest {
+export function requestFrom(state: AppState): RunSettings {
   return {
     goal: state.goal,
     eligible_tool_names: state.eligible,
@@ -116,10 +106,13 @@ export const createProposalSlice: Slice<ProposalSlice> = (set, get) => ({
     set({ run: { ...IDLE, state: 'running', progress: { phase: 'queued', batchesDone: 0, batchesTotal: 0 } } });
     let status: RunStatus;
     try {
-      const runId = await state.deps.bridge.startRun({ ...request, messages: snapshot.messages }, state.backend);
+      const { runId } = await state.deps.bridge['run.start']({
+        request: { ...request, messages: snapshot.messages },
+        backend: state.backend,
+      });
       set({ run: { ...get().run, runId } });
       for (;;) {
-        status = await state.deps.bridge.runStatus(runId);
+        status = await state.deps.bridge['run.status']({ runId });
         set({ run: { ...get().run, progress: status.progress, elapsedMs: status.elapsedMs } });
         if (status.state === 'finished') break;
         await sleep(state.deps.pollMs ?? 150);
@@ -172,7 +165,7 @@ export const createProposalSlice: Slice<ProposalSlice> = (set, get) => ({
 
   async cancelRun() {
     const { run, deps } = get();
-    if (run.state === 'running' && run.runId) await deps.bridge.cancelRun(run.runId);
+    if (run.state === 'running' && run.runId) await deps.bridge['run.cancel']({ runId: run.runId });
   },
 
   rederive() {

@@ -61,7 +61,7 @@ export const createSnapshotSlice: Slice<SnapshotSlice> = (set, get) => ({
   },
   async openExample() {
     try {
-      const example = await get().deps.bridge.loadExample();
+      const example = await get().deps.bridge['example.load']({});
       return await get().openSnapshot({ fileName: example.fileName, text: example.text }, example);
     } catch (error) {
       set({ openError: `example: ${error instanceof Error ? error.message : String(error)}` });

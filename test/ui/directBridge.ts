@@ -1,32 +1,64 @@
-/** A Bridge that calls the real host handlers in-process, through the same contract gate. */
+/**
+ * The in-process bridge: the real host handlers behind the same contract gate as both hosts,
+ * with every call counted per channel, so a test can prove that a call did not happen (R15:
+ * a threshold change sends no run.start). The store is the real one over it.
+ */
 import type { Handlers } from '../../app/host/api.js';
 import { dispatch } from '../../app/host/api.js';
 import { toHostError } from '../../app/host/errors.js';
-import type { Bridge, ExportFiles } from '../../renderer/bridge/types.js';
-import { BridgeError } from '../../renderer/bridge/types.js';
-import type { ChannelResult } from '../../core/ipc/contract.js';
+import type { HostSetup } from '../../app/host/setup.js';
+import { auditFileName } from '../../core/ipc/audit.js';
+import type { Channel, ChannelParsedArgs } from '../../core/ipc/contract.js';
+import { CHANNELS } from '../../core/ipc/contract.js';
+import type { Bridge } from '../../renderer/bridge/types.js';
+import { BridgeError, bridgeOver } from '../../renderer/bridge/types.js';
+import type { AppStore } from '../../renderer/store/index.js';
+import { createAppStore } from '../../renderer/store/index.js';
+import { createDirectParser } from '../../renderer/worker/client.js';
 
-export function directBridge(handlers: Handlers, saved: ExportFiles[] = []): Bridge {
-  const call = async <T>(channel: string, args: unknown): Promise<T> => {
+export type CallCounts = Record<Channel, number>;
+
+export function directBridge(handlers: Handlers): { bridge: Bridge; calls: CallCounts } {
+  const calls = Object.fromEntries(CHANNELS.map((channel) => [channel, 0])) as CallCounts;
+  const bridge = bridgeOver('web', async (channel, args) => {
+    calls[channel]++;
     try {
-      return (await dispatch(handlers, channel, args)) as T;
+      return await dispatch(handlers, channel, args);
     } catch (error) {
       const e = toHostError(error);
       throw new BridgeError(e.code, e.message);
     }
-  };
+  });
+  return { bridge, calls };
+}
+
+export type SavedExport = ChannelParsedArgs<'file.save'>;
+
+/** A `file.save` handler that keeps what the gate let through, where Electron main would write it. */
+export function keepSaves(saved: SavedExport[]): Partial<Handlers> {
   return {
-    kind: 'web',
-    info: () => call('app.info', {}),
-    loadExample: () => call('example.load', {}),
-    startRun: async (request, backend) => (await call<{ runId: string }>('run.start', { request, backend })).runId,
-    runStatus: (runId) => call<ChannelResult<'run.status'>>('run.status', { runId }),
-    cancelRun: async (runId) => (await call<{ cancelled: boolean }>('run.cancel', { runId })).cancelled,
-    openFile: async () => 'browser',
-    saveExport: async (files) => (
+    'file.save': (files) => (
       saved.push(files),
-      { path: files.suggestedName, auditPath: `${files.suggestedName}.audit.json` }
+      { path: files.suggestedName, auditPath: auditFileName(files.suggestedName) }
     ),
-    setApiKey: async () => false,
   };
+}
+
+/** The real store over the host's handlers, with the counted bridge. */
+export function storeOver(setup: HostSetup): { store: AppStore; calls: CallCounts } {
+  const { bridge, calls } = directBridge(setup.handlers);
+  return { store: createAppStore({ bridge, parser: createDirectParser(), pollMs: 5 }), calls };
+}
+
+/** Resolves once no run is going: a run started by mistake would be counted before this returns. */
+export function settled(store: AppStore): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (store.getState().run.state === 'running') return false;
+      resolve();
+      return true;
+    };
+    if (check()) return;
+    const stop = store.subscribe(() => check() && stop());
+  });
 }

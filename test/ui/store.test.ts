@@ -4,29 +4,41 @@
  */
 import { describe, expect, it } from 'vitest';
 import { setupHost } from '../../app/host/setup.js';
+import { createDefaultRegistry } from '../../core/engine/backends.js';
 import type { Action, CompactResponse, Message } from '../../core/engine/schema.js';
 import { compactContext } from '../../core/engine/compact.js';
 import { createOfflineModel } from '../../core/engine/offline/model.js';
 import { loadHistory, writeHistory } from '../../core/engine/containers.js';
-import type { ExportFiles } from '../../renderer/bridge/types.js';
+import { AuditRecordSchema } from '../../core/ipc/audit.js';
+import type { AppStore } from '../../renderer/store/index.js';
 import { exportApproved, exportedText } from '../../renderer/store/exporting.js';
-import { createAppStore } from '../../renderer/store/index.js';
-import { createDirectParser } from '../../renderer/worker/client.js';
-import { directBridge } from './directBridge.js';
+import { countingModel } from '../support/countingModel.js';
+import type { SavedExport } from './directBridge.js';
+import { keepSaves, settled, storeOver } from './directBridge.js';
 
-function makeStore(saved: ExportFiles[] = []) {
-  const { handlers } = setupHost('web', { env: { DECISION_MODEL_BACKEND: 'offline' }, cwd: '/nonexistent' });
-  return createAppStore({ bridge: directBridge(handlers, saved), parser: createDirectParser(), pollMs: 5 });
+/** The store over the real host: every bridge call counted, the offline model's requests too. */
+function makeHost(saved: SavedExport[] = []) {
+  const model = countingModel(createOfflineModel());
+  const registry = createDefaultRegistry().register('offline', () => model);
+  const setup = setupHost('web', {
+    env: { DECISION_MODEL_BACKEND: 'offline' },
+    cwd: '/nonexistent',
+    registry,
+    extra: keepSaves(saved),
+  });
+  return { ...storeOver(setup), model };
 }
+
+const makeStore = (saved: SavedExport[] = []) => makeHost(saved).store;
 
 async function ranExample() {
-  const store = makeStore();
-  expect(await store.getState().openExample()).toBe(true);
-  await store.getState().startRun();
-  return store;
+  const host = makeHost();
+  expect(await host.store.getState().openExample()).toBe(true);
+  await host.store.getState().startRun();
+  return host;
 }
 
-async function cliAnswer(store: ReturnType<typeof makeStore>, threshold: number): Promise<CompactResponse> {
+async function cliAnswer(store: AppStore, threshold: number): Promise<CompactResponse> {
   const s = store.getState();
   const p = s.proposal!;
   return compactContext(
@@ -61,7 +73,7 @@ describe('store slices', () => {
   });
 
   it('R12 a run yields the same decisions and chars_after as compactContext', async () => {
-    const store = await ranExample();
+    const { store } = await ranExample();
     const p = store.getState().proposal!;
     const cli = await cliAnswer(store, 0.5);
     if (!cli.success) throw new Error('expected success');
@@ -99,11 +111,18 @@ describe('store slices', () => {
     expect(p.charsAfter).toBeGreaterThan(headOnly.answer.stats.chars_after ?? 0);
   });
 
-  it('R15 a new threshold re-derives every action without a model call', async () => {
-    const store = await ranExample();
-    const requests = store.getState().proposal!.outcome.stats.requests;
+  it('R15 a new threshold re-derives every action with no run.start, no host call and no model request', async () => {
+    const { store, calls, model } = await ranExample();
+    // The counters work: the run itself was one run.start and asked the model.
+    expect(calls['run.start']).toBe(1);
+    expect(model.count).toBeGreaterThan(0);
+    const sent = { ...calls };
+    const asked = model.count;
     for (const t of [0, 0.2, 0.35, 0.8, 1]) {
       expect(store.getState().setOption('keep_threshold', t)).toBeNull();
+      await settled(store);
+      expect(calls).toEqual(sent);
+      expect(model.count).toBe(asked);
       const cli = await cliAnswer(store, t);
       if (!cli.success) throw new Error('expected success');
       const p = store.getState().proposal!;
@@ -112,12 +131,11 @@ describe('store slices', () => {
       expect(exportedText(store.getState().snapshot!, p)).toBe(
         writeHistory(store.getState().snapshot!.container, cli.answer.messages as Message[]),
       );
-      expect(p.outcome.stats.requests).toBe(requests);
     }
   });
 
   it('R14 an override wins over the probabilities and shows in the export and audit record', async () => {
-    const saved: ExportFiles[] = [];
+    const saved: SavedExport[] = [];
     const store = makeStore(saved);
     await store.getState().openExample();
     await store.getState().startRun();
@@ -128,10 +146,8 @@ describe('store slices', () => {
     expect(store.getState().proposal!.actions.get(target[0])).toBe('drop_call');
     const notice = await exportApproved(store.getState());
     expect(notice).toMatch(/Exported payment-retry.compacted.json/);
-    const audit = JSON.parse(saved[0].auditText) as {
-      decisions: Array<{ pair_id: string; override: string | null; action: string }>;
-      original_sha256: string;
-    };
+    // What reached the host passed the contract's audit schema at the gate.
+    const audit = AuditRecordSchema.parse(saved[0].audit);
     expect(audit.decisions.find((d) => d.pair_id === target[0])).toMatchObject({
       override: 'drop_call',
       action: 'drop_call',
@@ -145,7 +161,7 @@ describe('store slices', () => {
   });
 
   it('R11 a failed run shows its error and leaves the previous proposal in place', async () => {
-    const store = await ranExample();
+    const { store } = await ranExample();
     const before = store.getState().proposal;
     store.getState().setBackend({ name: 'no-such-backend' });
     await store.getState().startRun();
@@ -178,7 +194,7 @@ describe('store slices', () => {
   });
 
   it('discard drops the proposal', async () => {
-    const store = await ranExample();
+    const { store } = await ranExample();
     store.getState().clearProposal();
     expect(store.getState().proposal).toBeNull();
     expect(store.getState().run.state).toBe('idle');
