@@ -70,7 +70,8 @@ export default tseslint.config(
   },
   {
     // The engine (R1–R15 and its backends) is the base of core/: the inspector helpers, the
-    // host contract, the evaluator and the examples build on it, never the other way round.
+    // host contract, the evaluator, the examples and the native formats build on it, never the
+    // other way round.
     files: ['core/engine/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -84,7 +85,7 @@ export default tseslint.config(
               message: 'core/ must not import the UI or the hosts.',
             },
             {
-              group: ['**/inspect/**', '**/ipc/**', '**/eval/**', '**/examples/**'],
+              group: ['**/inspect/**', '**/ipc/**', '**/eval/**', '**/examples/**', '**/formats/**'],
               message: 'core/engine/ imports nothing from the other core/ areas.',
             },
           ],

@@ -30,6 +30,34 @@ export type RequestKey = (typeof REQUEST_KEYS)[number];
 export const VERBATIM_KEYS: ReadonlySet<RequestKey> = new Set(['goal', 'archive_ref']);
 export const REQUIRED_KEYS: readonly RequestKey[] = ['goal', 'messages'];
 
+/**
+ * Takes the `--name VALUE` / `--name=VALUE` flags (SPEC §9) out of the arguments; the rest
+ * are the `KEY=VALUE` pairs. Each flag at most once; an unknown `--x` is a usage error.
+ */
+export function splitFlags<N extends string>(
+  argv: readonly string[],
+  names: readonly N[],
+): { rest: string[]; flags: Map<N, string> } {
+  const rest: string[] = [];
+  const flags = new Map<N, string>();
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (!arg.startsWith('--')) {
+      rest.push(arg);
+      continue;
+    }
+    const eq = arg.indexOf('=');
+    const name = (eq > 0 ? arg.slice(2, eq) : arg.slice(2)) as N;
+    if (!names.includes(name))
+      throw new UsageError(`unknown option "${clip(arg)}" (options: ${names.map((n) => `--${n}`).join(', ')})`);
+    const value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
+    if (value === undefined || value === '') throw new UsageError(`--${name}: needs a value`);
+    if (flags.has(name)) throw new UsageError(`--${name}: given more than once`);
+    flags.set(name, value);
+  }
+  return { rest, flags };
+}
+
 /** Splits `KEY=VALUE` arguments; values are still raw (maybe `@path`). */
 export function splitPairs(argv: readonly string[]): Map<RequestKey, string> {
   const pairs = new Map<RequestKey, string>();

@@ -9,6 +9,7 @@ const SUMMARIES: Record<string, string> = {
   compact_context: 'propose a compacted history (SPEC §8); prints the response envelope as JSON',
   serve: 'start the local service and the web UI on 127.0.0.1',
   eval: 'measure decisions on real transcripts against observation masking and random, with a threshold sweep (eval --help)',
+  formats: 'list the native transcript formats messages=@FILE reads (ids for --format, file patterns)',
 };
 
 const d = DEFAULT_OPTIONS;
@@ -25,11 +26,13 @@ Usage:
 Commands:
 ${list}
 
-compact_context KEY=VALUE ...
+compact_context KEY=VALUE ... [--format ID] [--conversation KEY] [--out PATH]
   goal                   the next action (required, non-empty; taken verbatim)
-  messages               the history (required): a JSON array of messages, JSON Lines, or an
-                         agent state {"context":[...]} / {"state":{"context":[...]}};
-                         the answer is always the message array
+  messages               the history (required), in any format of "formats": our message
+                         array, JSON Lines or agent state, a Claude Code session, an OpenAI or
+                         Anthropic message list, an Inspect log, …; detected from the content;
+                         the answer is always our message array, metadata.source names the
+                         format and conversation
   eligible_tool_names    JSON array of read-only tool names that may be compacted (default [])
   protected_message_ids  JSON array of message ids kept verbatim (default [])
   protected_call_ids     JSON array of call ids kept verbatim (default [])
@@ -37,6 +40,11 @@ compact_context KEY=VALUE ...
   archive_ref            where the original history is kept (verbatim; default "${DEFAULT_ARCHIVE_REF}")
   options                JSON object, see below
   Any value may be @path to read it from a UTF-8 file; write @@... for a literal leading @.
+  --format ID            read messages as this format instead of detecting it
+  --conversation KEY     which conversation of a file that holds several (eval samples,
+                         results entries, runs); required then, and the error lists the keys
+  --out PATH             also write the compacted history in the source's own format and
+                         container (also when nothing changed); never the input file
   Example:
     compaction-inspector compact_context goal='Fix payment retries' \\
       eligible_tool_names='["search_code"]' options='{"preserve_recent_messages":1}' \\

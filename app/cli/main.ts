@@ -15,6 +15,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   compact_context: () => import('./compact.js'),
   serve: () => import('./serve.js'),
   eval: () => import('./eval.js'),
+  formats: () => import('./formats.js'),
 };
 
 async function main(argv: string[]): Promise<number> {

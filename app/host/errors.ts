@@ -8,6 +8,7 @@
 import type { HostError } from '../../core/ipc/contract.js';
 import { RequestError } from '../../core/engine/compact.js';
 import { ContainerError } from '../../core/engine/containers.js';
+import { FormatError } from '../../core/formats/types.js';
 import { ConfigError } from '../env.js';
 
 /** The command line's exit codes (SPEC §8): the one list `help.ts` describes. */
@@ -70,6 +71,7 @@ export class HostApiError extends Error {
 const INVALID_INPUT: ReadonlyArray<abstract new (...args: never[]) => Error> = [
   RequestError,
   ContainerError,
+  FormatError,
   ConfigError,
 ];
 

@@ -31,7 +31,8 @@ export class ContainerError extends Error {
   }
 }
 
-function detectIndent(text: string): number | string {
+/** Indentation of a JSON text (0 = compact), so a rewrite keeps the file's layout. */
+export function detectIndent(text: string): number | string {
   const match = /^\s*[[{]\r?\n([ \t]+)/.exec(text);
   if (!match) return 0;
   return match[1].startsWith('\t') ? '\t' : match[1].length;
@@ -42,7 +43,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** Where the messages array sits in a parsed document, or null when it is not a container. */
-function locate(doc: unknown): { kind: Exclude<ContainerKind, 'jsonl'>; messages: unknown } | null {
+export function locateMessages(doc: unknown): { kind: Exclude<ContainerKind, 'jsonl'>; messages: unknown } | null {
   if (Array.isArray(doc)) return { kind: 'array', messages: doc };
   if (isObject(doc) && Array.isArray(doc.context)) return { kind: 'state', messages: doc.context };
   if (isObject(doc) && isObject(doc.state) && Array.isArray(doc.state.context))
@@ -50,7 +51,8 @@ function locate(doc: unknown): { kind: Exclude<ContainerKind, 'jsonl'>; messages
   return null;
 }
 
-function validated(messages: unknown, where: string): Message[] {
+/** The messages of a container, validated tolerantly (SPEC §1) but not copied. */
+export function validatedMessages(messages: unknown, where: string): Message[] {
   const parsed = MessagesSchema.safeParse(messages);
   if (!parsed.success) throw new ContainerError(`${where}: ${describeZodError(parsed.error, 'messages')}`);
   if (exceedsNesting(messages)) throw new ContainerError(`${where}: messages ${NESTING_MESSAGE}`);
@@ -70,7 +72,7 @@ function parseJsonLines(text: string, firstError: string): Message[] {
       throw new ContainerError(`JSON Lines, line ${i + 1}: ${(error as Error).message}`);
     }
   }
-  return validated(messages, 'JSON Lines');
+  return validatedMessages(messages, 'JSON Lines');
 }
 
 /** Detects the container of `text` and returns its messages, validated (not copied). */
@@ -88,10 +90,13 @@ export function loadHistory(text: string): Loaded {
     }
     throw new ContainerError(`not JSON: ${message}`);
   }
-  const found = locate(doc);
+  const found = locateMessages(doc);
   if (!found) {
     if (isObject(doc) && (doc.role !== undefined || doc.content !== undefined)) {
-      return { container: { kind: 'jsonl', wrapper: null, indent: 0 }, messages: validated([doc], 'JSON Lines') };
+      return {
+        container: { kind: 'jsonl', wrapper: null, indent: 0 },
+        messages: validatedMessages([doc], 'JSON Lines'),
+      };
     }
     throw new ContainerError(
       'not a history: expected an array of messages, JSON Lines, or an object with "context" or "state.context"',
@@ -99,7 +104,7 @@ export function loadHistory(text: string): Loaded {
   }
   return {
     container: { kind: found.kind, wrapper: found.kind === 'array' ? null : doc, indent: detectIndent(body) },
-    messages: validated(found.messages, found.kind === 'array' ? 'array' : 'agent state'),
+    messages: validatedMessages(found.messages, found.kind === 'array' ? 'array' : 'agent state'),
   };
 }
 

@@ -1,0 +1,108 @@
+/**
+ * `claude-code`: a Claude Code session file (`~/.claude/projects/<project>/<session>.jsonl`).
+ * Each line is a record with envelope fields (`uuid`, `parentUuid`, `sessionId`, `cwd`, …);
+ * `user`/`assistant` lines carry a Messages API `message`, results are `tool_result` blocks in
+ * later user lines paired by `tool_use_id`, errors are `is_error: true`. Sub-agent traffic
+ * (`isSidechain: true`) is its own conversation. Everything else — `toolUseResult` copies,
+ * `file-history-snapshot`, `system`, `summary` lines, signatures — is written back untouched;
+ * when a removal takes a line out, the lines that named it as parent are re-linked to its
+ * parent so the `parentUuid` chain Claude Code resumes from stays whole.
+ */
+import { isRecord } from '../document.js';
+import type { DocumentEditor } from '../editor.js';
+import type { ConversationInfo, Detection, FormatAdapter, JsonPath, SourceText } from '../types.js';
+import { FormatError } from '../types.js';
+import { claudeRecords, isMessageRecord, readClaudeRecords, writeClaudeRecords } from './claudeRecords.js';
+
+const MAIN = 'main';
+const SESSION_TYPES = new Set(['user', 'assistant', 'system', 'summary', 'file-history-snapshot', 'queue-operation']);
+/** Keys that name another line by its uuid. */
+const LINK_KEYS = ['parentUuid', 'logicalParentUuid', 'leafUuid'] as const;
+
+function isSessionRecord(record: Record<string, unknown>): boolean {
+  return 'parentUuid' in record || 'sessionId' in record || 'leafUuid' in record;
+}
+
+function detect(doc: SourceText): Detection | null {
+  const records = claudeRecords(doc);
+  if (!records) return null;
+  const messages = records.filter(isMessageRecord);
+  if (messages.length === 0 || !records.every((r) => typeof r.type === 'string')) return null;
+  const envelopes = messages.filter(isSessionRecord).length;
+  if (envelopes < messages.length / 2) return null;
+  const known = records.filter((r) => SESSION_TYPES.has(r.type as string)).length;
+  return {
+    format: 'claude-code',
+    confidence: known === records.length ? 0.97 : 0.85,
+    reason: `${records.length} records of type user/assistant/… with uuid/parentUuid/sessionId envelopes around a message`,
+  };
+}
+
+/** The sidechain a record belongs to: its `agentId`, or one group for all when there is none. */
+function sidechainKey(record: Record<string, unknown>): string {
+  return `sidechain:${typeof record.agentId === 'string' ? record.agentId : 'all'}`;
+}
+
+function conversations(doc: SourceText): ConversationInfo[] {
+  const records = claudeRecords(doc) ?? [];
+  const out: ConversationInfo[] = [{ key: MAIN, label: 'main session' }];
+  const seen = new Set<string>();
+  for (const record of records) {
+    if (!isMessageRecord(record) || record.isSidechain !== true) continue;
+    const key = sidechainKey(record);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ key, label: key === 'sidechain:all' ? 'sub-agent (sidechain) messages' : `sub-agent ${key.slice(10)}` });
+  }
+  return out;
+}
+
+function read(doc: SourceText, conversation: string) {
+  if (conversation !== MAIN && !conversations(doc).some((c) => c.key === conversation))
+    throw new FormatError(`no conversation "${conversation}"`, 'unknown_conversation');
+  return readClaudeRecords(doc, {
+    format: 'claude-code',
+    conversation,
+    include: (record) =>
+      conversation === MAIN
+        ? record.isSidechain !== true
+        : record.isSidechain === true && sidechainKey(record) === conversation,
+    recordId: (record) => (typeof record.uuid === 'string' ? record.uuid : null),
+  });
+}
+
+/** Re-links every reference to a removed line to its nearest surviving ancestor. */
+function relinkChains(editor: DocumentEditor, removed: readonly JsonPath[]): void {
+  if (removed.length === 0) return;
+  const records = editor.get([]) as unknown[];
+  const parentOf = new Map<string, unknown>();
+  for (const path of removed) {
+    const record = editor.get(path);
+    if (isRecord(record) && typeof record.uuid === 'string') parentOf.set(record.uuid, record.parentUuid ?? null);
+  }
+  const survivor = (uuid: unknown): unknown => {
+    let current = uuid;
+    for (let guard = 0; typeof current === 'string' && parentOf.has(current) && guard <= parentOf.size; guard++)
+      current = parentOf.get(current);
+    return current;
+  };
+  records.forEach((record, i) => {
+    if (!isRecord(record)) return;
+    for (const key of LINK_KEYS) {
+      const target = record[key];
+      if (typeof target === 'string' && parentOf.has(target)) editor.set([i, key], survivor(target));
+    }
+  });
+}
+
+export const claudeCode: FormatAdapter = {
+  id: 'claude-code',
+  name: 'Claude Code session JSONL',
+  reads:
+    'one record a line: user/assistant lines with a Messages API message, tool_result by tool_use_id, is_error; other lines kept',
+  patterns: ['~/.claude/projects/<project>/<session-id>.jsonl'],
+  detect,
+  conversations,
+  read,
+  write: (doc, read, proposal) => writeClaudeRecords(doc, read, proposal, relinkChains),
+};

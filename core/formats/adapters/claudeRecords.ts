@@ -1,0 +1,124 @@
+/**
+ * Claude Code's record streams, shared by the session JSONL (`claude-code`) and the SDK's
+ * `stream-json` output (`claude-stream-json`): `{type: "user" | "assistant", message}` records
+ * among records that are not messages (`system`, `summary`, `file-history-snapshot`, `result`).
+ * One API reply is written as several assistant records (one content block each, the same
+ * `message.id`); a contiguous run of them is one message of ours, as the API sent it.
+ */
+import type { Message } from '../../engine/schema.js';
+import { applyProposal } from '../apply.js';
+import { isRecord, recordsOf, serializeRecords } from '../document.js';
+import type { DocumentEditor } from '../editor.js';
+import { CallIds, idNote } from '../ids.js';
+import type { FormatId, JsonPath, Proposal, ReadConversation, SourceText } from '../types.js';
+import { FormatError } from '../types.js';
+import type { CallNames } from './anthropicBlocks.js';
+import { isEmptyContent, readAnthropicContent, setAnthropicOutput } from './anthropicBlocks.js';
+
+export const CLAUDE_MESSAGE_TYPES = new Set(['user', 'assistant']);
+
+export function claudeRecords(doc: SourceText): Array<Record<string, unknown>> | null {
+  const records = recordsOf(doc);
+  return records && records.length > 0 && records.every(isRecord) ? (records as Array<Record<string, unknown>>) : null;
+}
+
+/** A conversation record: a user or assistant record with a `message` object. */
+export function isMessageRecord(record: Record<string, unknown>): boolean {
+  return typeof record.type === 'string' && CLAUDE_MESSAGE_TYPES.has(record.type) && isRecord(record.message);
+}
+
+export interface ClaudeReadOptions {
+  format: FormatId;
+  conversation: string;
+  /** Which message records belong to the conversation (sidechains and sub-agents are their own). */
+  include(record: Record<string, unknown>): boolean;
+  /** The record's own id (a `uuid`), used when the reply has no `message.id`; null → synthesized. */
+  recordId(record: Record<string, unknown>): string | null;
+}
+
+export function readClaudeRecords(doc: SourceText, options: ClaudeReadOptions): ReadConversation {
+  const records = claudeRecords(doc);
+  if (!records) throw new FormatError('expected one JSON object per record', 'not_a_history');
+  const ids = new CallIds();
+  const names: CallNames = new Map();
+  const messages: Message[] = [];
+  const map: ReadConversation['map'] = { records: [], blocks: [] };
+  const usedIds = new Set<string>();
+  const kept = new Map<string, number>();
+  let synthesized = 0;
+  let elsewhere = 0;
+  let runId: string | null = null;
+  records.forEach((record, i) => {
+    if (!isMessageRecord(record)) {
+      const type = typeof record.type === 'string' ? record.type : 'untyped';
+      kept.set(type, (kept.get(type) ?? 0) + 1);
+      return;
+    }
+    if (!options.include(record)) {
+      elsewhere++;
+      runId = null;
+      return;
+    }
+    const message = record.message as Record<string, unknown>;
+    const role = record.type as string;
+    const read = readAnthropicContent(message.content, [i, 'message', 'content'], ids, names);
+    const replyId = role === 'assistant' && typeof message.id === 'string' ? message.id : null;
+    const last = messages.length - 1;
+    if (replyId !== null && replyId === runId) {
+      // The next block of the same reply: one message of ours over several records.
+      (messages[last].content as unknown[]).push(...read.blocks);
+      map.records[last].push([i]);
+      map.blocks[last].push(...read.origins);
+      return;
+    }
+    runId = replyId;
+    const own = options.recordId(record);
+    let id: string;
+    if (replyId !== null && !usedIds.has(replyId)) id = replyId;
+    else if (own !== null && !usedIds.has(own)) id = own;
+    else {
+      id = `m${messages.length + 1}`;
+      synthesized++;
+    }
+    usedIds.add(id);
+    messages.push({ id, role, content: read.blocks });
+    map.records.push([[i]]);
+    map.blocks.push(read.origins);
+  });
+  return {
+    format: options.format,
+    conversation: options.conversation,
+    messages,
+    map,
+    notes: {
+      ids: idNote({
+        messages: synthesized > 0 ? `${synthesized} by position (m<n>); the rest native` : 'native',
+        calls: 'native',
+        repeated: ids.repeated,
+      }),
+      errors: 'error when a tool_result has is_error: true',
+      kept:
+        [
+          ...[...kept].map(([type, n]) => `${n} ${type}`),
+          ...(elsewhere > 0 ? [`${elsewhere} message records of other conversations`] : []),
+        ].join(', ') || 'no records besides messages',
+    },
+  };
+}
+
+/** Writes a proposal back: blocks edited or removed in place, emptied records removed. */
+export function writeClaudeRecords(
+  doc: SourceText,
+  read: ReadConversation,
+  proposal: Proposal,
+  afterRemoval?: (editor: DocumentEditor, removed: readonly JsonPath[]) => void,
+): string {
+  const records = claudeRecords(doc);
+  if (!records) throw new FormatError('expected one JSON object per record', 'not_a_history');
+  const result = applyProposal(records, read, proposal, {
+    setOutput: setAnthropicOutput,
+    isEmpty: (record) => isRecord(record) && isEmptyContent(record.message),
+    afterRemoval,
+  });
+  return serializeRecords(doc, result as unknown[]);
+}

@@ -1,0 +1,84 @@
+/**
+ * The write path every native format shares: for each edit, find the native places through
+ * the source map (never by id), change the output or remove the call and result there, then
+ * remove the native records a removal left empty (R14: a message goes only when its content
+ * does). What differs per format — how an output is stored, what "empty" means, which copies
+ * must follow — comes in as hooks.
+ */
+import type { Block } from '../engine/schema.js';
+import { DocumentEditor, startsWith } from './editor.js';
+import type { BlockOrigin, JsonPath, Proposal, ReadConversation } from './types.js';
+
+export interface WriteHooks {
+  /** Stores a shortened model output at the native result (R13 keeps its shape). */
+  setOutput(editor: DocumentEditor, origin: BlockOrigin, output: string | Block[]): void;
+  /**
+   * Removes a native call or result that sits inside a record; the default queues the element
+   * at `origin.path`. (A call or result that is a whole record is removed with the records.)
+   */
+  removeBlock?(editor: DocumentEditor, origin: BlockOrigin, role: 'call' | 'result'): void;
+  /** True when a record holds nothing any more after the removals (it is then removed too). */
+  isEmpty(record: unknown): boolean;
+  /** Tidies a record that lost blocks but stays (an emptied `tool_calls: []` key goes). */
+  tidy?(editor: DocumentEditor, record: JsonPath): void;
+  /** Keeps what depends on removed records consistent (parent chains, step views, copies). */
+  afterRemoval?(editor: DocumentEditor, removed: readonly JsonPath[]): void;
+}
+
+const samePath = (a: JsonPath, b: JsonPath) => a.length === b.length && a.every((step, i) => step === b[i]);
+
+/** Applies `proposal` to a copy of `root`; returns the new root (`root` itself is never modified). */
+export function applyProposal(root: unknown, read: ReadConversation, proposal: Proposal, hooks: WriteHooks): unknown {
+  const editor = new DocumentEditor(root);
+  const touched = new Set<number>();
+  const wholeRecords: JsonPath[] = [];
+  const origin = (ref: { message: number; block: number }): BlockOrigin => {
+    const found = read.map.blocks[ref.message]?.[ref.block];
+    if (!found) throw new Error(`no source for block ${ref.block} of message ${ref.message}`);
+    return found;
+  };
+  const removeBlock = (ref: { message: number; block: number }, role: 'call' | 'result') => {
+    const at = origin(ref);
+    touched.add(ref.message);
+    if ((read.map.records[ref.message] ?? []).some((record) => samePath(record, at.path))) wholeRecords.push(at.path);
+    else if (hooks.removeBlock) hooks.removeBlock(editor, at, role);
+    else editor.remove(at.path);
+  };
+  for (const edit of proposal.edits) {
+    if (edit.kind === 'truncate') hooks.setOutput(editor, origin(edit.result), edit.output);
+    else {
+      removeBlock(edit.call, 'call');
+      removeBlock(edit.result, 'result');
+    }
+  }
+  // Removals inside records first: they never shift the paths of the records themselves.
+  editor.applyRemovals();
+  const removed: JsonPath[] = [...wholeRecords];
+  for (const message of [...touched].sort((a, b) => a - b)) {
+    for (const record of read.map.records[message] ?? []) {
+      if (removed.some((path) => samePath(record, path))) continue;
+      if (hooks.isEmpty(editor.get(record))) removed.push(record);
+      else hooks.tidy?.(editor, record);
+    }
+  }
+  // Chains and copies are fixed against the document as it was, before the records shift.
+  hooks.afterRemoval?.(editor, removed);
+  for (const record of removed) editor.remove(record);
+  editor.applyRemovals();
+  return editor.result();
+}
+
+/** The native record (one of the message's records) that holds the block at `origin`. */
+export function recordOf(read: ReadConversation, message: number, origin: BlockOrigin): JsonPath {
+  const record = (read.map.records[message] ?? []).find((path) => startsWith(origin.path, path));
+  if (!record) throw new Error(`block at ${origin.path.join('.')} is in none of message ${message}'s records`);
+  return record;
+}
+
+/** Text output → a string; a list of text blocks → one text block of the format's own type (R13 shape). */
+export function nativeOutput(output: string | Block[], textType = 'text'): string | Array<Record<string, unknown>> {
+  if (typeof output === 'string') return output;
+  return output.map((block) =>
+    block.type === 'text' ? { type: textType, text: block.text } : (block as Record<string, unknown>),
+  );
+}

@@ -1,0 +1,129 @@
+/**
+ * The one small interface every native transcript format implements (SPEC §9 "Sources"):
+ * detect a parsed file with a confidence and a reason, list its conversations, read one into
+ * our message model (SPEC §1) plus a source map, and write a proposal back by editing only the
+ * mapped places of the original document. The engine never sees any of this: it gets messages.
+ */
+import type { BlockRef } from '../engine/pairing.js';
+import type { Block, Message } from '../engine/schema.js';
+
+export const FORMAT_IDS = [
+  'agentscope',
+  'agentscope-session',
+  'claude-code',
+  'claude-stream-json',
+  'openai-chat',
+  'openai-responses',
+  'anthropic-messages',
+  'inspect-log',
+  'openhands',
+  'swe-agent',
+  'mini-swe-agent',
+] as const;
+export type FormatId = (typeof FORMAT_IDS)[number];
+
+/** A place in the parsed document: keys and array indices from its root (JSON Lines: the line first). */
+export type JsonPath = ReadonlyArray<string | number>;
+
+/**
+ * The parsed file. JSON Lines keep each line's text, so lines a proposal does not touch are
+ * written back exactly as they were, in their original order.
+ */
+export type SourceText =
+  | { kind: 'json'; value: unknown; indent: number | string; finalNewline: boolean }
+  | { kind: 'jsonl'; records: unknown[]; lines: string[]; lineNumbers: number[]; eol: string };
+
+export interface Detection {
+  format: FormatId;
+  /** 0–1: how sure the shape makes us; the highest wins, ties go to the earlier format. */
+  confidence: number;
+  /** One line naming what was seen, e.g. `records with uuid/parentUuid and message.content`. */
+  reason: string;
+}
+
+export interface ConversationInfo {
+  /** What `--conversation` takes: stable for the same file. */
+  key: string;
+  /** What a person picks from: a task id, an instance, a sample and epoch. */
+  label: string;
+}
+
+/** Where one block of our model came from. */
+export interface BlockOrigin {
+  /** The native element: a content block, a `tool_calls` entry, a whole record. */
+  path: JsonPath;
+  /** For calls written inside text (a bash block): the span of the call in the string at `path`. */
+  span?: readonly [number, number];
+}
+
+/** Which native record(s) each message, and each block of it, came from. */
+export interface SourceMap {
+  /** Per message: the native records it was read from (several when one reply spans lines). */
+  records: JsonPath[][];
+  /** Per message, per block of its `content`. */
+  blocks: BlockOrigin[][];
+}
+
+/** How the reader mapped what the format lacks, shown in the Summary and the CLI envelope. */
+export interface MappingNotes {
+  /** e.g. `message ids synthesized (m1…m38: position in the file); call ids native`. */
+  ids: string;
+  /** e.g. `error when is_error is true`, or `error when the output starts with "Error:"`. */
+  errors: string;
+  /** Native records that are not messages, kept untouched: `24 file-history-snapshot, 16 system`. */
+  kept: string;
+}
+
+export interface ReadConversation {
+  format: FormatId;
+  conversation: string;
+  messages: Message[];
+  map: SourceMap;
+  notes: MappingNotes;
+}
+
+/** One change of a proposal, in terms of our model; the adapter finds the native place by the map. */
+export type Edit =
+  { kind: 'truncate'; result: BlockRef; output: string | Block[] } | { kind: 'drop'; call: BlockRef; result: BlockRef };
+
+/** A proposal as the writers need it: the edits, and the rebuilt messages they amount to. */
+export interface Proposal {
+  edits: readonly Edit[];
+  messages: readonly Message[];
+}
+
+export interface FormatAdapter {
+  id: FormatId;
+  /** A person's name for it: `Claude Code session JSONL`. */
+  name: string;
+  /** One line: what it reads, and the containers it accepts. */
+  reads: string;
+  /** Where such files usually are, e.g. `~/.claude/projects/<project>/<session>.jsonl`. */
+  patterns: readonly string[];
+  detect(doc: SourceText): Detection | null;
+  /** Every conversation in the file, in file order (at least one for a file it detects). */
+  conversations(doc: SourceText): ConversationInfo[];
+  read(doc: SourceText, conversation: string): ReadConversation;
+  /** The document with `proposal` applied, as text in the original container; `doc` is never modified. */
+  write(doc: SourceText, read: ReadConversation, proposal: Proposal): string;
+}
+
+/** Bad or unreadable input, with a stable code; the hosts report it as `invalid_input`. */
+export class FormatError extends Error {
+  readonly code = 'invalid_input';
+  constructor(
+    message: string,
+    /** What went wrong, for callers that act on it (the CLI lists keys for `conversation_required`). */
+    readonly reason:
+      | 'not_json'
+      | 'not_a_history'
+      | 'unknown_format'
+      | 'conversation_required'
+      | 'unknown_conversation'
+      | 'no_tool_calls'
+      | 'invalid_shape' = 'invalid_shape',
+  ) {
+    super(message);
+    this.name = 'FormatError';
+  }
+}
