@@ -8,6 +8,7 @@ import { decide } from './decide.js';
 import type { CandidateEvidence } from './evidence.js';
 import { publicLink } from './evidence.js';
 import type { Analysis } from './guards.js';
+import { jsonArrayLength, unchangedPrefix } from './measure.js';
 import type { PassFailure, Prepared } from './prepare.js';
 import { callKey, resultKey } from './questions.js';
 import type { Rebuilt } from './rebuild.js';
@@ -72,6 +73,9 @@ function statsOf(prepared: Prepared, answers: Answers, rebuilt: Rebuilt | null, 
     messages_after: rebuilt ? rebuilt.messages.length : null,
     chars_before: jsonArrayLength(messageLengths),
     chars_after: rebuilt ? jsonArrayLength(rebuiltLengths(rebuilt, messageLengths)) : null,
+    ...(rebuilt
+      ? unchangedPrefix(prepared.request.messages, rebuilt.firstChanged, messageLengths)
+      : { first_changed_message_id: null, unchanged_prefix_chars: null, unchanged_prefix_tokens: null }),
     candidates: analysis.counts.candidates,
     protected: analysis.counts.protected,
     ineligible: analysis.counts.ineligible,
@@ -90,13 +94,6 @@ function rebuiltLengths(rebuilt: Rebuilt, messageLengths: readonly number[]): nu
   return rebuilt.origins.map((origin, i) =>
     origin === null ? JSON.stringify(rebuilt.messages[i]).length : messageLengths[origin],
   );
-}
-
-/** Length of `JSON.stringify` of an array whose elements serialize to these lengths: `[a,b,c]`. */
-function jsonArrayLength(lengths: readonly number[]): number {
-  let total = 2 + Math.max(0, lengths.length - 1);
-  for (const length of lengths) total += length;
-  return total;
 }
 
 /** One decision per well-formed pair (R2 blocks have none), derived with `decide` (R12, R15). */

@@ -29,6 +29,8 @@ export interface Rebuilt {
   changed: boolean;
   /** Per returned message: the input index it copies unchanged, or null when an action rebuilt it. */
   origins: Array<number | null>;
+  /** The first input index an action changes or removes; null when nothing changed (§9). */
+  firstChanged: number | null;
 }
 
 /**
@@ -110,5 +112,7 @@ export function rebuild(
     out.push(copy);
     origins.push(null);
   });
-  return { messages: out, changed: edits.size > 0, origins };
+  let firstChanged: number | null = null;
+  for (const m of edits.keys()) if (firstChanged === null || m < firstChanged) firstChanged = m;
+  return { messages: out, changed: edits.size > 0, origins, firstChanged };
 }

@@ -142,6 +142,10 @@ export const StatsSchema = z.looseObject({
   requests: nInt,
   usage: UsageSchema.nullable(),
   elapsed_ms: z.number().nullable(),
+  // §9 cache figures (core/engine/measure.ts). Optional: envelopes written before them lack them.
+  first_changed_message_id: z.string().nullable().optional(),
+  unchanged_prefix_chars: nInt.optional(),
+  unchanged_prefix_tokens: nInt.optional(),
 });
 export type Stats = z.infer<typeof StatsSchema>;
 
