@@ -14,8 +14,9 @@ import type { CutResult } from '../../core/eval/evaluate.js';
 import { evaluateCut } from '../../core/eval/evaluate.js';
 import { pickCuts } from '../../core/eval/cuts.js';
 import { renderHtml } from '../../core/eval/html.js';
-import { labelContext } from '../../core/eval/labels.js';
-import { advise, pool } from '../../core/eval/pool.js';
+import { LABELS, labelContext } from '../../core/eval/labels.js';
+import { perLabel } from '../../core/eval/measure.js';
+import { advise, pool, poolBySource } from '../../core/eval/pool.js';
 import type { EvalReport } from '../../core/eval/report.js';
 import { renderTable } from '../../core/eval/report.js';
 import { createDecisionModel, loadConfig, redact } from '../config.js';
@@ -180,7 +181,9 @@ export async function run(argv: string[]): Promise<number> {
         });
         if (controller.signal.aborted) break;
         results.push(result);
-        const status = result.error ? `failed: ${result.error.code}` : `${result.policies.model.candidates} candidates`;
+        const status = result.error
+          ? `failed: ${result.error.code}`
+          : `${result.policies.model[LABELS[0]].candidates} candidates`;
         err(`[${results.length}/${total}] ${t.source} @ m${cut.index}: ${status} (${Date.now() - started} ms)`);
       }
     }
@@ -190,7 +193,7 @@ export async function run(argv: string[]): Promise<number> {
     }
     const pooled = pool(results);
     const report: EvalReport = {
-      schema: 'compaction-inspector/eval@1',
+      schema: 'compaction-inspector/eval@2',
       backend: model.backend,
       model: model.model ?? null,
       settings: {
@@ -199,17 +202,21 @@ export async function run(argv: string[]): Promise<number> {
         seeds: settings.seeds,
         maxRecallLoss: settings.maxRecallLoss,
         threshold: results.find((r) => r.error === null)?.threshold ?? null,
+        crossValidated: false,
       },
+      labels: LABELS,
       cuts: results,
       pooled,
-      advice: advise(pooled, settings.maxRecallLoss),
+      transcripts: poolBySource(results),
+      advice: perLabel((label) => advise(pooled[label], settings.maxRecallLoss)),
+      notes: [],
     };
     if (settings.html !== null) {
       writeFileSync(settings.html, redact(renderHtml(report), apiKey));
       err(`wrote ${settings.html}`);
     }
     process.stdout.write(redact(settings.json ? `${JSON.stringify(report, null, 1)}\n` : renderTable(report), apiKey));
-    return pooled.failed > 0 ? EXIT.failed : EXIT.success;
+    return pooled[LABELS[0]].failed > 0 ? EXIT.failed : EXIT.success;
   } catch (error) {
     const failure = classify(error);
     if (failure.kind === 'internal') throw new Error(redact(failure.message, apiKey));

@@ -12,10 +12,10 @@ import type { Action, CompactRequestInput, Decision, OptionsInput } from '../eng
 import { blocksOf } from '../engine/pairing.js';
 import { rebuildOptionsOf } from '../engine/rebuild.js';
 import type { Cut } from './cuts.js';
-import type { LabelContext } from './labels.js';
-import { labelLaterUse } from './labels.js';
-import type { CutSubject, Tally } from './measure.js';
-import { mean, tally } from './measure.js';
+import type { LabelContext, LabelName } from './labels.js';
+import { labelCut } from './labels.js';
+import type { CutSubject, Tallies } from './measure.js';
+import { meanTallies, perLabel, tally, ZERO_TALLY } from './measure.js';
 import type { Actions } from './policies.js';
 import { keepAll, masking, randomLike, randomShare } from './policies.js';
 
@@ -30,6 +30,11 @@ export interface EvalSettings {
   options?: OptionsInput;
   signal?: AbortSignal;
   settings?: CompactOptions['settings'];
+  /**
+   * A second model measured on the same cuts (its actions only, as `policies.ablation`):
+   * `eval --cv` uses it for the model refitted without the signals that share a label's extractor.
+   */
+  ablation?: DecisionModel;
 }
 
 export interface CutResult {
@@ -39,16 +44,16 @@ export interface CutResult {
   goal: string;
   error: { code: string; message: string } | null;
   threshold: number;
-  policies: { model: Tally; masking: Tally; random: Tally; keepAll: Tally };
-  sweep: Array<{ threshold: number; tally: Tally }>;
-  maskCurve: Array<{ m: number; tally: Tally }>;
-  randomCurve: Array<{ share: number; tally: Tally }>;
+  policies: { model: Tallies; masking: Tallies; random: Tallies; keepAll: Tallies; ablation?: Tallies };
+  sweep: Array<{ threshold: number; tally: Tallies }>;
+  maskCurve: Array<{ m: number; tally: Tallies }>;
+  randomCurve: Array<{ share: number; tally: Tallies }>;
   /** Per candidate, for auditing a label or a decision. */
   candidates: Array<{
     call_id: string;
     tool_name: string;
-    used: boolean;
-    reused: string[];
+    used: Record<LabelName, boolean>;
+    reused: Record<LabelName, string[]>;
     action: Action;
     keep_result: number | null;
   }>;
@@ -103,7 +108,7 @@ export async function evaluateCut(
     const error = details.response.success
       ? { code: 'internal', message: 'no analysis' }
       : details.response.answer.error;
-    const empty = { charsBefore: 0, charsAfter: 0, candidates: 0, used: 0, kept: 0, usedKept: 0 };
+    const empty = perLabel(() => ZERO_TALLY);
     return {
       ...base,
       error,
@@ -116,7 +121,7 @@ export async function evaluateCut(
     };
   }
   const { decisions } = details.response.answer;
-  const labels = labelLaterUse(context, cut);
+  const labels = labelCut(context, cut);
   const subject: CutSubject = {
     history,
     analysis,
@@ -127,7 +132,8 @@ export async function evaluateCut(
   const modelActions = actionsOf(decisions);
   const probabilities = probabilitiesOf(decisions);
   const seeds = Array.from({ length: Math.max(1, settings.seeds) }, (_, i) => i + 1);
-  const randomMean = (make: (seed: number) => Actions) => mean(seeds.map((seed) => tally(subject, make(seed))));
+  const randomMean = (make: (seed: number) => Actions) => meanTallies(seeds.map((seed) => tally(subject, make(seed))));
+  const ablation = settings.ablation ? await ablationActions(request, settings.ablation, settings) : null;
   return {
     ...base,
     error: null,
@@ -137,6 +143,7 @@ export async function evaluateCut(
       masking: tally(subject, masking(analysis, settings.maskM)),
       random: randomMean((seed) => randomLike(analysis, modelActions, seed)),
       keepAll: tally(subject, keepAll(analysis)),
+      ...(ablation ? { ablation: tally(subject, ablation) } : {}),
     },
     sweep: SWEEP_THRESHOLDS.map((threshold) => ({
       threshold,
@@ -152,10 +159,26 @@ export async function evaluateCut(
       .map((d) => ({
         call_id: d.call_id,
         tool_name: d.tool_name,
-        used: labels.get(d.call_id)?.used === true,
-        reused: labels.get(d.call_id)?.terms ?? [],
+        used: perLabel((label) => labels[label].get(d.call_id)?.used === true),
+        reused: perLabel((label) => labels[label].get(d.call_id)?.terms ?? []),
         action: d.action,
         keep_result: d.keep_result,
       })),
   };
+}
+
+/** The actions a second model proposes for the same request (its failure fails the cut's comparison loudly). */
+async function ablationActions(
+  request: CompactRequestInput,
+  model: DecisionModel,
+  settings: EvalSettings,
+): Promise<Actions> {
+  const details = await compactDetailed(request, {
+    model,
+    signal: settings.signal,
+    settings: settings.settings,
+    copy: 'shared',
+  });
+  if (!details.response.success) throw new Error(`ablation model failed: ${details.response.answer.error.message}`);
+  return actionsOf(details.response.answer.decisions);
 }

@@ -3,8 +3,12 @@
  * with the recall-vs-reduction curve of each policy and the pooled tables. Every text that
  * came from a transcript is escaped.
  */
+import type { LabelName } from './labels.js';
+import { LABELS } from './labels.js';
 import type { Figures } from './measure.js';
+import type { Pooled } from './pool.js';
 import type { EvalReport } from './report.js';
+import { ABLATION_NAME } from './report.js';
 
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -42,7 +46,7 @@ function path(series: Series): string {
   return `<path d="${d}" fill="none" stroke="${series.color}" stroke-width="2"/>${dots}${marker}`;
 }
 
-function chart(series: Series[]): string {
+function chart(series: Series[], label: string): string {
   const grid: string[] = [];
   for (let i = 0; i <= 10; i += 2) {
     const v = i / 10;
@@ -59,7 +63,7 @@ function chart(series: Series[]): string {
         `<rect x="${PAD + 8}" y="${PAD + 6 + i * 18}" width="12" height="12" fill="${s.color}"/><text x="${PAD + 26}" y="${PAD + 16 + i * 18}">${escape(s.name)}</text>`,
     )
     .join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="Recall of used-later results versus character reduction">
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="Recall of used-later results (${escape(label)} label) versus character reduction">
 <g font-size="11" font-family="sans-serif" fill="#333">${grid.join('')}
 <text x="${W / 2}" y="${H - 8}" text-anchor="middle">character reduction</text>
 <text transform="translate(14 ${H / 2}) rotate(-90)" text-anchor="middle">recall of used-later results kept intact</text>
@@ -76,9 +80,11 @@ function table(rows: Array<[string, Figures]>): string {
   return `<table><thead><tr><th>policy</th><th>reduction</th><th>recall</th><th>precision</th><th>kept</th><th>used later</th><th>candidates</th></tr></thead><tbody>${body}</tbody></table>`;
 }
 
-export function renderHtml(report: EvalReport): string {
-  const { pooled, settings, advice } = report;
-  const name = `${report.backend}${report.model ? ` (${report.model})` : ''}`;
+function labelSection(report: EvalReport, label: LabelName): string {
+  const { settings } = report;
+  const pooled = report.pooled[label];
+  const advice = report.advice[label];
+  const name = modelName(report);
   const series: Series[] = [
     {
       name: `${name}, threshold sweep`,
@@ -103,11 +109,38 @@ export function renderHtml(report: EvalReport): string {
     advice.threshold === null
       ? `No threshold keeps recall within ${advice.maxRecallLoss} of keeping everything.`
       : `keep_threshold ${advice.threshold.toFixed(2)} is the most compaction whose recall stays within ${advice.maxRecallLoss} of keeping everything (reduction ${pct(advice.figures?.reduction ?? null)}, recall ${pct(advice.figures?.recall ?? null)}).`;
+  return `<h2>Under the ${escape(label)} label</h2>
+${chart(series, label)}
+<h3>Pooled</h3>
+${table(policyRows(report, pooled))}
+<p><strong>Advice:</strong> ${escape(adviceText)}</p>
+<h3>By transcript</h3>
+${report.transcripts.map(({ source, pooled: own }) => `<h4>${escape(source)}</h4>\n${table(policyRows(report, own[label]))}`).join('\n')}
+<h3>Threshold sweep</h3>
+${table(pooled.sweep.map((p) => [`t = ${p.threshold.toFixed(2)}`, p]))}`;
+}
+
+const modelName = (report: EvalReport) => `${report.backend}${report.model ? ` (${report.model})` : ''}`;
+
+function policyRows(report: EvalReport, pooled: Pooled): Array<[string, Figures]> {
+  const { maskM, seeds } = report.settings;
+  return [
+    [modelName(report), pooled.policies.model],
+    ...(pooled.policies.ablation ? [[ABLATION_NAME, pooled.policies.ablation] as [string, Figures]] : []),
+    [`masking M=${maskM}`, pooled.policies.masking],
+    [`random ×${seeds}`, pooled.policies.random],
+    ['keep all', pooled.policies.keepAll],
+  ];
+}
+
+export function renderHtml(report: EvalReport): string {
+  const any = report.pooled[LABELS[0]];
+  const name = modelName(report);
   const perCut = report.cuts
     .map((c) =>
       c.error
-        ? `<tr><td>${escape(c.source)}</td><td>${c.cut}</td><td colspan="3">failed: ${escape(c.error.code)}</td></tr>`
-        : `<tr><td>${escape(c.source)}</td><td>${c.cut}</td><td>${c.policies.model.candidates}</td><td>${c.policies.model.used}</td><td>${escape(c.goal.slice(0, 160))}</td></tr>`,
+        ? `<tr><td>${escape(c.source)}</td><td>${c.cut}</td><td colspan="4">failed: ${escape(c.error.code)}</td></tr>`
+        : `<tr><td>${escape(c.source)}</td><td>${c.cut}</td><td>${c.policies.model[LABELS[0]].candidates}</td>${LABELS.map((l) => `<td>${c.policies.model[l].used}</td>`).join('')}<td>${escape(c.goal.slice(0, 160))}</td></tr>`,
     )
     .join('\n');
   return `<!doctype html>
@@ -116,20 +149,11 @@ export function renderHtml(report: EvalReport): string {
 <style>body{font:14px/1.4 system-ui,sans-serif;margin:2em;max-width:60em;color:#222}table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:.25em .6em;text-align:right}th[scope=row],td:first-child{text-align:left}</style>
 </head><body>
 <h1>Compaction eval: ${escape(name)}</h1>
-<p>${pooled.cuts} cuts pooled${pooled.failed ? `, ${pooled.failed} failed` : ''}; threshold ${settings.threshold ?? '–'}; masking keeps the last ${settings.maskM} results; random keeps as many results as the model. Squares mark each policy's operating point.</p>
-${chart(series)}
-<h2>Pooled</h2>
-${table([
-  [name, pooled.policies.model],
-  [`masking M=${settings.maskM}`, pooled.policies.masking],
-  [`random ×${settings.seeds}`, pooled.policies.random],
-  ['keep all', pooled.policies.keepAll],
-])}
-<p><strong>Advice:</strong> ${escape(adviceText)}</p>
-<h2>Threshold sweep</h2>
-${table(pooled.sweep.map((p) => [`t = ${p.threshold.toFixed(2)}`, p]))}
+<p>${any.cuts} cuts pooled${any.failed ? `, ${any.failed} failed` : ''}${report.settings.crossValidated ? ', cross-validated (leave one transcript out)' : ''}; threshold ${report.settings.threshold ?? '–'}; masking keeps the last ${report.settings.maskM} results; random keeps as many results as the model. Squares mark each policy's operating point.</p>
+${report.notes.map((note) => `<p>${escape(note)}</p>`).join('\n')}
+${LABELS.map((label) => labelSection(report, label)).join('\n')}
 <h2>Cuts</h2>
-<table><thead><tr><th>transcript</th><th>cut (message)</th><th>candidates</th><th>used later</th><th>goal (start)</th></tr></thead><tbody>${perCut}</tbody></table>
+<table><thead><tr><th>transcript</th><th>cut (message)</th><th>candidates</th>${LABELS.map((l) => `<th>used (${escape(l)})</th>`).join('')}<th>goal (start)</th></tr></thead><tbody>${perCut}</tbody></table>
 </body></html>
 `;
 }

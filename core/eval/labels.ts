@@ -14,12 +14,10 @@ import { blockText, novelTermsByResult } from '../engine/evidence.js';
 import { blocksOf } from '../engine/pairing.js';
 import type { Block, Message } from '../engine/schema.js';
 import type { Cut } from './cuts.js';
+import type { LaterUse, StrictContext } from './strict.js';
+import { labelStrictUse, strictContext } from './strict.js';
 
-export interface LaterUse {
-  used: boolean;
-  /** The reused terms (at most a few, for the report). */
-  terms: string[];
-}
+export type { LaterUse } from './strict.js';
 
 /** What the agent wrote, thought or called in each message (the future side of a label). */
 export function agentWritten(messages: readonly Message[]): string[] {
@@ -34,15 +32,34 @@ export function agentWritten(messages: readonly Message[]): string[] {
   });
 }
 
+/**
+ * Both labels every table is reported under: `later-use` (this file) and `strict`
+ * (strict.ts, an independent extractor and only what the agent writes, not what it thinks).
+ */
+export const LABELS = ['later-use', 'strict'] as const;
+export type LabelName = (typeof LABELS)[number];
+export type CutLabels = Record<LabelName, Map<string, LaterUse>>;
+
 /** Per transcript: computed once, shared by its cuts. */
 export interface LabelContext {
   messages: readonly Message[];
   novel: Map<Block, string[]>;
   future: TermIndex;
+  strict: StrictContext;
 }
 
 export function labelContext(messages: readonly Message[]): LabelContext {
-  return { messages, novel: novelTermsByResult(messages), future: new TermIndex(agentWritten(messages)) };
+  return {
+    messages,
+    novel: novelTermsByResult(messages),
+    future: new TermIndex(agentWritten(messages)),
+    strict: strictContext(messages),
+  };
+}
+
+/** Both labels of one cut. */
+export function labelCut(context: LabelContext, cut: Cut): CutLabels {
+  return { 'later-use': labelLaterUse(context, cut), strict: labelStrictUse(context.strict, cut) };
 }
 
 /** Labels every successful tool result before the cut, keyed by its call id. */

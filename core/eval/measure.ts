@@ -1,13 +1,15 @@
 /**
  * Figures of one policy on one cut, and their pooling. Reduction is measured on the rebuilt
  * history (R13/R14, compact JSON) exactly as `stats.chars_after` would be; recall and
- * precision count candidates only, since guarded pairs are kept by every policy alike.
+ * precision count candidates only, since guarded pairs are kept by every policy alike. One
+ * rebuild per set of actions serves every label (`Tallies`: one `Tally` per label).
  */
 import type { Analysis } from '../engine/guards.js';
 import type { RebuildOptions } from '../engine/rebuild.js';
 import { rebuild } from '../engine/rebuild.js';
 import type { Message } from '../engine/schema.js';
-import type { LaterUse } from './labels.js';
+import type { CutLabels, LabelName } from './labels.js';
+import { LABELS } from './labels.js';
 import type { Actions } from './policies.js';
 
 export interface Tally {
@@ -32,33 +34,35 @@ export interface Figures extends Tally {
 export interface CutSubject {
   history: readonly Message[];
   analysis: Analysis;
-  labels: ReadonlyMap<string, LaterUse>;
+  labels: CutLabels;
   /** R13 as the run applied it (head, §9 tail, archive_ref), so every policy truncates alike. */
   rebuildOptions: RebuildOptions;
   charsBefore: number;
 }
 
-export function tally(subject: CutSubject, actions: Actions): Tally {
+/** One tally per label. */
+export type Tallies = Record<LabelName, Tally>;
+
+export function tally(subject: CutSubject, actions: Actions): Tallies {
   const rebuilt = rebuild(subject.history, subject.analysis.pairs, actions, subject.rebuildOptions, false);
   const charsAfter = rebuilt.changed ? JSON.stringify(rebuilt.messages).length : subject.charsBefore;
-  let used = 0;
-  let kept = 0;
-  let usedKept = 0;
-  for (const pair of subject.analysis.candidates) {
-    const isUsed = subject.labels.get(pair.callId)?.used === true;
-    const isKept = (actions.get(pair.pairId) ?? 'keep') === 'keep';
-    if (isUsed) used++;
-    if (isKept) kept++;
-    if (isUsed && isKept) usedKept++;
-  }
-  return {
-    charsBefore: subject.charsBefore,
-    charsAfter,
-    candidates: subject.analysis.candidates.length,
-    used,
-    kept,
-    usedKept,
-  };
+  const kept = subject.analysis.candidates.filter((pair) => (actions.get(pair.pairId) ?? 'keep') === 'keep');
+  return perLabel((label) => {
+    const isUsed = (callId: string) => subject.labels[label].get(callId)?.used === true;
+    return {
+      charsBefore: subject.charsBefore,
+      charsAfter,
+      candidates: subject.analysis.candidates.length,
+      used: subject.analysis.candidates.filter((pair) => isUsed(pair.callId)).length,
+      kept: kept.length,
+      usedKept: kept.filter((pair) => isUsed(pair.callId)).length,
+    };
+  });
+}
+
+/** A record with one value per label. */
+export function perLabel<T>(make: (label: LabelName) => T): Record<LabelName, T> {
+  return Object.fromEntries(LABELS.map((label) => [label, make(label)])) as Record<LabelName, T>;
 }
 
 export const ZERO_TALLY: Tally = { charsBefore: 0, charsAfter: 0, candidates: 0, used: 0, kept: 0, usedKept: 0 };
@@ -74,7 +78,12 @@ export function add(a: Tally, b: Tally): Tally {
   };
 }
 
-/** Tallies averaged over several runs (random seeds), kept as fractional counts. */
+/** Per label, tallies averaged over several runs (random seeds), kept as fractional counts. */
+export function meanTallies(runs: readonly Tallies[]): Tallies {
+  return perLabel((label) => mean(runs.map((run) => run[label])));
+}
+
+/** Tallies averaged over several runs, kept as fractional counts. */
 export function mean(tallies: readonly Tally[]): Tally {
   const sum = tallies.reduce(add, ZERO_TALLY);
   const n = Math.max(1, tallies.length);

@@ -1,17 +1,19 @@
 /**
  * Pooling over cuts (sums of counts, not means of ratios, so a long transcript weighs what it
- * holds) and threshold advice: the highest threshold whose pooled recall stays within
- * `maxRecallLoss` of keeping every result (recall 1), i.e. the most compaction a team can take.
+ * holds), under each label, over all cuts and per transcript, and threshold advice: the highest
+ * threshold whose pooled recall stays within `maxRecallLoss` of keeping every result (recall 1),
+ * i.e. the most compaction a team can take.
  */
 import type { CutResult } from './evaluate.js';
 import { MASK_CURVE, RANDOM_SHARES, SWEEP_THRESHOLDS } from './evaluate.js';
+import type { LabelName } from './labels.js';
 import type { Figures, Tally } from './measure.js';
-import { add, figures, ZERO_TALLY } from './measure.js';
+import { add, figures, perLabel, ZERO_TALLY } from './measure.js';
 
 export interface Pooled {
   cuts: number;
   failed: number;
-  policies: { model: Figures; masking: Figures; random: Figures; keepAll: Figures };
+  policies: { model: Figures; masking: Figures; random: Figures; keepAll: Figures; ablation?: Figures };
   sweep: Array<{ threshold: number } & Figures>;
   maskCurve: Array<{ m: number } & Figures>;
   randomCurve: Array<{ share: number } & Figures>;
@@ -27,20 +29,41 @@ export interface Advice {
 
 const sum = (tallies: Tally[]) => tallies.reduce(add, ZERO_TALLY);
 
-export function pool(results: readonly CutResult[]): Pooled {
+/** Pooled figures under every label. */
+export type PooledByLabel = Record<LabelName, Pooled>;
+
+export function pool(results: readonly CutResult[]): PooledByLabel {
+  return perLabel((label) => poolUnder(results, label));
+}
+
+/** Pooled per transcript, in the order the transcripts first appear. */
+export function poolBySource(results: readonly CutResult[]): Array<{ source: string; pooled: PooledByLabel }> {
+  const sources = [...new Set(results.map((r) => r.source))];
+  return sources.map((source) => ({ source, pooled: pool(results.filter((r) => r.source === source)) }));
+}
+
+function poolUnder(results: readonly CutResult[], label: LabelName): Pooled {
   const ok = results.filter((r) => r.error === null);
+  const ablations = ok.flatMap((r) => (r.policies.ablation ? [r.policies.ablation[label]] : []));
   return {
     cuts: ok.length,
     failed: results.length - ok.length,
     policies: {
-      model: figures(sum(ok.map((r) => r.policies.model))),
-      masking: figures(sum(ok.map((r) => r.policies.masking))),
-      random: figures(sum(ok.map((r) => r.policies.random))),
-      keepAll: figures(sum(ok.map((r) => r.policies.keepAll))),
+      model: figures(sum(ok.map((r) => r.policies.model[label]))),
+      masking: figures(sum(ok.map((r) => r.policies.masking[label]))),
+      random: figures(sum(ok.map((r) => r.policies.random[label]))),
+      keepAll: figures(sum(ok.map((r) => r.policies.keepAll[label]))),
+      ...(ok.length > 0 && ablations.length === ok.length ? { ablation: figures(sum(ablations)) } : {}),
     },
-    sweep: SWEEP_THRESHOLDS.map((threshold, i) => ({ threshold, ...figures(sum(ok.map((r) => r.sweep[i].tally))) })),
-    maskCurve: MASK_CURVE.map((m, i) => ({ m, ...figures(sum(ok.map((r) => r.maskCurve[i].tally))) })),
-    randomCurve: RANDOM_SHARES.map((share, i) => ({ share, ...figures(sum(ok.map((r) => r.randomCurve[i].tally))) })),
+    sweep: SWEEP_THRESHOLDS.map((threshold, i) => ({
+      threshold,
+      ...figures(sum(ok.map((r) => r.sweep[i].tally[label]))),
+    })),
+    maskCurve: MASK_CURVE.map((m, i) => ({ m, ...figures(sum(ok.map((r) => r.maskCurve[i].tally[label]))) })),
+    randomCurve: RANDOM_SHARES.map((share, i) => ({
+      share,
+      ...figures(sum(ok.map((r) => r.randomCurve[i].tally[label]))),
+    })),
   };
 }
 
@@ -54,4 +77,19 @@ export function advise(pooled: Pooled, maxRecallLoss: number): Advice {
   if (best === null) return { maxRecallLoss, baselineRecall, threshold: null, figures: null };
   const { threshold, ...rest } = best;
   return { maxRecallLoss, baselineRecall, threshold, figures: rest };
+}
+
+/** Whether the model is strictly better than a baseline on each axis (recall and reduction). */
+export interface Versus {
+  recall: boolean;
+  reduction: boolean;
+}
+
+export function versusBaselines(pooled: Pooled): { masking: Versus; random: Versus } {
+  const { model } = pooled.policies;
+  const versus = (baseline: Figures): Versus => ({
+    recall: model.recall !== null && baseline.recall !== null && model.recall > baseline.recall,
+    reduction: model.reduction > baseline.reduction,
+  });
+  return { masking: versus(pooled.policies.masking), random: versus(pooled.policies.random) };
 }

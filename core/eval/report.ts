@@ -1,27 +1,93 @@
-/** The readable table `eval` prints on stdout, and the machine document behind `--json`. */
+/**
+ * The readable tables `eval` prints on stdout, and the machine document behind `--json`.
+ * Every table shows both labels side by side (reduction does not depend on the label).
+ */
 import type { CutResult } from './evaluate.js';
-import type { Figures } from './measure.js';
-import { figures } from './measure.js';
-import type { Advice, Pooled } from './pool.js';
+import type { LabelName } from './labels.js';
+import { LABELS } from './labels.js';
+import type { Figures, Tallies } from './measure.js';
+import { figures, perLabel } from './measure.js';
+import type { Advice, Pooled, PooledByLabel } from './pool.js';
+import { versusBaselines } from './pool.js';
+
+/** One fold of `eval --cv`: the transcripts held out and the weights fitted without them. */
+export interface FoldReport {
+  heldOut: string[];
+  trainCandidates: number;
+  /** Feature name → fitted logit weight, per question; `bias` is the intercept. */
+  result: Record<string, number>;
+  call: Record<string, number>;
+}
 
 export interface EvalReport {
-  schema: 'compaction-inspector/eval@1';
+  schema: 'compaction-inspector/eval@2';
   backend: string;
   model: string | null;
-  settings: { cuts: number; maskM: number; seeds: number; maxRecallLoss: number; threshold: number | null };
+  settings: {
+    cuts: number;
+    maskM: number;
+    seeds: number;
+    maxRecallLoss: number;
+    threshold: number | null;
+    /** Leave-one-transcript-out: each cut measured with weights fitted without its transcript. */
+    crossValidated: boolean;
+  };
+  labels: readonly LabelName[];
   cuts: CutResult[];
-  pooled: Pooled;
-  advice: Advice;
+  pooled: PooledByLabel;
+  transcripts: Array<{ source: string; pooled: PooledByLabel }>;
+  advice: Record<LabelName, Advice>;
+  /** `--cv` only. */
+  folds?: FoldReport[];
+  /** What the model row means when it is not self-evident (in-sample weights, ablation). */
+  notes: string[];
 }
+
+/** Ablation row name (eval --cv). */
+export const ABLATION_NAME = 'without shared-extractor signals';
 
 const pct = (x: number | null) => (x === null ? '   –  ' : `${(x * 100).toFixed(1).padStart(5)}%`);
 const count = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(1)).padStart(6);
+const NAME = 30;
 
-function row(label: string, f: Figures): string {
-  return `  ${label.padEnd(22)} ${pct(f.reduction)}  ${pct(f.recall)}  ${pct(f.precision)}  ${count(f.kept)} ${count(f.used)} ${count(f.candidates)}`;
+const HEADER = [
+  `${' '.repeat(NAME + 11)}${'later-use label'.padEnd(25)}strict label`,
+  `  ${'policy'.padEnd(NAME)} reduct.  recall  precis.   used   recall  precis.   used    kept  cands`,
+];
+
+function row(label: string, byLabel: Record<LabelName, Figures>): string {
+  const cells = LABELS.map((l) => `${pct(byLabel[l].recall)}  ${pct(byLabel[l].precision)} ${count(byLabel[l].used)}`);
+  const any = byLabel[LABELS[0]];
+  return `  ${label.padEnd(NAME)} ${pct(any.reduction)}  ${cells.join('  ')}  ${count(any.kept)} ${count(any.candidates)}`;
 }
 
-const HEADER = `  ${'policy'.padEnd(22)} reduct.  recall  precis.    kept   used  cands`;
+const cutFigures = (tallies: Tallies) => perLabel((label) => figures(tallies[label]));
+const policy = (pooled: PooledByLabel, name: keyof Pooled['policies']) =>
+  perLabel((label) => pooled[label].policies[name] as Figures);
+
+function policyRows(pooled: PooledByLabel, name: string, maskM: number, seeds: number): string[] {
+  const lines = [
+    row(name, policy(pooled, 'model')),
+    ...(pooled[LABELS[0]].policies.ablation ? [row(`  ${ABLATION_NAME}`, policy(pooled, 'ablation'))] : []),
+    row(`masking M=${maskM}`, policy(pooled, 'masking')),
+    row(`random ×${seeds}`, policy(pooled, 'random')),
+  ];
+  return lines;
+}
+
+function verdict(pooled: PooledByLabel): string {
+  const parts = LABELS.map((label) => {
+    const v = versusBaselines(pooled[label]);
+    const misses = [
+      ...(v.masking.recall ? [] : ['recall ≤ masking']),
+      ...(v.masking.reduction ? [] : ['reduction ≤ masking']),
+      ...(v.random.recall ? [] : ['recall ≤ random']),
+      ...(v.random.reduction ? [] : ['reduction ≤ random']),
+    ];
+    return `${label}: ${misses.length === 0 ? 'beats masking and random on both axes' : misses.join(', ')}`;
+  });
+  return `  ${parts.join('; ')}`;
+}
 
 export function renderTable(report: EvalReport): string {
   const { maskM, seeds } = report.settings;
@@ -33,41 +99,93 @@ export function renderTable(report: EvalReport): string {
       lines.push(`  failed: ${cut.error.code}: ${cut.error.message}`, '');
       continue;
     }
-    lines.push(HEADER);
-    lines.push(row(name, figures(cut.policies.model)));
-    lines.push(row(`masking M=${maskM}`, figures(cut.policies.masking)));
-    lines.push(row(`random ×${seeds}`, figures(cut.policies.random)));
+    lines.push(...HEADER);
+    lines.push(row(name, cutFigures(cut.policies.model)));
+    if (cut.policies.ablation) lines.push(row(`  ${ABLATION_NAME}`, cutFigures(cut.policies.ablation)));
+    lines.push(row(`masking M=${maskM}`, cutFigures(cut.policies.masking)));
+    lines.push(row(`random ×${seeds}`, cutFigures(cut.policies.random)));
     lines.push('');
   }
   const { pooled, advice } = report;
-  lines.push(
-    `POOLED over ${pooled.cuts} cut${pooled.cuts === 1 ? '' : 's'}${pooled.failed ? ` (${pooled.failed} failed)` : ''}, threshold ${report.settings.threshold ?? '–'}`,
-  );
-  lines.push(HEADER);
-  lines.push(row(name, pooled.policies.model));
-  lines.push(row(`masking M=${maskM}`, pooled.policies.masking));
-  lines.push(row(`random ×${seeds}`, pooled.policies.random));
-  lines.push(row('keep all', pooled.policies.keepAll));
-  lines.push(
-    '',
-    'SWEEP (same probabilities, R15)',
-    `  ${'t'.padEnd(22)} reduct.  recall  precis.    kept   used  cands`,
-  );
-  for (const point of pooled.sweep) lines.push(row(point.threshold.toFixed(2), point));
-  lines.push('', 'MASKING CURVE', HEADER);
-  for (const point of pooled.maskCurve) lines.push(row(`M=${point.m}`, point));
-  lines.push('', 'RANDOM CURVE (share kept)', HEADER);
-  for (const point of pooled.randomCurve) lines.push(row(`${Math.round(point.share * 100)}% kept`, point));
-  lines.push('');
-  if (advice.threshold === null) {
-    lines.push(
-      `ADVICE: no threshold keeps recall within ${advice.maxRecallLoss} of keeping everything${advice.baselineRecall === null ? ' (no result was used later)' : ''}`,
-    );
-  } else {
-    lines.push(
-      `ADVICE: keep_threshold ${advice.threshold.toFixed(2)} is the most compaction whose recall stays within ${advice.maxRecallLoss} of keeping everything ` +
-        `(reduction ${pct(advice.figures?.reduction ?? null).trim()}, recall ${pct(advice.figures?.recall ?? null).trim()})`,
-    );
+  const any = pooled[LABELS[0]];
+  const how = report.settings.crossValidated ? 'cross-validated (leave one transcript out), ' : '';
+  lines.push('BY TRANSCRIPT (its cuts pooled)');
+  for (const { source, pooled: own } of report.transcripts) {
+    lines.push(`${source} (${own[LABELS[0]].cuts} cuts)`, ...HEADER, ...policyRows(own, name, maskM, seeds));
+    lines.push(verdict(own), '');
   }
+  lines.push(
+    `POOLED over ${any.cuts} cut${any.cuts === 1 ? '' : 's'}${any.failed ? ` (${any.failed} failed)` : ''}, ${how}threshold ${report.settings.threshold ?? '–'}`,
+  );
+  lines.push(...HEADER, ...policyRows(pooled, name, maskM, seeds));
+  lines.push(row('keep all', policy(pooled, 'keepAll')), verdict(pooled));
+  lines.push('', 'SWEEP (same probabilities, R15)', ...HEADER);
+  any.sweep.forEach((point, i) =>
+    lines.push(
+      row(
+        `t = ${point.threshold.toFixed(2)}`,
+        perLabel((label) => pooled[label].sweep[i]),
+      ),
+    ),
+  );
+  lines.push('', 'MASKING CURVE', ...HEADER);
+  any.maskCurve.forEach((point, i) =>
+    lines.push(
+      row(
+        `M=${point.m}`,
+        perLabel((label) => pooled[label].maskCurve[i]),
+      ),
+    ),
+  );
+  lines.push('', 'RANDOM CURVE (share kept)', ...HEADER);
+  any.randomCurve.forEach((point, i) =>
+    lines.push(
+      row(
+        `${Math.round(point.share * 100)}% kept`,
+        perLabel((label) => pooled[label].randomCurve[i]),
+      ),
+    ),
+  );
+  lines.push('');
+  for (const label of LABELS) lines.push(adviceLine(label, advice[label]));
+  if (report.folds) lines.push('', ...foldTable(report.folds));
+  for (const note of report.notes) lines.push(`NOTE: ${note}`);
   return lines.join('\n') + '\n';
+}
+
+function adviceLine(label: LabelName, advice: Advice): string {
+  if (advice.threshold === null)
+    return `ADVICE (${label}): no threshold keeps recall within ${advice.maxRecallLoss} of keeping everything${advice.baselineRecall === null ? ' (no result was used later)' : ''}`;
+  return (
+    `ADVICE (${label}): keep_threshold ${advice.threshold.toFixed(2)} is the most compaction whose recall stays within ${advice.maxRecallLoss} of keeping everything ` +
+    `(reduction ${pct(advice.figures?.reduction ?? null).trim()}, recall ${pct(advice.figures?.recall ?? null).trim()})`
+  );
+}
+
+/** The fitted weights of every fold side by side, with their spread: how stable the fit is. */
+function foldTable(folds: readonly FoldReport[]): string[] {
+  const lines = ['WEIGHTS PER FOLD (logit terms; column = transcript held out)'];
+  for (const question of ['result', 'call'] as const) {
+    const names = Object.keys(folds[0]?.[question] ?? {});
+    lines.push(
+      `  p_${question}`.padEnd(30) + folds.map((_, i) => `fold ${i + 1}`.padStart(8)).join('') + '     min     max',
+    );
+    for (const feature of names) {
+      const values = folds.map((f) => f[question][feature] ?? 0);
+      lines.push(
+        `    ${feature}`.padEnd(30) +
+          values.map((v) => v.toFixed(2).padStart(8)).join('') +
+          Math.min(...values)
+            .toFixed(2)
+            .padStart(8) +
+          Math.max(...values)
+            .toFixed(2)
+            .padStart(8),
+      );
+    }
+  }
+  folds.forEach((f, i) =>
+    lines.push(`  fold ${i + 1}: held out ${f.heldOut.join(', ')} (${f.trainCandidates} training candidates)`),
+  );
+  return lines;
 }

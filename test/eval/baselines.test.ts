@@ -11,7 +11,7 @@ import { createOfflineModel } from '../../core/engine/offline/model.js';
 import { createScriptedModel } from '../../core/engine/scripted.js';
 import { pickCuts } from '../../core/eval/cuts.js';
 import { evaluateCut, SWEEP_THRESHOLDS, toolNames } from '../../core/eval/evaluate.js';
-import { labelContext, labelLaterUse } from '../../core/eval/labels.js';
+import { LABELS, labelContext, labelCut } from '../../core/eval/labels.js';
 import { tally } from '../../core/eval/measure.js';
 import { masking, randomLike, randomShare } from '../../core/eval/policies.js';
 import { advise, pool } from '../../core/eval/pool.js';
@@ -66,14 +66,17 @@ describe('baselines', () => {
         protectedCallIds: [],
         preserveRecentMessages: 0,
       }),
-      labels: labelLaterUse(labelContext(messages), cut),
+      labels: labelCut(labelContext(messages), cut),
       rebuildOptions: { truncateHeadChars: 10, truncateTailChars: 0, archiveRef: 'a' },
       charsBefore: JSON.stringify(messages.slice(0, 12)).length,
     };
     const all = tally(subject, new Map(subject.analysis.candidates.map((p) => [p.pairId, 'keep' as const])));
-    expect(all.charsAfter).toBe(all.charsBefore);
-    expect(all.usedKept).toBe(all.used);
-    expect(tally(subject, masking(subject.analysis, 0)).charsAfter).toBeLessThan(all.charsBefore);
+    for (const label of LABELS) {
+      expect(all[label].charsAfter).toBe(all[label].charsBefore);
+      expect(all[label].usedKept).toBe(all[label].used);
+    }
+    expect(all['later-use'].used).toBeGreaterThan(0);
+    expect(tally(subject, masking(subject.analysis, 0)).strict.charsAfter).toBeLessThan(all.strict.charsBefore);
   });
 });
 
@@ -96,7 +99,7 @@ describe('threshold sweep', () => {
         protectedCallIds: [],
         preserveRecentMessages: 2,
       }),
-      labels: labelLaterUse(context, cut),
+      labels: labelCut(context, cut),
       rebuildOptions: { truncateHeadChars: 300, truncateTailChars: 0, archiveRef: 'archived history' },
       charsBefore: JSON.stringify(history).length,
     };
@@ -113,7 +116,7 @@ describe('threshold sweep', () => {
       if (!fresh.success) throw new Error(fresh.answer.error.message);
       const actions = new Map(fresh.answer.decisions.map((d) => [d.pair_id, d.action]));
       expect(result.sweep[i].tally, `t = ${threshold}`).toEqual(tally(subject, actions));
-      expect(result.sweep[i].tally.charsAfter).toBe(fresh.answer.stats.chars_after);
+      expect(result.sweep[i].tally.strict.charsAfter).toBe(fresh.answer.stats.chars_after);
     }
   });
 
@@ -136,8 +139,8 @@ describe('threshold sweep', () => {
         { model: model() },
       );
       if (!fresh.success) throw new Error(fresh.answer.error.message);
-      expect(result.policies.model.charsAfter).toBe(fresh.answer.stats.chars_after);
-      return { model: result.policies.model.charsAfter, masking: result.policies.masking.charsAfter };
+      expect(result.policies.model.strict.charsAfter).toBe(fresh.answer.stats.chars_after);
+      return { model: result.policies.model.strict.charsAfter, masking: result.policies.masking.strict.charsAfter };
     };
     const headOnly = await charsAt(0);
     const withTail = await charsAt(60);
@@ -157,7 +160,7 @@ describe('threshold sweep', () => {
         }),
       ),
     );
-    const pooled = pool(results);
+    const pooled = pool(results)['later-use'];
     const advice = advise(pooled, 0.05);
     expect(advice.baselineRecall).toBe(1);
     expect(advice.threshold).not.toBeNull();

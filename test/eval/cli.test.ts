@@ -24,8 +24,18 @@ const figures = z.object({
   charsBefore: z.number(),
   charsAfter: z.number(),
 });
+const pooledSchema = z.object({
+  cuts: z.number(),
+  failed: z.number(),
+  policies: z.object({ model: figures, masking: figures, random: figures, keepAll: figures }),
+  sweep: z.array(figures.extend({ threshold: z.number() })).length(19),
+  maskCurve: z.array(figures.extend({ m: z.number() })),
+  randomCurve: z.array(figures.extend({ share: z.number() })),
+});
+const byLabel = <T extends z.ZodType>(schema: T) => z.object({ 'later-use': schema, strict: schema });
+const tallies = byLabel(figures.omit({ reduction: true, recall: true, precision: true }));
 const ReportSchema = z.object({
-  schema: z.literal('compaction-inspector/eval@1'),
+  schema: z.literal('compaction-inspector/eval@2'),
   backend: z.string(),
   settings: z.object({
     cuts: z.number(),
@@ -33,28 +43,28 @@ const ReportSchema = z.object({
     seeds: z.number(),
     maxRecallLoss: z.number(),
     threshold: z.number().nullable(),
+    crossValidated: z.boolean(),
   }),
+  labels: z.tuple([z.literal('later-use'), z.literal('strict')]),
   cuts: z.array(
     z.object({
       source: z.string(),
       cut: z.number(),
       error: z.null(),
-      sweep: z.array(z.object({ threshold: z.number() })).length(19),
+      policies: z.object({ model: tallies, masking: tallies, random: tallies, keepAll: tallies }),
+      sweep: z.array(z.object({ threshold: z.number(), tally: tallies })).length(19),
     }),
   ),
-  pooled: z.object({
-    cuts: z.number(),
-    failed: z.number(),
-    policies: z.object({ model: figures, masking: figures, random: figures, keepAll: figures }),
-    sweep: z.array(figures.extend({ threshold: z.number() })).length(19),
-    maskCurve: z.array(figures.extend({ m: z.number() })),
-    randomCurve: z.array(figures.extend({ share: z.number() })),
-  }),
-  advice: z.object({
-    maxRecallLoss: z.number(),
-    baselineRecall: z.number().nullable(),
-    threshold: z.number().nullable(),
-  }),
+  pooled: byLabel(pooledSchema),
+  transcripts: z.array(z.object({ source: z.string(), pooled: byLabel(pooledSchema) })),
+  advice: byLabel(
+    z.object({
+      maxRecallLoss: z.number(),
+      baselineRecall: z.number().nullable(),
+      threshold: z.number().nullable(),
+    }),
+  ),
+  notes: z.array(z.string()),
 });
 
 function historyFolder(): string {
@@ -78,7 +88,10 @@ describe('eval command', () => {
     expect(result.stdout).toMatch(/POOLED over 4 cuts/);
     expect(result.stdout).toMatch(/masking M=10/);
     expect(result.stdout).toMatch(/SWEEP/);
-    expect(result.stdout).toMatch(/ADVICE: /);
+    expect(result.stdout).toMatch(/ADVICE \(later-use\): /);
+    expect(result.stdout).toMatch(/ADVICE \(strict\): /);
+    expect(result.stdout).toMatch(/BY TRANSCRIPT/);
+    expect(result.stdout).toMatch(/later-use label +strict label/);
     expect(result.stderr).toMatch(/skipping .*notes\.json/);
     expect(result.stderr).toMatch(/\[4\/4\]/);
   });
@@ -91,7 +104,15 @@ describe('eval command', () => {
     );
     expect(result.code).toBe(0);
     const report = ReportSchema.parse(JSON.parse(result.stdout));
-    expect(report.settings).toMatchObject({ cuts: 1, maskM: 3, seeds: 2, maxRecallLoss: 0.05, threshold: 0.5 });
+    expect(report.settings).toMatchObject({
+      cuts: 1,
+      maskM: 3,
+      seeds: 2,
+      maxRecallLoss: 0.05,
+      threshold: 0.5,
+      crossValidated: false,
+    });
+    expect(report.transcripts.map((t) => t.source)).toEqual([join(dir, 'session.json')]);
     expect(report.backend).toBe('offline');
   });
 

@@ -11,7 +11,7 @@ import { createOfflineModel } from '../../core/engine/offline/model.js';
 import { loadHistory } from '../../core/engine/containers.js';
 import { pickCuts } from '../../core/eval/cuts.js';
 import { evaluateCut } from '../../core/eval/evaluate.js';
-import { labelContext } from '../../core/eval/labels.js';
+import { LABELS, labelContext } from '../../core/eval/labels.js';
 import { pool } from '../../core/eval/pool.js';
 import { CORPUS } from '../cli/support.js';
 
@@ -31,12 +31,14 @@ describe.skipIf(!present)(
         for (const cut of pickCuts(messages, 3))
           results.push(await evaluateCut(file, context, cut, createOfflineModel(), { maskM: 10, seeds: 5 }));
       }
-      const { policies, failed } = pool(results);
-      expect(failed).toBe(0);
-      const [model, masking, random] = [policies.model, policies.masking, policies.random];
-      expect(model.recall ?? 0).toBeGreaterThanOrEqual(masking.recall ?? 1);
-      expect(model.reduction).toBeGreaterThan(masking.reduction);
-      expect(model.recall ?? 0).toBeGreaterThan((random.recall ?? 1) + 0.1);
+      for (const label of LABELS) {
+        const { policies, failed } = pool(results)[label];
+        expect(failed).toBe(0);
+        const [model, masking, random] = [policies.model, policies.masking, policies.random];
+        expect(model.recall ?? 0, label).toBeGreaterThanOrEqual(masking.recall ?? 1);
+        expect(model.reduction, label).toBeGreaterThan(masking.reduction);
+        expect(model.recall ?? 0, label).toBeGreaterThan((random.recall ?? 1) + 0.1);
+      }
     });
   },
 );
