@@ -1,5 +1,5 @@
 /**
- * Evidence links (issue 6): for each candidate, where distinctive content first seen in its
+ * Evidence links: for each candidate, where distinctive content first seen in its
  * result reappears later in what the agent wrote or called, and whether a later call read the
  * same file or ran the same query again (the older copy is superseded). Deterministic and
  * model-free. The public part (`EvidenceLink`) is metadata — message ids, call ids and terms

@@ -1,5 +1,5 @@
 /**
- * Later-use labels (issue 6): a successful tool result in the history is *used later* when a
+ * Later-use labels: a successful tool result in the history is *used later* when a
  * distinctive term first seen in it (core/distinctive.ts: paths, identifiers, long numbers,
  * quoted strings, error lines — not known before the call, not in the call's own input) and
  * not mentioned by the goal reappears in what the agent writes, thinks or calls after the goal.

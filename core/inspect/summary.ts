@@ -1,7 +1,7 @@
 /**
  * What the inspector shows about a history before anything runs: sizes, calls per tool,
- * non-fatal oddities (issue 4 "Open"), and how many calls each guard and protection takes
- * out of candidacy (issue 4 "Policy"), with advice when nothing is left to ask about.
+ * non-fatal oddities, and how many calls each guard and protection takes
+ * out of candidacy, with advice when nothing is left to ask about.
  */
 import type { Analysis } from '../engine/guards.js';
 import { resultChars } from '../engine/guards.js';
@@ -167,7 +167,7 @@ const ADVICE: Partial<Record<GuardCode, string>> = {
   name_mismatch: 'every call and result disagree on the tool name',
 };
 
-/** How the guards split the pairs before running (issue 4 "Policy"). */
+/** How the guards split the pairs before running. */
 export function candidacyReport(analysis: Analysis): CandidacyReport {
   const byGuard = Object.fromEntries(GUARD_CODES.map((g) => [g, 0])) as Record<GuardCode, number>;
   for (const pair of analysis.pairs) if (pair.guard !== null) byGuard[pair.guard]++;

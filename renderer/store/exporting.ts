@@ -1,5 +1,5 @@
 /**
- * Export (issue 4 "Export or discard"): the approved snapshot in the container it came from,
+ * Export: the approved snapshot in the container it came from,
  * built with core's rebuild and writeHistory exactly as the command line's answer would be,
  * plus the audit record beside it.
  */

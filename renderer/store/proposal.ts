@@ -1,7 +1,7 @@
 /**
  * A run and the proposal it produced. Everything derived (actions at the current threshold,
  * the side-by-side rows, characters after, the curve) comes from core's pure functions.
- * A failed run leaves the previous proposal in place (issue 4 "Run").
+ * A failed run leaves the previous proposal in place.
  */
 import type { AlignedRow } from '../../core/inspect/align.js';
 import { alignRows } from '../../core/inspect/align.js';

@@ -1,5 +1,5 @@
 /**
- * Issue 3 §7: the batched openai backend next to the naive design (one request per
+ * The batched openai backend next to the naive design (one request per
  * question, each repeating the observation), on the fake OpenAI-compatible server with a
  * fixed 300 ms latency and a 200-candidate generated history. Prompt tokens are counted
  * with the gpt-4o tokenizer over what was actually sent (messages and schema); the count

@@ -1,4 +1,4 @@
-/** Issue 4 "Embedded default": first start shows the example; one click on Run shows a proposal. */
+/** The embedded default: first start shows the example; one click on Run shows a proposal. */
 import { join } from 'node:path';
 import { expect, SCREENSHOTS, test } from './host.js';
 

@@ -1,5 +1,5 @@
 /**
- * Issue 4 "Open": a malformed file names the problem and its position and keeps the current
+ * Open: a malformed file names the problem and its position and keeps the current
  * snapshot; oddities are warnings; drag-and-drop opens JSON Lines; tokens are counted.
  */
 import { join } from 'node:path';

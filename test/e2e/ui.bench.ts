@@ -1,5 +1,5 @@
 /**
- * `npm run bench:ui` (issue 4 "Benchmark"), in Chromium against the web host: open and render
+ * `npm run bench:ui`, in Chromium against the web host: open and render
  * the 20 MB generated history (10,002 messages), re-derive and repaint after a threshold
  * change with 1,000 candidates, and frames dropped while scrolling the 10,000 messages.
  * Writes bench-results/ui.md. Targets: ≤ 3 s, ≤ 50 ms, none noticeable.

@@ -1,5 +1,5 @@
 /**
- * Issue 4 end to end, in Chromium against the web host and the real core: open a corpus
+ * The inspector end to end, in Chromium against the web host and the real core: open a corpus
  * transcript, set goal and allowlist, run offline, audit, move the threshold (R15), override
  * a call, export — and compare the file with what the command line produces for the same
  * request, with the override applied by core's rebuild (R13/R14).

@@ -1,5 +1,5 @@
 /**
- * Baselines, sweep and advice (issue 6, items 2 and 5): masking keeps the last M results,
+ * Baselines, sweep and advice: masking keeps the last M results,
  * random keeps as many as the model, and every sweep point equals a fresh run at that
  * threshold (R15: no extra model calls needed).
  */

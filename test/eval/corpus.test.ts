@@ -1,5 +1,5 @@
 /**
- * Issue 6 target on the real transcripts in ../shared/corpus (never copied into the repo),
+ * The offline model's target on the real transcripts in ../shared/corpus (never copied into the repo),
  * pooled over 3 cuts each: the offline model keeps at least as many used-later results as
  * observation masking (M = 10) while removing more characters, and clearly more than a random
  * policy that keeps as many results.

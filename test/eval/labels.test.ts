@@ -1,5 +1,5 @@
 /**
- * Later-use labels and cut points (issue 6, item 1) on small hand-made histories: a result is
+ * Later-use labels and cut points on small hand-made histories: a result is
  * used later only through distinctive content first seen in it that the agent writes or calls
  * after the goal — not content known before, not the goal's words, not the call's own input.
  */

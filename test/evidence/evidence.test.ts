@@ -1,5 +1,5 @@
 /**
- * Evidence links (issue 6, item 3): where a candidate's distinctive result content reappears
+ * Evidence links: where a candidate's distinctive result content reappears
  * later and whether a later call re-read it. Metadata only: ids and terms the later messages
  * themselves contain, never a result body. Checked on a hand-made history.
  */

@@ -1,5 +1,5 @@
 /**
- * The 200 MB history of issue 5 §3 (too slow and too big for `npm test`): through the
+ * The 200 MB history (too slow and too big for `npm test`): through the
  * built CLI it completes within the default heap, and with a heap too small it fails at once
  * with one line instead of V8's out-of-memory abort.
  */

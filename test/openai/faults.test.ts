@@ -1,4 +1,4 @@
-/** Issue 3 §4, SPEC R10–R11: faults on a real HTTP server never yield a partial proposal. */
+/** SPEC R10–R11: faults on a real HTTP server never yield a partial proposal. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CompactResponse } from '../../core/engine/schema.js';
 import { compactContext } from '../../core/engine/compact.js';

@@ -1,5 +1,5 @@
 /**
- * Issue 3 §6, opt-in: the source's two scenarios against the real endpoint with the
+ * Opt-in: the source's two scenarios against the real endpoint with the
  * source's checks. Needs COMPACTION_LIVE=1 and DECISION_MODEL_API_KEY (environment or the
  * repository's .env); DECISION_MODEL_NAME, _BASE_URL, _PROBABILITY, _TIMEOUT_SECONDS, … apply.
  * Prints actions, probabilities, characters before/after and usage — never the key.

@@ -1,4 +1,4 @@
-/** Issue 3 §2: probabilities read from logprobs however the tokenizer split the answer. */
+/** Probabilities read from logprobs however the tokenizer split the answer. */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SuccessAnswer } from '../../core/engine/schema.js';
 import { answerWord, memberSpans, readAnswer } from '../../core/engine/openai/index.js';

@@ -1,4 +1,4 @@
-/** Issue 3 §2–§3: what goes over the wire, checked on a real HTTP server with the real SDK. */
+/** What goes over the wire, checked on a real HTTP server with the real SDK. */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SuccessAnswer } from '../../core/engine/schema.js';
 import { compactContext, compactDetailed } from '../../core/engine/compact.js';

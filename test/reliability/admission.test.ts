@@ -1,5 +1,5 @@
 /**
- * Issue 5 §5: bounded admission on `POST /compact_context`. The body limit was per request
+ * Bounded admission on `POST /compact_context`. The body limit was per request
  * only, so many large bodies at once could fill the heap together. Against the real web host
  * (openai backend on a fake provider that holds every answer until released): at most
  * `maxConcurrentCompactions` compactions reach the model, the others queue, and the request
@@ -96,7 +96,7 @@ describe('web host admission', () => {
     ['declared (Content-Length)', {}],
     ['chunked', { 'transfer-encoding': 'chunked' }],
   ])(
-    'Issue 5 §5 three large bodies at once, %s: one is refused 503 busy with Retry-After, the others queue and all answer',
+    'three large bodies at once, %s: one is refused 503 busy with Retry-After, the others queue and all answer',
     async (_mode, extra) => {
       const held = (opened = await startHeld());
       const send = (goal: string) =>
@@ -133,7 +133,7 @@ describe('web host admission', () => {
     },
   );
 
-  it('Issue 5 §5 a body that could never fit the in-flight budget is 413, not a busy to retry', async () => {
+  it('a body that could never fit the in-flight budget is 413, not a busy to retry', async () => {
     const held = (opened = await startHeld());
     const res = await rawRequest(held.host.port, {
       method: 'POST',

@@ -1,5 +1,5 @@
 /**
- * Issue 5 §3: a large history through the built command line (SPEC §8). 50 MB here; the
+ * A large history through the built command line (SPEC §8). 50 MB here; the
  * 200 MB case runs in `npm run fuzz` (test/fuzz/big-history.fuzz.ts).
  *
  * Regression: a history too big for the heap used to kill the CLI with V8's fatal

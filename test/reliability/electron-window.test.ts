@@ -1,5 +1,5 @@
 /**
- * Issue 5 §4: the Electron main process's security settings, asserted with `electron`
+ * The Electron main process's security settings, asserted with `electron`
  * mocked (the binary cannot run here): the window is sandboxed and context-isolated with no
  * Node integration, navigation, new windows and webviews are denied, the app:// renderer is
  * served with the CSP and never outside its folder, IPC answers only our own page, and the

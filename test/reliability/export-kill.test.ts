@@ -1,5 +1,5 @@
 /**
- * Issue 5 §4: an export killed mid-write leaves the old file intact. A child process writes
+ * An export killed mid-write leaves the old file intact. A child process writes
  * a large snapshot over an existing one with the real `writeAtomic` (app/electron/files.ts,
  * built) and is SIGKILLed at a random moment, again and again; after every kill the target
  * is exactly the old text or exactly the new one, never a torn mix. The temp files the kills

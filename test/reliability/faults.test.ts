@@ -1,5 +1,5 @@
 /**
- * Issue 5 §2: scripted fault schedules against a real fake OpenAI server (R10, R11). Each
+ * Scripted fault schedules against a real fake OpenAI server (R10, R11). Each
  * schedule ends in a complete proposal whose invariants hold, or a failure with no proposal;
  * within the deadline plus one second (a loose correctness bound, not a speed target); with
  * no request left running on the server; and with no result body or API key anywhere.

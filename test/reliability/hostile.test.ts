@@ -1,5 +1,5 @@
 /**
- * Issue 5 §3 at the core level: hostile transcripts. Prompt injection in user text, tool
+ * Hostile transcripts. Prompt injection in user text, tool
  * inputs and outputs cannot lift a guard or reach the model through a result body (R3–R6);
  * ANSI escapes and \r survive byte-identical (R14); the corpus's 868 kB single output is
  * shortened as R13 says.

@@ -1,5 +1,5 @@
 /**
- * Issue 5 §5: load on the local service. The built `serve` command (offline backend) answers
+ * Load on the local service. The built `serve` command (offline backend) answers
  * 50 concurrent and then 500 sequential `POST /compact_context`, every answer equal to the
  * one the engine gives in-process. RSS before and after is reported by `npm run
  * reliability`, not asserted (it is a figure, not a pass mark).

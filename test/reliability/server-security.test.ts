@@ -1,5 +1,5 @@
 /**
- * Issue 5 §4: the web host's gate as tests against the real server: the token, the Host
+ * The web host's gate as tests against the real server: the token, the Host
  * and Origin checks, loopback-only listening, the CSP on the renderer, path traversal, and
  * the API key never echoed in any answer or error.
  */
@@ -109,7 +109,7 @@ describe('web host security', () => {
     checks.push('path traversal → 4xx/5xx, host alive');
   });
 
-  it('Issue 5 §4 a malformed %-escape in a static path is a 400 with a reason, not a 500', async () => {
+  it('a malformed %-escape in a static path is a 400 with a reason, not a 500', async () => {
     for (const path of ['/%E0%A4%A', '/%zz', '/assets/%', '/%C0%AF']) {
       const res = await rawRequest(t.host.port, { path });
       expect(res.status).toBe(400);

@@ -1,5 +1,5 @@
 /**
- * Issue 5 §3: HTML/JS in every string the UI renders runs nothing. A real web host, the built
+ * HTML/JS in every string the UI renders runs nothing. A real web host, the built
  * renderer and Debian's Chromium: a history whose ids, roles, texts, thinking, tool names,
  * inputs, outputs and file name are script payloads is opened and compacted, every tab is
  * shown, and no payload executes (no dialog, no sentinel, no live element), while the text

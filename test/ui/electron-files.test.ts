@@ -1,4 +1,4 @@
-/** Electron's export writing (issue 4 "Export"): atomic, beside an audit record, never over the source unasked. */
+/** Electron's export writing: atomic, beside an audit record, never over the source unasked. */
 import {
   existsSync,
   mkdirSync,
@@ -31,7 +31,7 @@ describe('Electron export files', () => {
     expect(readdirSync(dir).sort()).toEqual(['h.compacted.json', 'h.compacted.json.audit.json']);
   });
 
-  it('Issue 5 §4 an export removes the stale temp files killed exports left for its target, and nothing else', async () => {
+  it('an export removes the stale temp files killed exports left for its target, and nothing else', async () => {
     const target = join(dir, 'h.compacted.json');
     const old = (Date.now() - STALE_TEMP_MS - 60_000) / 1000;
     const stale = ['.h.compacted.json.0123456789ab.tmp', '.h.compacted.json.audit.json.ba9876543210.tmp'];

@@ -1,5 +1,5 @@
 /**
- * From a chat completion to one probability per question key (issue 3 §2). Unreadable
+ * From a chat completion to one probability per question key. Unreadable
  * answers are `invalid_answer` and retryable (R10); a provider that sends no logprobs is
  * a configuration problem, so that fails at once with the way out.
  */

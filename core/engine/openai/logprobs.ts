@@ -1,5 +1,5 @@
 /**
- * Probabilities from logprobs (issue 3 §2). The answer "yes"/"no" is one sampled token,
+ * Probabilities from logprobs. The answer "yes"/"no" is one sampled token,
  * but its alternatives at that position carry the model's real belief:
  * P(yes) / (P(yes) + P(no)). Tokenizers split JSON in any way (`":"yes`, `"`+`yes`,
  * `y`+`es`, …), so we rebuild each token's character span, find the token covering the

@@ -1,5 +1,5 @@
 /**
- * The `openai` decision backend (SPEC §7, issue 3): any OpenAI-compatible chat-completions
+ * The `openai` decision backend (SPEC §7): any OpenAI-compatible chat-completions
  * endpoint through the official SDK. One request per batch; the engine (runner.ts) owns
  * retries, timeouts, concurrency and validation, so the SDK's own retries are off and
  * every request carries the engine's abort signal.

@@ -1,5 +1,5 @@
 /**
- * The decision prompt (issue 3, SPEC R8). Versioned: any change to the wording, the
+ * The decision prompt (SPEC R8). Versioned: any change to the wording, the
  * framing or the answer format must bump PROMPT_VERSION, because thresholds are tuned on
  * the probabilities this prompt produces (it is reported as stats.prompt_version).
  *

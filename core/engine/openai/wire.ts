@@ -1,5 +1,5 @@
 /**
- * The wire format (issue 3 §2; other tools rely on it, keep it stable): one chat
+ * The wire format (other tools rely on it, keep it stable): one chat
  * completion per batch with a strict JSON schema whose properties are exactly the batch's
  * question keys.
  */

@@ -62,7 +62,7 @@ const EMPTY_CHOICES: Reply = {
 };
 const r429 = (retryAfter: string): Reply => ({ status: 429, headers: { 'retry-after': retryAfter } });
 
-/** The schedules of issue 5 §2. 6 batches, concurrency 3, 2 s deadline unless a schedule says otherwise. */
+/** The fault schedules. 6 batches, concurrency 3, 2 s deadline unless a schedule says otherwise. */
 export const SCHEDULES: Schedule[] = [
   { name: 'no faults', faults: {}, expect: 'proposal' },
   { name: 'one batch times out once, then answers', faults: { 2: [HANG] }, expect: 'proposal' },
