@@ -59,6 +59,7 @@ const HINT = 2; // `_` or a digit
 const LOWER = 4;
 const UPPER = 8;
 const DIGIT = 16;
+const ERROR_WORD_END = 32; // the last letter of a word ERROR_LINE can end on (see endsErrorWord)
 const CHAR_CLASS = new Uint8Array(128);
 for (let c = 0; c < 128; c++) {
   const ch = String.fromCharCode(c);
@@ -67,6 +68,39 @@ for (let c = 0; c < 128; c++) {
   if (/[a-z]/.test(ch)) CHAR_CLASS[c] |= LOWER;
   if (/[A-Z]/.test(ch)) CHAR_CLASS[c] |= UPPER;
   if (/[0-9]/.test(ch)) CHAR_CLASS[c] |= DIGIT;
+  if (/[rRnDkl]/.test(ch)) CHAR_CLASS[c] |= ERROR_WORD_END;
+}
+
+/** Whether `text` holds `suffix` ending at `end` (char codes: inlined in the scan, unlike `startsWith`). */
+function endsWithAt(text: string, end: number, suffix: string): boolean {
+  const from = end - suffix.length;
+  if (from < 0) return false;
+  for (let k = 0; k < suffix.length; k++) if (text.charCodeAt(from + k) !== suffix.charCodeAt(k)) return false;
+  return true;
+}
+
+/**
+ * Whether the word ending at `end` ends like an ERROR_LINE alternative: `…Error`, `error:`,
+ * ERROR, `…Exception`, FAILED, Traceback, `fatal:`. Every ERROR_LINE match ends on such a word
+ * at a word edge, which inside a token run is only before `$`, else the run's end.
+ */
+function endsErrorWord(text: string, end: number): boolean {
+  switch (text.charCodeAt(end - 1)) {
+    case 114: // r
+      return endsWithAt(text, end, 'Error') || (endsWithAt(text, end, 'error') && text.charCodeAt(end) === 58);
+    case 82: // R
+      return endsWithAt(text, end, 'RROR');
+    case 110: // n
+      return endsWithAt(text, end, 'ception');
+    case 68: // D
+      return endsWithAt(text, end, 'AILED');
+    case 107: // k
+      return endsWithAt(text, end, 'ceback');
+    case 108: // l
+      return endsWithAt(text, end, 'fatal') && text.charCodeAt(end) === 58;
+    default:
+      return false;
+  }
 }
 
 /** What one scan of a text found: its distinctive identifiers and which other passes can match. */
@@ -78,6 +112,8 @@ interface Scan {
   /** Four digits with only `,`/`.` between them (every number of four or more digits has them). */
   longNumber: boolean;
   quote: boolean;
+  /** A word ends like an error-line keyword (every ERROR_LINE match has one). */
+  errorWord: boolean;
 }
 
 /**
@@ -90,7 +126,14 @@ interface Scan {
  * (plain words, most of any text) never reach the regex.
  */
 function scan(text: string): Scan {
-  const found: Scan = { identifiers: [], slash: false, fileName: false, longNumber: false, quote: false };
+  const found: Scan = {
+    identifiers: [],
+    slash: false,
+    fileName: false,
+    longNumber: false,
+    quote: false,
+    errorWord: false,
+  };
   let start = -1;
   let hint = false;
   let prev = 0;
@@ -105,18 +148,25 @@ function scan(text: string): Scan {
         hint = false;
       }
       if ((cls & HINT) !== 0 || ((cls & UPPER) !== 0 && (prev & LOWER) !== 0)) hint = true;
-      prev = cls;
       if ((cls & DIGIT) !== 0) {
         if (++digits >= 4) found.longNumber = true;
-      } else digits = 0;
+      } else {
+        digits = 0;
+        // `$` is a token char but not a word char: a word can end before it.
+        if (c === 36 && (prev & ERROR_WORD_END) !== 0 && endsErrorWord(text, i)) found.errorWord = true;
+      }
+      prev = cls;
       nameChar = c !== 36; // `$` is a token char but not a file-name char
       continue;
     }
-    if (start >= 0 && hint && i - start >= 4) {
-      const run = text.slice(start, i);
-      let match: RegExpExecArray | null;
-      for (IDENTIFIER.lastIndex = 0; (match = IDENTIFIER.exec(run)) !== null;)
-        if (isDistinctiveIdentifier(match[0])) found.identifiers.push(match[0].toLowerCase());
+    if (start >= 0) {
+      if ((prev & ERROR_WORD_END) !== 0 && endsErrorWord(text, i)) found.errorWord = true;
+      if (hint && i - start >= 4) {
+        const run = text.slice(start, i);
+        let match: RegExpExecArray | null;
+        for (IDENTIFIER.lastIndex = 0; (match = IDENTIFIER.exec(run)) !== null;)
+          if (isDistinctiveIdentifier(match[0])) found.identifiers.push(match[0].toLowerCase());
+      }
     }
     start = -1;
     prev = 0;
@@ -177,7 +227,9 @@ export function distinctiveTerms(text: string): Set<string> {
   }
   // A line is an error line when the pattern matches inside it (the pattern never spans a
   // line break, and trimming only swaps a blank neighbour for the string's edge), so one
-  // pass over the whole text finds the same lines as testing each line.
+  // pass over the whole text finds the same lines as testing each line. The scan says when
+  // no match is possible: the pass costs a third of the scan on text without error words.
+  if (!found.errorWord) return terms;
   for (ERROR_LINE.lastIndex = 0; (match = ERROR_LINE.exec(text)) !== null;) {
     const start = match.index === 0 ? 0 : text.lastIndexOf('\n', match.index - 1) + 1;
     const newline = text.indexOf('\n', match.index);

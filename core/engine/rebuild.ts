@@ -54,8 +54,26 @@ export function truncateOutput(output: unknown, callId: string, options: Rebuild
   const shortened = head + omissionMarker(callId, omitted, options.archiveRef, tail.length > 0) + tail;
   // Shorter as text (R13) and never longer as JSON (§6 measures chars in JSON): a marker whose
   // archive_ref holds characters JSON escapes (\u0000 → 6 chars) could otherwise grow the history.
-  if (shortened.length >= text.length || JSON.stringify(shortened).length >= JSON.stringify(text).length) return null;
+  if (shortened.length >= text.length || !shorterAsJson(shortened, text)) return null;
   return typeof output === 'string' ? shortened : [{ type: 'text', text: shortened }];
+}
+
+/**
+ * `JSON.stringify(a).length < JSON.stringify(b).length`. JSON writes a UTF-16 unit as at most 6
+ * characters (`\u0000`), so a string under a sixth of the other's length is shorter without
+ * serializing the long one (which cost ~90 ms per 20 MB of dropped results).
+ */
+function shorterAsJson(a: string, b: string): boolean {
+  if (6 * a.length < b.length) return true;
+  return JSON.stringify(a).length < JSON.stringify(b).length;
+}
+
+/** A copy of `block` with `key` replaced, in the original key order; the old value is never copied. */
+function withField(block: Block, key: string, value: unknown): Block {
+  const copy = {} as Block;
+  for (const k of Object.keys(block)) copy[k] = k === key ? value : structuredClone(block[k]);
+  if (!Object.hasOwn(block, key)) copy[key] = value;
+  return copy;
 }
 
 /**
@@ -85,8 +103,7 @@ export function rebuild(
       edit(pair.result.message, pair.result.block, null);
     } else if (action === 'drop_result') {
       const output = truncateOutput(pair.resultBlock.output, pair.callId, options);
-      if (output !== null)
-        edit(pair.result.message, pair.result.block, { ...structuredClone(pair.resultBlock), output });
+      if (output !== null) edit(pair.result.message, pair.result.block, withField(pair.resultBlock, 'output', output));
     }
   }
 
