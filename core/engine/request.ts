@@ -27,8 +27,10 @@ export function parseRequest(input: unknown): CompactRequest {
   return { ...parsed.data, messages: (input as { messages: CompactRequest['messages'] }).messages };
 }
 
-/** The guards' view of a request (R3–R4). */
-export function policyOf(request: CompactRequest): Policy {
+/** The guards' view of a request (R3–R4); the inspector passes its run request, which has no messages yet. */
+export function policyOf(
+  request: Pick<CompactRequest, 'eligible_tool_names' | 'protected_message_ids' | 'protected_call_ids' | 'options'>,
+): Policy {
   return {
     eligibleToolNames: request.eligible_tool_names,
     protectedMessageIds: request.protected_message_ids,

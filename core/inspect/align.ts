@@ -5,7 +5,8 @@
  */
 import type { Analysis } from '../engine/guards.js';
 import { blocksOf, messageId } from '../engine/pairing.js';
-import type { Action, Message } from '../engine/schema.js';
+import type { Action, Block, Message } from '../engine/schema.js';
+import type { Truncation } from './curve.js';
 
 export type BlockFate = 'kept' | 'truncated' | 'removed';
 
@@ -13,6 +14,8 @@ export interface RowBlock {
   pairId: string | null;
   action: Action | null;
   fate: BlockFate;
+  /** The output the proposed pane shows when `fate` is `truncated` (R13), as the export writes it. */
+  truncatedOutput?: string | Block[];
 }
 
 export interface AlignedRow {
@@ -28,12 +31,15 @@ export interface AlignedRow {
   tools: string[];
 }
 
-/** `truncated` (from the size model): pairs whose R13 truncation would not shorten the result stay `kept`. */
+/**
+ * `truncated` (from the size model): pairs whose R13 truncation would not shorten the result
+ * stay `kept`. Without it (no run yet) nothing is truncated.
+ */
 export function alignRows(
   messages: readonly Message[],
   analysis: Analysis,
   actions: ReadonlyMap<string, Action>,
-  truncated?: ReadonlyMap<string, number | null>,
+  truncated?: ReadonlyMap<string, Truncation | null>,
 ): AlignedRow[] {
   const rows: AlignedRow[] = messages.map((message, index) => ({
     index,
@@ -49,12 +55,15 @@ export function alignRows(
   for (const pair of analysis.pairs) {
     const action = actions.get(pair.pairId) ?? 'keep';
     const callFate: BlockFate = action === 'drop_call' ? 'removed' : 'kept';
-    const shortens = truncated?.get(pair.pairId) !== null;
-    const resultFate: BlockFate =
-      action === 'drop_call' ? 'removed' : action === 'drop_result' && shortens ? 'truncated' : 'kept';
+    const truncation = action === 'drop_result' ? truncated?.get(pair.pairId) : undefined;
     const callRow = rows[pair.call.message];
     callRow.blocks.set(pair.call.block, { pairId: pair.pairId, action, fate: callFate });
-    rows[pair.result.message].blocks.set(pair.result.block, { pairId: pair.pairId, action, fate: resultFate });
+    rows[pair.result.message].blocks.set(
+      pair.result.block,
+      truncation
+        ? { pairId: pair.pairId, action, fate: 'truncated', truncatedOutput: truncation.output }
+        : { pairId: pair.pairId, action, fate: action === 'drop_call' ? 'removed' : 'kept' },
+    );
     for (const row of new Set([callRow, rows[pair.result.message]])) {
       row.pairIds.push(pair.pairId);
       if (!row.tools.includes(pair.toolName)) row.tools.push(pair.toolName);

@@ -10,7 +10,7 @@ import { decide } from '../engine/decide.js';
 import type { Pair } from '../engine/guards.js';
 import type { RebuildOptions } from '../engine/rebuild.js';
 import { truncateOutput } from '../engine/rebuild.js';
-import type { Action, Decision, Message } from '../engine/schema.js';
+import type { Action, Block, Decision, DecisionReason, GuardCode, Message } from '../engine/schema.js';
 
 /** Pair id → the action a person chose over the derived one. */
 export type Overrides = Readonly<Record<string, Action>>;
@@ -22,6 +22,25 @@ export function probabilitiesOf(decisions: readonly Decision[]): ReadonlyMap<str
     if (d.keep_call !== null && d.keep_result !== null)
       out.set(d.pair_id, { keepCall: d.keep_call, keepResult: d.keep_result });
   return out;
+}
+
+/** What the probabilities give for one pair, before any override; `not_evaluated` is the inspector's own reason. */
+export interface ModelVerdict {
+  action: Action;
+  reason: DecisionReason | 'not_evaluated';
+}
+
+/**
+ * R12/R15 for one pair. A candidate without probabilities (no run yet, or one the run did not
+ * evaluate) is kept as `not_evaluated`: nothing decided it, and `decide` refuses to guess.
+ */
+export function modelVerdict(
+  guard: GuardCode | null,
+  probabilities: Probabilities | null,
+  threshold: number,
+): ModelVerdict {
+  if (guard === null && probabilities === null) return { action: 'keep', reason: 'not_evaluated' };
+  return decide(probabilities, threshold, guard);
 }
 
 /**
@@ -41,9 +60,7 @@ export function deriveActions(
       actions.set(pair.pairId, override);
       continue;
     }
-    const p = probs.get(pair.pairId) ?? null;
-    // A candidate without probabilities (no run yet) is kept: nothing decided it.
-    actions.set(pair.pairId, pair.guard === null && p === null ? 'keep' : decide(p, threshold, pair.guard).action);
+    actions.set(pair.pairId, modelVerdict(pair.guard, probs.get(pair.pairId) ?? null, threshold).action);
   }
   return actions;
 }
@@ -55,17 +72,27 @@ interface MessageSize {
   blockLens: number[];
 }
 
+/** A result as R13 truncation leaves it: the audit view shows `output`, the size model counts `blockChars`. */
+export interface Truncation {
+  output: string | Block[];
+  /** JSON length of the result block with `output` in place. */
+  blockChars: number;
+}
+
 export interface SizeModel {
   count: number;
   sum: number;
   /** Only messages that hold a paired block. */
   messages: Map<number, MessageSize>;
-  /** Result block length after R13 truncation, or null when truncation would not shorten it. */
-  truncated: Map<string, number | null>;
+  /** Per pair, the truncated result; null when truncation would not shorten it. */
+  truncated: Map<string, Truncation | null>;
   pairs: readonly Pair[];
 }
 
-/** Measures every message once (the expensive part: one JSON.stringify of the history). */
+/**
+ * Measures every message once (the expensive part: one JSON.stringify of the history) and
+ * truncates every result once per run: a threshold change only picks among these.
+ */
 export function buildSizeModel(
   messages: readonly Message[],
   pairs: readonly Pair[],
@@ -82,10 +109,13 @@ export function buildSizeModel(
     const blockLens = message.content.map((block) => JSON.stringify(block).length);
     sizes.set(m, { len, other: len - JSON.stringify(message.content).length, blockLens });
   });
-  const truncated = new Map<string, number | null>();
+  const truncated = new Map<string, Truncation | null>();
   for (const pair of pairs) {
     const output = truncateOutput(pair.resultBlock.output, pair.callId, options);
-    truncated.set(pair.pairId, output === null ? null : JSON.stringify({ ...pair.resultBlock, output }).length);
+    truncated.set(
+      pair.pairId,
+      output === null ? null : { output, blockChars: JSON.stringify({ ...pair.resultBlock, output }).length },
+    );
   }
   return { count: messages.length, sum, messages: sizes, truncated, pairs };
 }
@@ -104,8 +134,8 @@ export function charsAfter(model: SizeModel, actions: ReadonlyMap<string, Action
       edit(pair.call.message, pair.call.block, null);
       edit(pair.result.message, pair.result.block, null);
     } else if (action === 'drop_result') {
-      const len = model.truncated.get(pair.pairId);
-      if (len !== null && len !== undefined) edit(pair.result.message, pair.result.block, len);
+      const truncation = model.truncated.get(pair.pairId);
+      if (truncation) edit(pair.result.message, pair.result.block, truncation.blockChars);
     }
   }
   let sum = model.sum;

@@ -1,6 +1,9 @@
-/** What the inspector derives from a history and a proposal: summary, alignment, curve, find, cache cost. */
+/** What the inspector derives from a history and a proposal: summary, alignment, review, curve, find, cache cost. */
 export * from './summary.js';
 export * from './align.js';
 export * from './curve.js';
+export * from './review.js';
+export * from './filter.js';
 export * from './find.js';
+export * from './navigate.js';
 export * from './cache.js';

@@ -1,11 +1,9 @@
 /** One block in one pane: readable summary by default, raw JSON on demand. */
 import type { RowBlock } from '../../core/inspect/align.js';
-import { rebuildOptionsOf, truncateOutput } from '../../core/engine/rebuild.js';
 import { isTextOutput, outputText } from '../../core/engine/guards.js';
 import type { Block } from '../../core/engine/schema.js';
 import { fmt, shorten } from '../format.js';
 import { useApp } from '../store/index.js';
-import type { RowContext } from './AuditView.js';
 import { CallDecision } from './CallDecision.js';
 import { Highlight } from './Highlight.js';
 import { ResultBody } from './ResultBody.js';
@@ -21,26 +19,21 @@ export function BlockView({
   where,
   fate,
   side,
-  ctx,
 }: {
   block: Block;
   where: string;
   fate: RowBlock | null;
   side: 'original' | 'proposed';
-  ctx: RowContext;
 }) {
   const key = `${side} ${where}`;
   const raw = useApp((s) => s.rawBlocks.has(key));
   const toggleRaw = useApp((s) => s.toggleRaw);
-  const options = useApp((s) => s.proposal?.request);
   if (side === 'proposed' && fate?.fate === 'removed')
     return <div className="block removed">{block.type} removed (drop_call)</div>;
-  let shown: Block = block;
-  if (side === 'proposed' && fate?.fate === 'truncated' && options) {
-    const pair = fate.pairId ? ctx.pairs.get(fate.pairId) : undefined;
-    const output = truncateOutput(block.output, pair?.callId ?? String(block.id), rebuildOptionsOf(options));
-    if (output !== null) shown = { ...block, output };
-  }
+  // The store truncated the output once per run (R13); this pane only shows it.
+  const truncated = side === 'proposed' ? fate?.truncatedOutput : undefined;
+  const changed = truncated !== undefined;
+  const shown: Block = changed ? { ...block, output: truncated } : block;
   const toggle = (
     <button
       className="raw-toggle small"
@@ -61,7 +54,6 @@ export function BlockView({
       </div>
     );
   }
-  const changed = side === 'proposed' && fate?.fate === 'truncated';
   switch (shown.type) {
     case 'text':
       return (
@@ -98,9 +90,7 @@ export function BlockView({
             </span>
             {shown.state !== 'finished' && <span className="badge warn">{str(shown.state)}</span>}
           </div>
-          {side === 'original' && fate?.pairId && (
-            <CallDecision pairId={fate.pairId} ctx={ctx} callId={str(shown.id)} />
-          )}
+          {side === 'original' && fate?.pairId && <CallDecision pairId={fate.pairId} callId={str(shown.id)} />}
         </div>
       );
     case 'tool_result': {

@@ -1,10 +1,9 @@
 /** A call's decision: action badge, the two probabilities as bars, reason, evidence, override. */
-import { decide } from '../../core/engine/decide.js';
 import type { Action } from '../../core/engine/schema.js';
 import { ACTIONS } from '../../core/engine/schema.js';
 import { prob } from '../format.js';
 import { useApp } from '../store/index.js';
-import type { RowContext } from './AuditView.js';
+import { selectHasProposal, selectPairReview } from '../store/selectors.js';
 
 function Bar({ label, name, value }: { label: string; name: string; value: number | null }) {
   return (
@@ -18,39 +17,30 @@ function Bar({ label, name, value }: { label: string; name: string; value: numbe
   );
 }
 
-export function CallDecision({ pairId, ctx, callId }: { pairId: string; ctx: RowContext; callId: string }) {
-  const action = useApp((s) => s.proposal?.actions.get(pairId) ?? null);
-  const override = useApp((s) => s.proposal?.overrides[pairId] ?? null);
-  const threshold = useApp((s) => s.options.keep_threshold);
+export function CallDecision({ pairId, callId }: { pairId: string; callId: string }) {
+  const review = useApp((s) => selectPairReview(s, pairId));
+  const hasProposal = useApp(selectHasProposal);
   const setOverride = useApp((s) => s.setOverride);
-  const protectedCalls = useApp((s) => s.protectedCallIds);
+  const isProtected = useApp((s) => s.protectedCallIds.includes(callId));
   const protectCall = useApp((s) => s.protectCall);
-  const pair = ctx.pairs.get(pairId);
-  const decision = ctx.decisions.get(pairId);
-  if (!pair) return null;
-  const probs =
-    decision && decision.keep_call !== null && decision.keep_result !== null
-      ? { keepCall: decision.keep_call, keepResult: decision.keep_result }
-      : null;
-  const reason =
-    pair.guard ?? (probs ? decide(probs, threshold).reason : ctx.hasProposal ? 'not evaluated' : 'candidate');
-  const isProtected = protectedCalls.includes(callId);
-  const links = decision?.evidence_links;
+  if (!review) return null;
+  const { action, override, keepCall, keepResult, evidence } = review;
+  const links = review.evidenceLinks;
   return (
     <div className="decision" aria-label={`Decision for ${callId}`}>
       <span className="mono small">{pairId}</span>
       {action && <span className={`badge action ${action}`}>{action}</span>}
       {override && <span className="badge override">override</span>}
-      {probs && (
+      {keepCall !== null && keepResult !== null && (
         <>
-          <Bar name="call" label={`keep_call ${callId}`} value={probs.keepCall} />
-          <Bar name="result" label={`keep_result ${callId}`} value={probs.keepResult} />
+          <Bar name="call" label={`keep_call ${callId}`} value={keepCall} />
+          <Bar name="result" label={`keep_result ${callId}`} value={keepResult} />
         </>
       )}
-      <span className="reason mono small">{reason}</span>
-      {decision?.evidence && decision.evidence.length > 0 && (
+      <span className="reason mono small">{review.reason}</span>
+      {evidence && evidence.length > 0 && (
         <span className="evidence small" title="offline model evidence">
-          evidence: {decision.evidence.join(', ')}
+          evidence: {evidence.join(', ')}
         </span>
       )}
       {links && links.quoted_in.length > 0 && (
@@ -61,7 +51,7 @@ export function CallDecision({ pairId, ctx, callId }: { pairId: string; ctx: Row
       )}
       {links?.superseded_by && <span className="evidence small">superseded by {links.superseded_by}</span>}
       <span className="spacer" />
-      {ctx.hasProposal && (
+      {hasProposal && (
         <select
           aria-label={`Override ${callId}`}
           value={override ?? ''}

@@ -3,7 +3,7 @@ import { memo } from 'react';
 import type { AlignedRow } from '../../core/inspect/align.js';
 import type { Block, Message } from '../../core/engine/schema.js';
 import { useApp } from '../store/index.js';
-import type { RowContext } from './AuditView.js';
+import { selectHasProposal } from '../store/selectors.js';
 import { BlockView } from './BlockView.js';
 import { Highlight } from './Highlight.js';
 
@@ -14,18 +14,16 @@ function blocksOf(message: Message): Block[] {
 export const MessageRow = memo(function MessageRow({
   row,
   message,
-  ctx,
   selected,
 }: {
   row: AlignedRow;
   message: Message;
-  ctx: RowContext;
   selected: boolean;
 }) {
-  const protectedIds = useApp((s) => s.protectedMessageIds);
+  const hasProposal = useApp(selectHasProposal);
+  const isProtected = useApp((s) => s.protectedMessageIds.includes(row.id));
   const protectMessage = useApp((s) => s.protectMessage);
   const select = useApp((s) => s.select);
-  const isProtected = protectedIds.includes(row.id);
   const blocks = blocksOf(message);
   return (
     <div
@@ -63,12 +61,11 @@ export const MessageRow = memo(function MessageRow({
               where={`${row.id} block ${b}`}
               fate={row.blocks.get(b) ?? null}
               side="original"
-              ctx={ctx}
             />
           ))}
         </div>
         <div className="pane proposed" role="group" aria-label="Proposed">
-          {!ctx.hasProposal ? null : row.status === 'removed' ? (
+          {!hasProposal ? null : row.status === 'removed' ? (
             <div className="removed-msg">message removed (every block dropped)</div>
           ) : (
             blocks.map((block, b) => (
@@ -78,7 +75,6 @@ export const MessageRow = memo(function MessageRow({
                 where={`${row.id} block ${b}`}
                 fate={row.blocks.get(b) ?? null}
                 side="proposed"
-                ctx={ctx}
               />
             ))
           )}

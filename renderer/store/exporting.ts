@@ -4,12 +4,10 @@
  * plus the audit record beside it.
  */
 import { writeHistory } from '../../core/engine/containers.js';
-import { decide } from '../../core/engine/decide.js';
 import { rebuild, rebuildOptionsOf } from '../../core/engine/rebuild.js';
 import type { AuditDecision, AuditRecord } from '../../core/ipc/audit.js';
 import { AUDIT_KIND, AUDIT_VERSION } from '../../core/ipc/audit.js';
-import type { Snapshot } from './snapshot.js';
-import type { Proposal } from './proposal.js';
+import type { AppState, Proposal, Snapshot } from './state.js';
 
 export function exportedText(snapshot: Snapshot, proposal: Proposal): string {
   const { messages } = rebuild(
@@ -28,34 +26,22 @@ export function exportName(fileName: string): string {
   return dot > 0 ? `${fileName.slice(0, dot)}.compacted${fileName.slice(dot)}` : `${fileName}.compacted`;
 }
 
-export function auditRecord(
-  snapshot: Snapshot,
-  proposal: Proposal,
-  threshold: number,
-  exportedAt: string,
-): AuditRecord {
+export function auditRecord(snapshot: Snapshot, proposal: Proposal, exportedAt: string): AuditRecord {
   const { outcome, request } = proposal;
-  const decisions = proposal.analysis.pairs.map((pair): AuditDecision => {
-    const d = outcome.decisions.find((x) => x.pair_id === pair.pairId);
-    const p = proposal.probs.get(pair.pairId) ?? null;
-    const derived =
-      pair.guard !== null || p
-        ? decide(p, threshold, pair.guard)
-        : { action: 'keep' as const, reason: 'not_evaluated' as const };
-    return {
-      pair_id: pair.pairId,
-      call_id: pair.callId,
-      tool_name: pair.toolName,
-      action: proposal.actions.get(pair.pairId) ?? derived.action,
-      model_action: derived.action,
-      reason: derived.reason,
-      keep_call: d?.keep_call ?? null,
-      keep_result: d?.keep_result ?? null,
-      override: proposal.overrides[pair.pairId] ?? null,
-      ...(d?.evidence ? { evidence: d.evidence } : {}),
-      ...(d?.evidence_links ? { evidence_links: d.evidence_links } : {}),
-    };
-  });
+  // The reviews the audit view shows beside each call: what is recorded is what was seen.
+  const decisions = [...proposal.audit.pairs.values()].map((review): AuditDecision => ({
+    pair_id: review.pairId,
+    call_id: review.callId,
+    tool_name: review.toolName,
+    action: review.action,
+    model_action: review.model.action,
+    reason: review.model.reason,
+    keep_call: review.keepCall,
+    keep_result: review.keepResult,
+    override: review.override,
+    ...(review.evidence ? { evidence: [...review.evidence] } : {}),
+    ...(review.evidenceLinks ? { evidence_links: review.evidenceLinks } : {}),
+  }));
   return {
     kind: AUDIT_KIND,
     version: AUDIT_VERSION,
@@ -68,7 +54,7 @@ export function auditRecord(
     protected_message_ids: request.protected_message_ids,
     protected_call_ids: request.protected_call_ids,
     archive_ref: request.archive_ref,
-    options: { ...request.options, keep_threshold: threshold },
+    options: { ...request.options, keep_threshold: proposal.threshold },
     backend: outcome.backend,
     model: outcome.model,
     decisions,
@@ -86,18 +72,16 @@ export function auditRecord(
   };
 }
 
-import type { AppState } from './types.js';
-
 /** Export through the bridge; returns a one-line notice for the status bar. */
 export async function exportApproved(state: AppState): Promise<string> {
-  const { snapshot, proposal, options, deps } = state;
+  const { snapshot, proposal, deps } = state;
   if (!snapshot || !proposal) return 'nothing to export: run first';
   const exportedAt = (deps.now?.() ?? new Date()).toISOString();
   const saved = await deps.bridge['file.save']({
     suggestedName: exportName(snapshot.fileName),
     sourcePath: snapshot.path,
     text: exportedText(snapshot, proposal),
-    audit: auditRecord(snapshot, proposal, options.keep_threshold, exportedAt),
+    audit: auditRecord(snapshot, proposal, exportedAt),
   });
   return saved ? `Exported ${saved.path} and ${saved.auditPath}` : 'Export cancelled';
 }

@@ -9,7 +9,7 @@ import type { StoreApi } from 'zustand/vanilla';
 import { createPolicySlice } from './policy.js';
 import { createProposalSlice } from './proposal.js';
 import { createSnapshotSlice } from './snapshot.js';
-import type { AppState, Deps } from './types.js';
+import type { AppState, Deps } from './state.js';
 import { createUiSlice } from './ui.js';
 
 export type AppStore = StoreApi<AppState>;

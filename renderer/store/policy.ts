@@ -1,47 +1,26 @@
 /**
  * Goal, allowlist, protections, options and the decision model: everything a run is asked
  * with. `analysis` is the guards' verdict on the current policy, for the "before running"
- * counts; the keep threshold also re-derives the proposal (R15).
+ * counts and the audit view before a run; the keep threshold also re-derives the proposal (R15).
  */
-import type { BackendChoice, Example } from '../../core/ipc/contract.js';
-import type { Analysis, Policy } from '../../core/engine/guards.js';
+import { policyOf } from '../../core/engine/compact.js';
 import { analyze } from '../../core/engine/guards.js';
-import type { Options } from '../../core/engine/schema.js';
-import { DEFAULT_OPTIONS, OptionsSchema } from '../../core/engine/schema.js';
-import type { CandidacyReport } from '../../core/inspect/summary.js';
+import { DEFAULT_ARCHIVE_REF, DEFAULT_OPTIONS, OptionsSchema } from '../../core/engine/schema.js';
+import { auditModel } from '../../core/inspect/review.js';
 import { candidacyReport } from '../../core/inspect/summary.js';
-import type { Snapshot } from './snapshot.js';
-import type { Slice } from './types.js';
+import type { RunSettings } from '../../core/ipc/contract.js';
+import type { AppState, PolicySlice, Slice } from './state.js';
 
-export interface PolicySlice {
-  goal: string;
-  eligible: string[];
-  protectedMessageIds: string[];
-  protectedCallIds: string[];
-  options: Options;
-  tools: Example['tools'];
-  backend: BackendChoice;
-  /** Guards applied to the current policy (not the last run's). */
-  analysis: Analysis | null;
-  candidacy: CandidacyReport | null;
-  setGoal(goal: string): void;
-  toggleTool(name: string, on: boolean): void;
-  protectMessage(id: string, on: boolean): void;
-  protectCall(id: string, on: boolean): void;
-  /** Returns an error line when the value is outside its §5 range (nothing is clamped). */
-  setOption<K extends keyof Options>(key: K, value: number): string | null;
-  setBackend(choice: Partial<BackendChoice>): void;
-  resetPolicy(snapshot: Snapshot, example?: Example): void;
-}
-
-export function policyFrom(
-  state: Pick<PolicySlice, 'eligible' | 'protectedMessageIds' | 'protectedCallIds' | 'options'>,
-): Policy {
+/** The request a run of the current policy sends, without the messages. */
+export function requestFrom(state: AppState): RunSettings {
   return {
-    eligibleToolNames: state.eligible,
-    protectedMessageIds: state.protectedMessageIds,
-    protectedCallIds: state.protectedCallIds,
-    preserveRecentMessages: state.options.preserve_recent_messages,
+    goal: state.goal,
+    eligible_tool_names: state.eligible,
+    protected_message_ids: state.protectedMessageIds,
+    protected_call_ids: state.protectedCallIds,
+    ...(state.tools ? { tools: state.tools } : {}),
+    archive_ref: DEFAULT_ARCHIVE_REF,
+    options: state.options,
   };
 }
 
@@ -51,8 +30,13 @@ const toggled = (list: string[], item: string, on: boolean) =>
 export const createPolicySlice: Slice<PolicySlice> = (set, get) => {
   const reanalyze = () => {
     const { snapshot } = get();
-    const analysis = snapshot ? analyze(snapshot.messages, policyFrom(get())) : null;
-    set({ analysis, candidacy: analysis ? candidacyReport(analysis) : null });
+    if (!snapshot) return set({ analysis: null, candidacy: null, policyAudit: null });
+    const analysis = analyze(snapshot.messages, policyOf(requestFrom(get())));
+    set({
+      analysis,
+      candidacy: candidacyReport(analysis),
+      policyAudit: auditModel(snapshot.messages, analysis, null),
+    });
   };
   return {
     goal: '',
@@ -64,6 +48,7 @@ export const createPolicySlice: Slice<PolicySlice> = (set, get) => {
     backend: { name: 'offline' },
     analysis: null,
     candidacy: null,
+    policyAudit: null,
     setGoal: (goal) => set({ goal }),
     toggleTool(name, on) {
       set({ eligible: toggled(get().eligible, name, on) });

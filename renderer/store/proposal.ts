@@ -3,10 +3,11 @@
  * the side-by-side rows, characters after, the curve) comes from core's pure functions.
  * A failed run leaves the previous proposal in place.
  */
-import type { AlignedRow } from '../../core/inspect/align.js';
-import { alignRows } from '../../core/inspect/align.js';
-import type { HostError, RunOutcome, RunSettings, RunStatus } from '../../core/ipc/contract.js';
-import type { CurvePoint, HistogramBin, SizeModel } from '../../core/inspect/curve.js';
+import { policyOf } from '../../core/engine/compact.js';
+import { analyze } from '../../core/engine/guards.js';
+import { rebuildOptionsOf } from '../../core/engine/rebuild.js';
+import type { Message } from '../../core/engine/schema.js';
+import type { CurvePoint, Overrides } from '../../core/inspect/curve.js';
 import {
   buildSizeModel,
   charsAfter,
@@ -15,80 +16,36 @@ import {
   probabilityHistogram,
   thresholdCurve,
 } from '../../core/inspect/curve.js';
-import type { Analysis, Policy } from '../../core/engine/guards.js';
-import { analyze } from '../../core/engine/guards.js';
-import type { Action } from '../../core/engine/schema.js';
-import { DEFAULT_ARCHIVE_REF } from '../../core/engine/schema.js';
-import { rebuildOptionsOf } from '../../core/engine/rebuild.js';
-import { policyFrom } from './policy.js';
-import type { AppState, Slice } from './types.js';
-
-export type RunSuccess = Extract<RunOutcome, { success: true }>;
-
-export interface Proposal {
-  outcome: RunSuccess;
-  /** The request as sent, without messages: the audit record and export use it. */
-  request: RunSettings;
-  policy: Policy;
-  analysis: Analysis;
-  probs: ReturnType<typeof probabilitiesOf>;
-  /** keep_result of the evaluated candidates in 10 bins; fixed per run (the threshold only marks it). */
-  histogram: HistogramBin[];
-  sizes: SizeModel;
-  overrides: Record<string, Action>;
-  actions: Map<string, Action>;
-  rows: AlignedRow[];
-  charsAfter: number;
-  curve: CurvePoint[];
-  startedAt: string;
-  finishedAt: string;
-  tokens: { before: number | null; after: number | null };
-}
-
-export interface RunState {
-  state: 'idle' | 'running' | 'failed' | 'done';
-  runId: string | null;
-  progress: RunStatus['progress'] | null;
-  elapsedMs: number;
-  error: HostError | null;
-}
-
-export interface ProposalSlice {
-  run: RunState;
-  proposal: Proposal | null;
-  startRun(): Promise<void>;
-  cancelRun(): Promise<void>;
-  rederive(): void;
-  setOverride(pairId: string, override: Action | null): void;
-  clearProposal(): void;
-  refreshTokens(): Promise<void>;
-}
+import { auditModel } from '../../core/inspect/review.js';
+import type { HostError, RunOutcome, RunStatus } from '../../core/ipc/contract.js';
+import { requestFrom } from './policy.js';
+import type { Proposal, ProposalSlice, RunResult, RunState, Slice } from './state.js';
 
 const IDLE: RunState = { state: 'idle', runId: null, progress: null, elapsedMs: 0, error: null };
 
-export function requestFrom(state: AppState): RunSettings {
-  return {
-    goal: state.goal,
-    eligible_tool_names: state.eligible,
-    protected_message_ids: state.protectedMessageIds,
-    protected_call_ids: state.protectedCallIds,
-    ...(state.tools ? { tools: state.tools } : {}),
-    archive_ref: DEFAULT_ARCHIVE_REF,
-    options: state.options,
-  };
-}
-
-/** Re-derives actions and everything that follows from them; no model call (R15). */
+/**
+ * Re-derives actions and everything that follows from them, once per threshold or override
+ * change; no model call (R15). `curve` is reused when only the threshold moved (the curve
+ * spans every threshold; overrides change it).
+ */
 function derive(
-  p: Omit<Proposal, 'actions' | 'rows' | 'charsAfter' | 'curve'> & Partial<Proposal>,
+  run: RunResult,
+  overrides: Overrides,
   threshold: number,
-  recomputeCurve: boolean,
-  messages: AppState['snapshot'],
-): Proposal {
-  const actions = deriveActions(p.analysis.pairs, p.probs, threshold, p.overrides);
-  const rows = alignRows(messages?.messages ?? [], p.analysis, actions, p.sizes.truncated);
-  const curve = recomputeCurve || !p.curve ? thresholdCurve(p.sizes, p.probs, p.overrides) : p.curve;
-  return { ...p, actions, rows, charsAfter: charsAfter(p.sizes, actions), curve } as Proposal;
+  messages: readonly Message[],
+  curve: CurvePoint[] | null,
+): Omit<Proposal, 'tokens'> {
+  const actions = deriveActions(run.analysis.pairs, run.probs, threshold, overrides);
+  const reviewed = { decisions: run.decisions, probabilities: run.probs, threshold, overrides, actions };
+  return {
+    ...run,
+    threshold,
+    overrides,
+    actions,
+    audit: auditModel(messages, run.analysis, { ...reviewed, sizes: run.sizes }),
+    charsAfter: charsAfter(run.sizes, actions),
+    curve: curve ?? thresholdCurve(run.sizes, run.probs, overrides),
+  };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -135,30 +92,30 @@ export const createProposalSlice: Slice<ProposalSlice> = (set, get) => ({
     }
     if (get().snapshot !== snapshot) return; // a new file was opened meanwhile
     // The analysis of the policy the run used, not whatever the form holds now.
-    const policy = policyFrom({
-      eligible: request.eligible_tool_names,
-      protectedMessageIds: request.protected_message_ids,
-      protectedCallIds: request.protected_call_ids,
-      options: request.options,
-    });
+    const policy = policyOf(request);
     const analysis = analyze(snapshot.messages, policy);
     const sizes = buildSizeModel(snapshot.messages, analysis.pairs, rebuildOptionsOf(request));
     const probs = probabilitiesOf(outcome.decisions);
     const histogram = probabilityHistogram([...probs.values()].map((p) => p.keepResult));
-    const base = {
+    const result: RunResult = {
       outcome,
       request,
       policy,
       analysis,
+      decisions: new Map(outcome.decisions.map((d) => [d.pair_id, d])),
       probs,
       histogram,
       sizes,
-      overrides: {},
       startedAt,
       finishedAt: (state.deps.now?.() ?? new Date()).toISOString(),
-      tokens: { before: get().proposal?.tokens.before ?? null, after: null },
     };
-    set({ proposal: derive(base, get().options.keep_threshold, true, snapshot), run: { ...get().run, state: 'done' } });
+    set({
+      proposal: {
+        ...derive(result, {}, get().options.keep_threshold, snapshot.messages, null),
+        tokens: { before: get().proposal?.tokens.before ?? null, after: null },
+      },
+      run: { ...get().run, state: 'done' },
+    });
     get().setTab('audit');
     void get().refreshTokens();
   },
@@ -170,31 +127,27 @@ export const createProposalSlice: Slice<ProposalSlice> = (set, get) => ({
 
   rederive() {
     const { proposal, snapshot, options } = get();
-    if (!proposal) return;
+    if (!proposal || !snapshot) return;
     set({
-      proposal: derive(
-        { ...proposal, tokens: { ...proposal.tokens, after: null } },
-        options.keep_threshold,
-        false,
-        snapshot,
-      ),
+      proposal: {
+        ...derive(proposal, proposal.overrides, options.keep_threshold, snapshot.messages, proposal.curve),
+        tokens: { ...proposal.tokens, after: null },
+      },
     });
     void get().refreshTokens();
   },
 
   setOverride(pairId, override) {
     const { proposal, snapshot, options } = get();
-    if (!proposal) return;
+    if (!proposal || !snapshot) return;
     const overrides = { ...proposal.overrides };
     if (override === null) delete overrides[pairId];
     else overrides[pairId] = override;
     set({
-      proposal: derive(
-        { ...proposal, overrides, tokens: { ...proposal.tokens, after: null } },
-        options.keep_threshold,
-        true,
-        snapshot,
-      ),
+      proposal: {
+        ...derive(proposal, overrides, options.keep_threshold, snapshot.messages, null),
+        tokens: { ...proposal.tokens, after: null },
+      },
     });
     void get().refreshTokens();
   },

@@ -1,33 +1,5 @@
 /** The opened history: its container (to export into), messages, summary and hash. */
-import type { Container } from '../../core/engine/containers.js';
-import type { Example } from '../../core/ipc/contract.js';
-import type { Message } from '../../core/engine/schema.js';
-import type { HistorySummary } from '../../core/inspect/summary.js';
-import type { OpenProgress } from '../worker/client.js';
-import type { Slice } from './types.js';
-
-export interface Snapshot {
-  fileName: string;
-  path: string | null;
-  bytes: number;
-  sha256: string;
-  container: Container;
-  messages: Message[];
-  summary: HistorySummary;
-  openedAt: string;
-}
-
-export interface SnapshotSlice {
-  snapshot: Snapshot | null;
-  opening: (OpenProgress & { fileName: string }) | null;
-  openError: string | null;
-  /** Opens text or a File; the policy and any proposal reset (they belonged to the old file). */
-  openSnapshot(
-    source: { fileName: string; path?: string | null; file?: Blob; text?: string },
-    example?: Example,
-  ): Promise<boolean>;
-  openExample(): Promise<boolean>;
-}
+import type { Slice, Snapshot, SnapshotSlice } from './state.js';
 
 export const createSnapshotSlice: Slice<SnapshotSlice> = (set, get) => ({
   snapshot: null,

@@ -1,33 +1,5 @@
 /** View state: tab, filter, find, selection, raw-JSON toggles, pending confirmation. */
-import type { Slice } from './types.js';
-
-export type Tab = 'summary' | 'audit' | 'observation' | 'requests';
-export type Filter = 'all' | 'changed' | 'kept' | 'protected' | 'ineligible' | `tool:${string}`;
-
-export interface UiSlice {
-  tab: Tab;
-  filter: Filter;
-  query: string;
-  /** The query as highlighted and matched: trimmed and debounced, so rows repaint once per pause, not per key. */
-  findTerm: string;
-  /** Message index of the selected row (j/k, find, clicks). */
-  selected: number | null;
-  rawBlocks: Set<string>;
-  /** Result blocks whose full output is shown (same keys as rawBlocks). */
-  expanded: Set<string>;
-  confirm: null | { title: string; body: string; action: string; onConfirm: () => void };
-  notice: string | null;
-  setTab(tab: Tab): void;
-  setFilter(filter: Filter): void;
-  setQuery(query: string): void;
-  setFindTerm(term: string): void;
-  select(index: number | null): void;
-  toggleRaw(key: string): void;
-  toggleExpanded(key: string): void;
-  ask(confirm: UiSlice['confirm']): void;
-  setNotice(notice: string | null): void;
-  resetUi(): void;
-}
+import type { Slice, UiSlice } from './state.js';
 
 /** A new set (zustand compares by reference) with `key` flipped. */
 function toggled(keys: Set<string>, key: string): Set<string> {

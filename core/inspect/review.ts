@@ -1,0 +1,106 @@
+/**
+ * What the audit view shows, derived once per change of snapshot, policy, threshold or
+ * overrides rather than once per rendered row: the aligned rows and, per pair, the action,
+ * the model's verdict and its reason (R12, R15), the probabilities, the evidence and any
+ * override. The audit record is built from the same reviews, so what a person sees beside a
+ * call is what the record says about it.
+ */
+import type { Probabilities } from '../engine/decide.js';
+import type { Analysis, Pair } from '../engine/guards.js';
+import type { Action, Decision, GuardCode, Message } from '../engine/schema.js';
+import type { AlignedRow } from './align.js';
+import { alignRows } from './align.js';
+import type { ModelVerdict, Overrides, SizeModel } from './curve.js';
+import { modelVerdict } from './curve.js';
+
+export interface PairReview {
+  pairId: string;
+  callId: string;
+  toolName: string;
+  guard: GuardCode | null;
+  /** The action that applies, overrides included; null before a run. */
+  action: Action | null;
+  /** The verdict of the probabilities at the threshold, before any override; null before a run. */
+  model: ModelVerdict | null;
+  /** What the view says about the pair: the guard, the verdict's reason, or `candidate` before a run. */
+  reason: GuardCode | ModelVerdict['reason'] | 'candidate';
+  override: Action | null;
+  /** The two answers the model gave; null for guarded pairs and before a run. */
+  keepCall: number | null;
+  keepResult: number | null;
+  /** Offline backend only: the terms and signals that moved its probabilities. */
+  evidence: readonly string[] | null;
+  evidenceLinks: Decision['evidence_links'] | null;
+}
+
+/** A pair reviewed against a run: it always has an action and a verdict. */
+export type RunPairReview = PairReview & { action: Action; model: ModelVerdict };
+
+/** A finished run, as far as the reviews need it. */
+export interface ReviewedRun {
+  /** Pair id → the run's decision (fixed per run). */
+  decisions: ReadonlyMap<string, Decision>;
+  probabilities: ReadonlyMap<string, Probabilities>;
+  threshold: number;
+  overrides: Overrides;
+  /** The actions derived at `threshold` with `overrides` (curve.ts `deriveActions`). */
+  actions: ReadonlyMap<string, Action>;
+}
+
+/** One review per pair, in pair order; `run` null means nothing was asked yet. */
+export function reviewPairs(pairs: readonly Pair[], run: ReviewedRun): Map<string, RunPairReview>;
+export function reviewPairs(pairs: readonly Pair[], run: ReviewedRun | null): Map<string, PairReview>;
+export function reviewPairs(pairs: readonly Pair[], run: ReviewedRun | null): Map<string, PairReview> {
+  const out = new Map<string, PairReview>();
+  for (const pair of pairs) {
+    const decision = run?.decisions.get(pair.pairId);
+    const model = run ? modelVerdict(pair.guard, run.probabilities.get(pair.pairId) ?? null, run.threshold) : null;
+    out.set(pair.pairId, {
+      pairId: pair.pairId,
+      callId: pair.callId,
+      toolName: pair.toolName,
+      guard: pair.guard,
+      // `actions` holds every pair (deriveActions); the verdict stands in only for a pair it lacks.
+      action: model ? (run?.actions.get(pair.pairId) ?? model.action) : null,
+      model,
+      reason: pair.guard ?? model?.reason ?? 'candidate',
+      override: run?.overrides[pair.pairId] ?? null,
+      keepCall: decision?.keep_call ?? null,
+      keepResult: decision?.keep_result ?? null,
+      evidence: decision?.evidence ?? null,
+      evidenceLinks: decision?.evidence_links ?? null,
+    });
+  }
+  return out;
+}
+
+/** Everything the side-by-side view reads, for one snapshot, policy and (optional) run. */
+export interface AuditModel<Review extends PairReview = PairReview> {
+  rows: AlignedRow[];
+  pairs: ReadonlyMap<string, Review>;
+  /** Rows the proposal changes or removes. */
+  changedRows: number;
+}
+
+const NO_ACTIONS: ReadonlyMap<string, Action> = new Map();
+
+/**
+ * The audit model of `analysis` over `messages`. With a run, rows carry its actions and the
+ * truncated outputs from `sizes` (R13); without one, rows show only guards and protections.
+ */
+export function auditModel(
+  messages: readonly Message[],
+  analysis: Analysis,
+  run: ReviewedRun & { sizes: SizeModel },
+): AuditModel<RunPairReview>;
+export function auditModel(messages: readonly Message[], analysis: Analysis, run: null): AuditModel;
+export function auditModel(
+  messages: readonly Message[],
+  analysis: Analysis,
+  run: (ReviewedRun & { sizes: SizeModel }) | null,
+): AuditModel {
+  const rows = alignRows(messages, analysis, run?.actions ?? NO_ACTIONS, run?.sizes.truncated);
+  let changedRows = 0;
+  for (const row of rows) if (row.status !== 'same') changedRows++;
+  return { rows, pairs: reviewPairs(analysis.pairs, run), changedRows };
+}

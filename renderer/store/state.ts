@@ -1,0 +1,162 @@
+/**
+ * The one store's shape: four slices plus the host bridge and parser it was created with.
+ * Types only, and a leaf: the slice files implement these interfaces and the components read
+ * them from here, so no slice imports another slice's file for a type and nothing imports
+ * back up into the slices (no cycles).
+ */
+import type { StateCreator } from 'zustand';
+import type { Container } from '../../core/engine/containers.js';
+import type { Probabilities } from '../../core/engine/decide.js';
+import type { Analysis, Policy } from '../../core/engine/guards.js';
+import type { Action, Decision, Message, Options } from '../../core/engine/schema.js';
+import type { CurvePoint, HistogramBin, Overrides, SizeModel } from '../../core/inspect/curve.js';
+import type { RowFilter } from '../../core/inspect/filter.js';
+import type { AuditModel, RunPairReview } from '../../core/inspect/review.js';
+import type { CandidacyReport, HistorySummary } from '../../core/inspect/summary.js';
+import type { BackendChoice, Example, HostError, RunOutcome, RunSettings, RunStatus } from '../../core/ipc/contract.js';
+import type { Bridge } from '../bridge/types.js';
+import type { OpenProgress, SnapshotParser } from '../worker/client.js';
+
+// ── snapshot ─────────────────────────────────────────────────────────────────────────────
+
+export interface Snapshot {
+  fileName: string;
+  path: string | null;
+  bytes: number;
+  sha256: string;
+  container: Container;
+  messages: Message[];
+  summary: HistorySummary;
+  openedAt: string;
+}
+
+export interface SnapshotSlice {
+  snapshot: Snapshot | null;
+  opening: (OpenProgress & { fileName: string }) | null;
+  openError: string | null;
+  /** Opens text or a File; the policy and any proposal reset (they belonged to the old file). */
+  openSnapshot(
+    source: { fileName: string; path?: string | null; file?: Blob; text?: string },
+    example?: Example,
+  ): Promise<boolean>;
+  openExample(): Promise<boolean>;
+}
+
+// ── policy ───────────────────────────────────────────────────────────────────────────────
+
+export interface PolicySlice {
+  goal: string;
+  eligible: string[];
+  protectedMessageIds: string[];
+  protectedCallIds: string[];
+  options: Options;
+  tools: Example['tools'];
+  backend: BackendChoice;
+  /** Guards applied to the current policy (not the last run's). */
+  analysis: Analysis | null;
+  candidacy: CandidacyReport | null;
+  /** The audit view of the current policy before any run: guards and protections, no actions. */
+  policyAudit: AuditModel | null;
+  setGoal(goal: string): void;
+  toggleTool(name: string, on: boolean): void;
+  protectMessage(id: string, on: boolean): void;
+  protectCall(id: string, on: boolean): void;
+  /** Returns an error line when the value is outside its §5 range (nothing is clamped). */
+  setOption<K extends keyof Options>(key: K, value: number): string | null;
+  setBackend(choice: Partial<BackendChoice>): void;
+  resetPolicy(snapshot: Snapshot, example?: Example): void;
+}
+
+// ── proposal ─────────────────────────────────────────────────────────────────────────────
+
+export type RunSuccess = Extract<RunOutcome, { success: true }>;
+
+/** What a run fixed: its answer and everything measured from it once. */
+export interface RunResult {
+  outcome: RunSuccess;
+  /** The request as sent, without messages: the audit record and export use it. */
+  request: RunSettings;
+  policy: Policy;
+  analysis: Analysis;
+  /** Pair id → the run's decision. */
+  decisions: ReadonlyMap<string, Decision>;
+  probs: ReadonlyMap<string, Probabilities>;
+  /** keep_result of the evaluated candidates in 10 bins; fixed per run (the threshold only marks it). */
+  histogram: HistogramBin[];
+  sizes: SizeModel;
+  startedAt: string;
+  finishedAt: string;
+}
+
+/** A run plus what the threshold and overrides derive from it (R15), recomputed together on each change. */
+export interface Proposal extends RunResult {
+  /** The keep threshold `actions` are derived at (the option's value when last derived). */
+  threshold: number;
+  overrides: Overrides;
+  actions: Map<string, Action>;
+  audit: AuditModel<RunPairReview>;
+  charsAfter: number;
+  curve: CurvePoint[];
+  tokens: { before: number | null; after: number | null };
+}
+
+export interface RunState {
+  state: 'idle' | 'running' | 'failed' | 'done';
+  runId: string | null;
+  progress: RunStatus['progress'] | null;
+  elapsedMs: number;
+  error: HostError | null;
+}
+
+export interface ProposalSlice {
+  run: RunState;
+  proposal: Proposal | null;
+  startRun(): Promise<void>;
+  cancelRun(): Promise<void>;
+  rederive(): void;
+  setOverride(pairId: string, override: Action | null): void;
+  clearProposal(): void;
+  refreshTokens(): Promise<void>;
+}
+
+// ── ui ───────────────────────────────────────────────────────────────────────────────────
+
+export type Tab = 'summary' | 'audit' | 'observation' | 'requests';
+
+export interface UiSlice {
+  tab: Tab;
+  filter: RowFilter;
+  query: string;
+  /** The query as highlighted and matched: trimmed and debounced, so rows repaint once per pause, not per key. */
+  findTerm: string;
+  /** Message index of the selected row (j/k, find, clicks). */
+  selected: number | null;
+  rawBlocks: Set<string>;
+  /** Result blocks whose full output is shown (same keys as rawBlocks). */
+  expanded: Set<string>;
+  confirm: null | { title: string; body: string; action: string; onConfirm: () => void };
+  notice: string | null;
+  setTab(tab: Tab): void;
+  setFilter(filter: RowFilter): void;
+  setQuery(query: string): void;
+  setFindTerm(term: string): void;
+  select(index: number | null): void;
+  toggleRaw(key: string): void;
+  toggleExpanded(key: string): void;
+  ask(confirm: UiSlice['confirm']): void;
+  setNotice(notice: string | null): void;
+  resetUi(): void;
+}
+
+// ── the store ────────────────────────────────────────────────────────────────────────────
+
+export interface Deps {
+  bridge: Bridge;
+  parser: SnapshotParser;
+  /** Poll interval for run progress (ms). */
+  pollMs?: number;
+  now?: () => Date;
+}
+
+export type AppState = SnapshotSlice & PolicySlice & ProposalSlice & UiSlice & { deps: Deps };
+export type Slice<T> = StateCreator<AppState, [], [], T>;
