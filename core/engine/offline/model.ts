@@ -27,7 +27,8 @@ import type { DecisionBatch, DecisionModel, DecisionResult } from '../model.js';
 import { zeroUsage } from '../model.js';
 import type { ObservationView, ObservedCall } from '../observation.js';
 import { evidenceSignals } from './signals.js';
-import { cuesIn, DISMISSIVE_CUES, EXACT_CUES, extractTerms } from './terms.js';
+import { readGoal } from './goal.js';
+import { extractTerms } from './terms.js';
 
 export const OFFLINE_MODEL_VERSION = 'offline-evidence-2';
 
@@ -70,20 +71,13 @@ function index(view: ObservationView): Corpus {
   const n = Math.max(1, view.messages.length);
   for (const entry of calls.values()) entry.position = n > 1 ? entry.messageIndex / (n - 1) : 1;
 
-  const goalTerms = new Set<string>();
-  const dismissedTerms = new Set<string>();
-  // A clause such as "the completed icon search is irrelevant" dismisses its terms.
-  for (const clause of view.goal.split(/[;.!?\n]|,\s*(?:but|and|while)\s/)) {
-    const dismissive = cuesIn(clause, DISMISSIVE_CUES).length > 0;
-    for (const term of extractTerms(clause)) (dismissive ? dismissedTerms : goalTerms).add(term);
-  }
-  for (const term of dismissedTerms) goalTerms.delete(term);
+  const goal = readGoal(view.goal);
   return {
     idf: (term) => Math.log(1 + (n - (df.get(term) ?? 0) + 0.5) / ((df.get(term) ?? 0) + 0.5)),
     lastSeen,
-    goalTerms,
-    dismissedTerms,
-    exactCues: cuesIn(view.goal, EXACT_CUES),
+    goalTerms: goal.terms,
+    dismissedTerms: goal.dismissed,
+    exactCues: goal.exactCues,
     calls,
     messageCount: n,
   };

@@ -13,13 +13,23 @@ const STOPWORDS = new Set(
   ).split(' '),
 );
 
-/** Light stemming: enough to meet plural and verb forms without a dictionary. */
+/**
+ * Light stemming, enough to meet plural and verb forms without a dictionary: `retries` meets
+ * `retry`, `sending`/`sends`/`send`, `preserved`/`preserve`, `dropping`/`drop`, `uses`/`used`.
+ */
 export function stem(word: string): string {
-  if (word.length > 4 && word.endsWith('ies')) return word.slice(0, -3) + 'y';
-  if (word.length > 4 && /(ches|shes|sses|xes)$/.test(word)) return word.slice(0, -2);
-  if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss') && !word.endsWith('us') && !word.endsWith('is'))
-    return word.slice(0, -1);
-  return word;
+  let w = word;
+  if (w.length > 4 && w.endsWith('ies')) w = w.slice(0, -3) + 'y';
+  else if (w.length > 4 && /(ches|shes|sses|xes)$/.test(w)) w = w.slice(0, -2);
+  else if (w.length > 3 && w.endsWith('s') && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
+  const suffix = w.length >= 5 && w.endsWith('ing') ? 3 : w.length >= 4 && /[^e]ed$/.test(w) ? 2 : 0;
+  // Only when a vowel stays (`string`, `spring` keep their `ing`).
+  if (suffix > 0 && /[aeiouy]/.test(w.slice(0, -suffix))) {
+    w = w.slice(0, -suffix);
+    if (/([b-df-hj-km-np-tv-xz])\1$/.test(w) && !/(ll|ss|zz)$/.test(w)) w = w.slice(0, -1);
+  } else if (w.length >= 7 && w.endsWith('ly')) w = w.slice(0, -2);
+  if (w.length > 2 && w.endsWith('e')) w = w.slice(0, -1);
+  return w;
 }
 
 /** Splits `paymentRetryPolicy`, `payment_retry`, `HTTPServer2` into their words. */
@@ -39,6 +49,11 @@ export function extractTerms(text: string): string[] {
     if (STOPWORDS.has(term)) return;
     seen.add(term);
   };
+  // Stop words are told by the word as written: a stem may spell one (`theme` → `them`).
+  const addWord = (word: string) => {
+    const stemmed = stem(word);
+    if (!STOPWORDS.has(word) && (stemmed.length >= 3 || /^\d{2,}$/.test(stemmed))) seen.add(stemmed);
+  };
   for (const match of text.matchAll(/[A-Za-z0-9_]+/g)) {
     const token = match[0];
     if (/^\d+$/.test(token)) {
@@ -46,7 +61,7 @@ export function extractTerms(text: string): string[] {
       continue;
     }
     const parts = splitIdentifier(token);
-    for (const part of parts) add(stem(part.toLowerCase()));
+    for (const part of parts) addWord(part.toLowerCase());
     // The whole identifier too, so `retry_policy` in a goal meets exactly that identifier.
     if (parts.length > 1) add(token.toLowerCase());
   }
@@ -55,52 +70,4 @@ export function extractTerms(text: string): string[] {
   for (const match of text.matchAll(/[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+/g))
     if (/[A-Za-z]/.test(match[0])) add(match[0].toLowerCase());
   return [...seen];
-}
-
-/** Words in a goal that ask for exact, verbatim evidence (p_result). */
-export const EXACT_CUES = [
-  'exact',
-  'exactly',
-  'verbatim',
-  'quote',
-  'quoted',
-  'quoting',
-  'patch',
-  'diff',
-  'offset',
-  'offsets',
-  'line number',
-  'line numbers',
-  'log line',
-  'log lines',
-  'sql',
-  'literal',
-  'byte',
-  'checksum',
-  'stack trace',
-  'traceback',
-  'cite',
-  'copy',
-];
-
-/** Words that mark a goal clause as about finished or irrelevant work. */
-export const DISMISSIVE_CUES = [
-  'irrelevant',
-  'obsolete',
-  'completed',
-  'finished',
-  'done',
-  'ignore',
-  'unrelated',
-  'no longer',
-  'not needed',
-  'retired',
-  'stale',
-  'old',
-];
-
-/** The cues of `cues` that occur in `text` as whole words. */
-export function cuesIn(text: string, cues: readonly string[]): string[] {
-  const lower = text.toLowerCase();
-  return cues.filter((cue) => new RegExp(`(^|[^a-z])${cue.replace(/ /g, '\\s+')}([^a-z]|$)`).test(lower));
 }
