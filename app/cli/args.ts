@@ -80,6 +80,11 @@ export function resolveValue(key: string, raw: string): string {
   if (!raw.startsWith('@')) return raw;
   const path = raw.slice(1);
   if (path === '') throw new UsageError(`${key}: "@" needs a file path (write @@ for a literal @)`);
+  return readTextFile(key, path);
+}
+
+/** A UTF-8 file's text, refused in one line (naming `key`) when unreadable, too big or not UTF-8. */
+export function readTextFile(key: string, path: string): string {
   let bytes: Buffer;
   let tooBig: string | null;
   try {

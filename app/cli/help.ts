@@ -10,6 +10,8 @@ const SUMMARIES: Record<string, string> = {
   serve: 'start the local service and the web UI on 127.0.0.1',
   eval: 'measure decisions on real transcripts against observation masking and random, with a threshold sweep (eval --help)',
   formats: 'list the native transcript formats messages=@FILE reads (ids for --format, file patterns)',
+  compare:
+    'compare A.json B.json [--json]: two envelopes or audit records of the same history; the calls whose action differs, the agreement rate',
 };
 
 const d = DEFAULT_OPTIONS;

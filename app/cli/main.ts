@@ -16,6 +16,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   serve: () => import('./serve.js'),
   eval: () => import('./eval.js'),
   formats: () => import('./formats.js'),
+  compare: () => import('./compare.js'),
 };
 
 async function main(argv: string[]): Promise<number> {

@@ -1,4 +1,4 @@
-/** What the inspector derives from a history and a proposal: summary, alignment, review, curve, find, cache cost. */
+/** What the inspector derives from a history and a proposal: summary, alignment, review, curve, find, cache cost, comparison. */
 export * from './summary.js';
 export * from './align.js';
 export * from './curve.js';
@@ -7,3 +7,5 @@ export * from './filter.js';
 export * from './find.js';
 export * from './navigate.js';
 export * from './cache.js';
+export * from './compare.js';
+export * from './compareReport.js';

@@ -1,0 +1,59 @@
+/**
+ * `compare A.json B.json [--json]` (SPEC §9): two §6 envelopes or audit records of the same
+ * history → the calls whose action differs, both probabilities and reasons, the agreement rate
+ * and the size after each. Exit 0 with the table; 2 with one line on stderr when a file is not
+ * a proposal or the two are proposals for different histories (the line says which figure differs).
+ */
+import { parseArgs } from 'node:util';
+import type { ProposalSide } from '../../core/inspect/compare.js';
+import { compareProposals, CompareInputError, proposalSide } from '../../core/inspect/compare.js';
+import { compareReport, renderComparison } from '../../core/inspect/compareReport.js';
+import { classify, EXIT } from '../host/errors.js';
+import { parseJsonValue, readTextFile, UsageError } from './args.js';
+
+export const USAGE = `usage: compaction-inspector compare A.json B.json [--json]
+  A.json, B.json  two §6 envelopes (compact_context's output) or two audit records (an export's
+                  .audit.json) of the same history; an envelope and a record may be mixed
+  --json          the comparison as JSON on stdout instead of the table
+`;
+
+function readSide(label: 'A' | 'B', path: string): ProposalSide {
+  const value = parseJsonValue(`${label} (${path})`, readTextFile(`${label} (${path})`, path));
+  try {
+    return proposalSide(value);
+  } catch (error) {
+    if (error instanceof CompareInputError) throw new UsageError(`${label} (${path}): ${error.message}`);
+    throw error;
+  }
+}
+
+export async function run(argv: string[]): Promise<number> {
+  try {
+    let parsed;
+    try {
+      parsed = parseArgs({
+        args: argv,
+        allowPositionals: true,
+        options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      });
+    } catch (error) {
+      throw new UsageError(`compare: ${(error as Error).message.split('\n')[0]}`);
+    }
+    if (parsed.values.help) {
+      process.stdout.write(USAGE);
+      return EXIT.success;
+    }
+    const [a, b, ...extra] = parsed.positionals;
+    if (a === undefined || b === undefined || extra.length > 0)
+      throw new UsageError(`compare: give exactly two files, A and B (got ${parsed.positionals.length})`);
+    const comparison = compareProposals(readSide('A', a), readSide('B', b));
+    const report = compareReport(comparison, { a, b });
+    process.stdout.write(parsed.values.json ? `${JSON.stringify(report, null, 2)}\n` : renderComparison(report));
+    return EXIT.success;
+  } catch (error) {
+    const failure = classify(error instanceof CompareInputError ? new UsageError(error.message) : error);
+    if (failure.kind === 'internal') throw error;
+    process.stderr.write(`${failure.message}\n`);
+    return failure.exit;
+  }
+}

@@ -1,0 +1,218 @@
+/**
+ * Comparing two proposals for the same history (SPEC §9 `compare`): which calls' actions differ,
+ * with both sides' probabilities and reasons, the agreement rate, and the size after each. A side
+ * is read from a §6 envelope or an audit record; two different histories are refused with the
+ * first difference found, since comparing their decisions would be meaningless.
+ */
+import { estimateTokens } from '../engine/tokens.js';
+import type { Action, Decision, DecisionReason } from '../engine/schema.js';
+import { ACTIONS, describeZodError, MODEL_REASONS, ResponseSchema } from '../engine/schema.js';
+import { AUDIT_KIND, AuditRecordSchema } from '../ipc/audit.js';
+
+/** A proposal's decision as both sources carry it; an audit record may say `not_evaluated`. */
+export type ComparableDecision = Pick<
+  Decision,
+  'pair_id' | 'call_id' | 'tool_name' | 'action' | 'keep_call' | 'keep_result'
+> & {
+  reason: DecisionReason | 'not_evaluated';
+  /** An audit record's per-call override: the person's action, not the model's. */
+  override: boolean;
+};
+
+/**
+ * What identifies the history a proposal was made for. A §6 envelope carries no copy of its input,
+ * so for envelopes this is every figure that depends on the history alone: its message count and
+ * characters (§6 `messages_before`, `chars_before`) and its well-formed pairs in order (R1–R2 do
+ * not depend on the policy). An audit record adds the SHA-256 of the file opened.
+ */
+export interface HistoryIdentity {
+  messages: number;
+  chars: number;
+  sha256: string | null;
+}
+
+export interface ProposalSide {
+  source: 'envelope' | 'audit';
+  history: HistoryIdentity;
+  decisions: readonly ComparableDecision[];
+  charsAfter: number;
+  /** R7's estimate of the history after; null when the source holds no messages (audit records). */
+  tokensAfter: number | null;
+  /** The threshold the actions were derived at, when the source says (audit records). */
+  threshold: number | null;
+  backend: string | null;
+}
+
+/** A file that is not a proposal we can compare: the caller must give another one. */
+export class CompareInputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CompareInputError';
+  }
+}
+
+/** Reads a parsed file as one side: an audit record by its `kind`, anything else as a §6 envelope. */
+export function proposalSide(value: unknown): ProposalSide {
+  const isAudit = typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === AUDIT_KIND;
+  return isAudit ? auditSide(value) : envelopeSide(value);
+}
+
+/** Reads a parsed §6 envelope as one side of a comparison. */
+export function envelopeSide(value: unknown): ProposalSide {
+  const parsed = ResponseSchema.safeParse(value);
+  if (!parsed.success) throw new CompareInputError(`not a §6 envelope: ${describeZodError(parsed.error)}`);
+  const response = parsed.data;
+  if (!response.success) {
+    const { code, message } = response.answer.error;
+    throw new CompareInputError(`a failed compaction (${code}: ${message}) holds no proposal to compare`);
+  }
+  const { stats, decisions, messages } = response.answer;
+  if (stats.messages_before === null || stats.chars_before === null || stats.chars_after === null)
+    throw new CompareInputError('the envelope’s stats lack messages_before, chars_before or chars_after');
+  return {
+    source: 'envelope',
+    history: { messages: stats.messages_before, chars: stats.chars_before, sha256: null },
+    decisions: decisions.map((d) => ({ ...d, override: false })),
+    charsAfter: stats.chars_after,
+    tokensAfter: estimateTokens(JSON.stringify(messages)),
+    threshold: null,
+    backend: null,
+  };
+}
+
+/** Reads a parsed audit record (core/ipc/audit.ts): the actions it exported, overrides included. */
+export function auditSide(value: unknown): ProposalSide {
+  const parsed = AuditRecordSchema.safeParse(value);
+  if (!parsed.success) throw new CompareInputError(`not a valid audit record: ${describeZodError(parsed.error)}`);
+  const record = parsed.data;
+  const { messages_before, chars_before } = record.stats;
+  if (messages_before === null || chars_before === null)
+    throw new CompareInputError('the audit record’s stats lack messages_before or chars_before');
+  return {
+    source: 'audit',
+    history: { messages: messages_before, chars: chars_before, sha256: record.original_sha256 },
+    decisions: record.decisions.map((d) => ({ ...d, override: d.override !== null })),
+    charsAfter: record.stats.chars_after_exported,
+    tokensAfter: null,
+    threshold: record.options.keep_threshold,
+    backend: record.model ? `${record.backend} (${record.model})` : record.backend,
+  };
+}
+
+export interface SideDecision {
+  action: Action;
+  override: boolean;
+  reason: ComparableDecision['reason'];
+  keep_call: number | null;
+  keep_result: number | null;
+}
+
+export interface Difference {
+  pair_id: string;
+  call_id: string;
+  tool_name: string;
+  a: SideDecision;
+  b: SideDecision;
+}
+
+export interface SideSummary {
+  source: ProposalSide['source'];
+  backend: string | null;
+  threshold: number | null;
+  charsAfter: number;
+  tokensAfter: number | null;
+  actions: Record<Action, number>;
+}
+
+export interface Comparison {
+  history: HistoryIdentity;
+  /** Every well-formed pair of the history. */
+  pairs: number;
+  /** Pairs the model or a person decided on at least one side; one guarded on both is kept by both. */
+  compared: number;
+  agreeing: number;
+  /** `agreeing / compared`; null when no pair was decided on either side. */
+  agreementRate: number | null;
+  /** Every pair whose action differs, in conversation order. */
+  differences: Difference[];
+  a: SideSummary;
+  b: SideSummary;
+}
+
+/** Kept by a guard (R3) or for want of probabilities, with no override: the same on any run. */
+const keptWithoutAsking = (d: ComparableDecision) =>
+  !d.override && d.action === 'keep' && !(MODEL_REASONS as readonly string[]).includes(d.reason);
+
+/** Compares two sides of the same history; throws `CompareInputError` for two different histories. */
+export function compareProposals(a: ProposalSide, b: ProposalSide): Comparison {
+  const refusal = historyDifference(a, b);
+  if (refusal) throw new CompareInputError(`A and B are proposals for different histories: ${refusal}`);
+  const differences: Difference[] = [];
+  let compared = 0;
+  let agreeing = 0;
+  a.decisions.forEach((da, i) => {
+    const db = b.decisions[i];
+    if (keptWithoutAsking(da) && keptWithoutAsking(db)) return;
+    compared++;
+    if (da.action === db.action) agreeing++;
+    else
+      differences.push({
+        pair_id: da.pair_id,
+        call_id: da.call_id,
+        tool_name: da.tool_name,
+        a: sideDecision(da),
+        b: sideDecision(db),
+      });
+  });
+  return {
+    history: a.history,
+    pairs: a.decisions.length,
+    compared,
+    agreeing,
+    agreementRate: compared === 0 ? null : agreeing / compared,
+    differences,
+    a: summary(a),
+    b: summary(b),
+  };
+}
+
+/** The first figure that shows the two sides were made for different histories, or null. */
+export function historyDifference(a: ProposalSide, b: ProposalSide): string | null {
+  if (a.history.sha256 !== null && b.history.sha256 !== null && a.history.sha256 !== b.history.sha256)
+    return `the files opened differ (SHA-256 ${a.history.sha256.slice(0, 12)}… vs ${b.history.sha256.slice(0, 12)}…)`;
+  if (a.history.messages !== b.history.messages)
+    return `A's history has ${a.history.messages} messages, B's ${b.history.messages}`;
+  if (a.history.chars !== b.history.chars)
+    return `A's history has ${a.history.chars} characters, B's ${b.history.chars} (chars_before)`;
+  if (a.decisions.length !== b.decisions.length)
+    return `A's history has ${a.decisions.length} tool-call pairs, B's ${b.decisions.length}`;
+  for (let i = 0; i < a.decisions.length; i++) {
+    const [da, db] = [a.decisions[i], b.decisions[i]];
+    if (da.pair_id !== db.pair_id || da.call_id !== db.call_id || da.tool_name !== db.tool_name)
+      return `pair ${i + 1} is ${da.call_id} (${da.tool_name}) in A and ${db.call_id} (${db.tool_name}) in B`;
+  }
+  return null;
+}
+
+function sideDecision(d: ComparableDecision): SideDecision {
+  return {
+    action: d.action,
+    override: d.override,
+    reason: d.reason,
+    keep_call: d.keep_call,
+    keep_result: d.keep_result,
+  };
+}
+
+function summary(side: ProposalSide): SideSummary {
+  const actions = Object.fromEntries(ACTIONS.map((action) => [action, 0])) as Record<Action, number>;
+  for (const d of side.decisions) actions[d.action]++;
+  return {
+    source: side.source,
+    backend: side.backend,
+    threshold: side.threshold,
+    charsAfter: side.charsAfter,
+    tokensAfter: side.tokensAfter,
+    actions,
+  };
+}
