@@ -14,9 +14,10 @@ export interface WriteHooks {
   setOutput(editor: DocumentEditor, origin: BlockOrigin, output: string | Block[]): void;
   /**
    * Removes a native call or result that sits inside a record; the default queues the element
-   * at `origin.path`. (A call or result that is a whole record is removed with the records.)
+   * at `origin.path`. Answering `'record'` removes the whole record instead (a call or result
+   * that is a whole record is always removed with the records).
    */
-  removeBlock?(editor: DocumentEditor, origin: BlockOrigin, role: 'call' | 'result'): void;
+  removeBlock?(editor: DocumentEditor, origin: BlockOrigin, role: 'call' | 'result'): void | 'record';
   /** True when a record holds nothing any more after the removals (it is then removed too). */
   isEmpty(record: unknown): boolean;
   /** Tidies a record that lost blocks but stays (an emptied `tool_calls: []` key goes). */
@@ -40,9 +41,10 @@ export function applyProposal(root: unknown, read: ReadConversation, proposal: P
   const removeBlock = (ref: { message: number; block: number }, role: 'call' | 'result') => {
     const at = origin(ref);
     touched.add(ref.message);
-    if ((read.map.records[ref.message] ?? []).some((record) => samePath(record, at.path))) wholeRecords.push(at.path);
-    else if (hooks.removeBlock) hooks.removeBlock(editor, at, role);
-    else editor.remove(at.path);
+    const records = read.map.records[ref.message] ?? [];
+    if (records.some((record) => samePath(record, at.path))) wholeRecords.push(at.path);
+    else if (!hooks.removeBlock) editor.remove(at.path);
+    else if (hooks.removeBlock(editor, at, role) === 'record') wholeRecords.push(recordOf(read, ref.message, at));
   };
   for (const edit of proposal.edits) {
     if (edit.kind === 'truncate') hooks.setOutput(editor, origin(edit.result), edit.output);

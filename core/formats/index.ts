@@ -6,9 +6,16 @@
 import { blocksOf } from '../engine/pairing.js';
 import type { Message } from '../engine/schema.js';
 import { agentscope } from './adapters/agentscope.js';
+import { agentscopeSession } from './adapters/agentscopeSession.js';
+import { anthropicMessages } from './adapters/anthropicMessages.js';
 import { claudeCode } from './adapters/claudeCode.js';
 import { claudeStreamJson } from './adapters/claudeStreamJson.js';
+import { inspectLog } from './adapters/inspectLog.js';
+import { miniSweAgent } from './adapters/miniSweAgent.js';
 import { openaiChat } from './adapters/openaiChat.js';
+import { openaiResponses } from './adapters/openaiResponses.js';
+import { openhands } from './adapters/openhands.js';
+import { sweAgent } from './adapters/sweAgent.js';
 import { parseSource } from './document.js';
 import { findToolShapes } from './toolShapes.js';
 import type {
@@ -27,7 +34,19 @@ export { parseSource, serializeRecords, serializeValue } from './document.js';
 export { proposalFor, unchangedProposal } from './proposal.js';
 
 /** Every format, in the order ties are broken (our own first: a plain role/content list is ours). */
-export const FORMATS: readonly FormatAdapter[] = [agentscope, claudeCode, claudeStreamJson, openaiChat];
+export const FORMATS: readonly FormatAdapter[] = [
+  agentscope,
+  agentscopeSession,
+  claudeCode,
+  claudeStreamJson,
+  openaiChat,
+  openaiResponses,
+  anthropicMessages,
+  inspectLog,
+  openhands,
+  sweAgent,
+  miniSweAgent,
+];
 
 export function isFormatId(id: string): id is FormatId {
   return (FORMAT_IDS as readonly string[]).includes(id);

@@ -1,22 +1,27 @@
 /**
- * SPEC §9 "Sources" on every real file of ../shared/formats: detection (and no false
- * detection by the other formats), an unchanged export JSON-equal to the original (JSON
- * Lines line by line), and import → compact → export → import giving the compaction's own
- * messages, with pairs, error states and non-message records surviving.
+ * SPEC §9 "Sources" on every real file of ../shared/formats and on our own fixtures of the two
+ * formats without real files: detection (and no false detection by the other formats), an
+ * unchanged export JSON-equal to the original (JSON Lines line by line), and import → compact
+ * → export → import giving the compaction's own messages, with pairs, error states and
+ * non-message records surviving.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createOfflineModel } from '../../core/engine/offline/model.js';
+import type { FormatId } from '../../core/formats/index.js';
 import {
   countToolBlocks,
   detectFormats,
   exportSource,
-  FORMATS,
+  FORMAT_IDS,
   inspectSource,
   openSource,
   parseSource,
   unchangedProposal,
 } from '../../core/formats/index.js';
-import { sharedSkipReason } from '../support/shared.js';
+import { sharedPath, sharedSkipReason } from '../support/shared.js';
+import { OWN_FIXTURES } from './ownFixtures.js';
 import {
   alternatingModel,
   compactAndReread,
@@ -29,59 +34,103 @@ import {
   withPositionalIds,
 } from './support.js';
 
-const built = FIXTURES.filter((f) => FORMATS.some((a) => a.id === f.format));
+interface Case {
+  name: string;
+  format: FormatId;
+  conversations: number;
+  text: () => string;
+}
 
-describe.skipIf(!FORMATS_DIR)('real files in their native formats', () => {
-  if (!FORMATS_DIR) it.skip(sharedSkipReason('formats'), () => {});
+const CASES: Case[] = [
+  ...(FORMATS_DIR
+    ? FIXTURES.map((f) => ({
+        name: f.file,
+        format: f.format,
+        conversations: f.conversations,
+        text: () => fixtureText(f),
+      }))
+    : []),
+  ...OWN_FIXTURES.map((f) => ({
+    name: `own: ${f.name}`,
+    format: f.format,
+    conversations: f.conversations,
+    text: () => f.text,
+  })),
+  ...corpusCases(),
+];
 
-  for (const fixture of built) {
-    describe(fixture.file, () => {
-      const text = FORMATS_DIR ? fixtureText(fixture) : '';
+/** The corpus transcripts are our own model: the agentscope format's real files. */
+function corpusCases(): Case[] {
+  const dir = sharedPath('corpus');
+  if (!dir) return [];
+  return readdirSync(dir)
+    .filter((n) => n.endsWith('.json') && n !== 'index.json')
+    .map((n) => ({
+      name: `corpus/${n}`,
+      format: 'agentscope' as const,
+      conversations: 1,
+      text: () => readFileSync(join(dir, n), 'utf8'),
+    }));
+}
 
-      it(`§9 is detected as ${fixture.format}, and no other format claims it as surely`, () => {
-        const doc = parseSource(text);
-        const found = detectFormats(doc);
-        expect(found[0]?.format).toBe(fixture.format);
-        for (const other of found.slice(1)) expect(other.confidence).toBeLessThan(found[0].confidence);
-        expect(inspectSource(text).conversations).toHaveLength(fixture.conversations);
-      });
+const sameDocument = (a: string, b: string) => (parseSource(b).kind === 'jsonl' ? linesEqual(a, b) : jsonEqual(a, b));
 
-      it('§9 import → export with no change is JSON-equal to the original (JSON Lines: line by line)', () => {
-        const doc = parseSource(text);
-        for (const { key } of inspectSource(text).conversations) {
-          const source = openSource(text, { conversation: key });
-          const exported = exportSource(source, unchangedProposal(source.read.messages));
-          expect(doc.kind === 'jsonl' ? linesEqual(exported, text) : jsonEqual(exported, text)).toBe(true);
-        }
-      });
+if (!FORMATS_DIR) it.skip(sharedSkipReason('formats'), () => {});
 
-      for (const [name, model] of [
-        ['alternating drop_call/drop_result', alternatingModel()],
-        ['the offline model', createOfflineModel()],
-      ] as const) {
-        it(`§9 R13 R14 import → compact (${name}) → export → import gives the compaction’s messages`, async () => {
-          for (const { key } of inspectSource(text).conversations) {
-            const { source, response, reread, exported } = await compactAndReread(text, { conversation: key }, model, {
-              preserve_recent_messages: 2,
-            });
-            if (!response.success) throw new Error('compaction failed');
-            expect(withPositionalIds(reread.read.messages)).toEqual(withPositionalIds(response.answer.messages));
-            // The input document is never modified.
-            expect(exportSource(source, unchangedProposal(source.read.messages))).toSatisfy((t: string) =>
-              parseSource(t).kind === 'jsonl' ? linesEqual(t, text) : jsonEqual(t, text),
-            );
-            // Pairs and error states survive: every kept pair is still a pair, every error still an error.
-            const dropped = response.answer.decisions.filter((d) => d.action === 'drop_call').length;
-            const before = countToolBlocks(source.read.messages);
-            const after = countToolBlocks(reread.read.messages);
-            expect(after.calls).toBe(before.calls - dropped);
-            expect(after.results).toBe(before.results - dropped);
-            expect(errorResults(reread.read.messages)).toBe(errorResults(source.read.messages));
-            expect(reread.read.notes.kept).toBe(source.read.notes.kept);
-            expect(exported.length).toBeLessThanOrEqual(text.length + 64);
-          }
-        });
+for (const testCase of CASES) {
+  describe(testCase.name, () => {
+    const text = testCase.text();
+
+    it(`§9 is detected as ${testCase.format} and by no other format`, () => {
+      expect(detectFormats(parseSource(text)).map((d) => d.format)).toEqual([testCase.format]);
+      expect(inspectSource(text).conversations).toHaveLength(testCase.conversations);
+    });
+
+    it('§9 import → export with no change is JSON-equal to the original (JSON Lines: line by line)', () => {
+      for (const { key } of inspectSource(text).conversations) {
+        const source = openSource(text, { conversation: key });
+        expect(sameDocument(exportSource(source, unchangedProposal(source.read.messages)), text)).toBe(true);
       }
     });
-  }
+
+    for (const [name, model] of [
+      ['alternating drop_call/drop_result', alternatingModel()],
+      ['the offline model', createOfflineModel()],
+    ] as const) {
+      it(`§9 R13 R14 import → compact (${name}) → export → import gives the compaction’s messages; pairs, errors and other records survive`, async () => {
+        for (const { key } of inspectSource(text).conversations) {
+          const { source, response, reread } = await compactAndReread(text, { conversation: key }, model, {
+            preserve_recent_messages: 2,
+          });
+          if (!response.success) throw new Error('compaction failed');
+          expect(withPositionalIds(reread.read.messages)).toEqual(withPositionalIds(response.answer.messages));
+          // The input document is never modified: exporting it unchanged still gives the original.
+          expect(sameDocument(exportSource(source, unchangedProposal(source.read.messages)), text)).toBe(true);
+          const dropped = response.answer.decisions.filter((d) => d.action === 'drop_call').length;
+          const before = countToolBlocks(source.read.messages);
+          const after = countToolBlocks(reread.read.messages);
+          expect(after).toEqual({ calls: before.calls - dropped, results: before.results - dropped });
+          expect(errorResults(reread.read.messages)).toBe(errorResults(source.read.messages));
+          expect(reread.read.notes.kept).toBe(source.read.notes.kept);
+        }
+      });
+    }
+  });
+}
+
+it('§9 every format id has a fixture: a real file, or one of ours where none exists', () => {
+  if (FORMATS_DIR) expect([...new Set(CASES.map((c) => c.format))].sort()).toEqual([...FORMAT_IDS].sort());
+});
+
+const corpus = sharedPath('corpus');
+describe.skipIf(!corpus)('the corpus (our own message model)', () => {
+  it('§9 every corpus transcript is detected as agentscope only', () => {
+    for (const name of readdirSync(corpus as string).filter((n) => n.endsWith('.json') && n !== 'index.json')) {
+      const text = readFileSync(join(corpus as string, name), 'utf8');
+      expect(
+        detectFormats(parseSource(text)).map((d) => d.format),
+        name,
+      ).toEqual(['agentscope']);
+    }
+  });
 });

@@ -70,7 +70,8 @@ function callOf(entry: unknown, ids: CallIds, names: Map<string, string>): Block
   const id = ids.call(entry.id);
   const name = typeof fn.name === 'string' ? fn.name : '';
   names.set(id, name);
-  const input = 'arguments' in fn ? fn.arguments : fn.input;
+  // A custom tool's input is free text: wrapped as JSON so R3 can read it (never written back).
+  const input = 'arguments' in fn ? fn.arguments : JSON.stringify({ input: fn.input });
   return {
     type: 'tool_call',
     id,

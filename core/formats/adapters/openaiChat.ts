@@ -43,7 +43,9 @@ function locate(doc: SourceText): Located[] | null {
     { path, list, info: { key: 'main', label: 'the conversation' }, note: null },
   ];
   if (isChatList(value)) return whole(value, []);
-  if (isRecord(value) && isChatList(value.messages)) return whole(value.messages, ['messages']);
+  // A request body names its model; a bare {messages} object must show OpenAI's own markers.
+  if (isRecord(value) && isChatList(value.messages) && ('model' in value || chatMarkers(value.messages) > 0))
+    return whole(value.messages, ['messages']);
   const entries = Array.isArray(value) ? value : null;
   if (!entries || entries.length === 0 || !entries.every((e) => isRecord(e) && entryList(e) !== null)) return null;
   const ids = entries.map((e) => (e as Record<string, unknown>).task_id);

@@ -1,0 +1,168 @@
+/**
+ * `agentscope-session`: AgentScope 1.x session state as `JSONSession.save_session_state`
+ * writes it — `{"<module>": {"memory": {"content": [[Msg, marks], …]}, "toolkit", "name",
+ * "_sys_prompt"}, …}`, one conversation per module with a memory (a session holding several
+ * agents holds several). Entries are `[msg, marks]` pairs (older memories store the Msg
+ * alone). `Msg = {id, name, role, content: string | blocks, metadata, timestamp}`; calls are
+ * `tool_use` blocks with an object `input`, results `tool_result` blocks `{id, name, output}`
+ * in a `system` message, paired by `tool_result.id`. No error flag: a shell result whose text
+ * starts with `<returncode>N</returncode>` (N ≠ 0), or a tool's `Error:` reply, is an error.
+ */
+import type { Block, Message } from '../../engine/schema.js';
+import { applyProposal, nativeOutput } from '../apply.js';
+import { isRecord, serializeValue } from '../document.js';
+import { CallIds, idNote, startsWithError } from '../ids.js';
+import type {
+  BlockOrigin,
+  ConversationInfo,
+  Detection,
+  FormatAdapter,
+  JsonPath,
+  ReadConversation,
+  SourceText,
+} from '../types.js';
+import { FormatError } from '../types.js';
+import { outputText } from './chatMessages.js';
+
+const RETURN_CODE = /^\s*<returncode>(-?\d+)<\/returncode>/;
+
+function memoryOf(state: unknown): unknown[] | null {
+  if (!isRecord(state) || !isRecord(state.memory) || !Array.isArray(state.memory.content)) return null;
+  return state.memory.content;
+}
+
+/** The Msg of an entry and its path below the entry (`[msg, marks]` → 0). */
+function msgOf(entry: unknown): { msg: Record<string, unknown>; at: JsonPath } | null {
+  if (Array.isArray(entry) && entry.length === 2 && isRecord(entry[0]) && Array.isArray(entry[1]))
+    return { msg: entry[0], at: [0] };
+  return isRecord(entry) && typeof entry.role === 'string' ? { msg: entry, at: [] } : null;
+}
+
+function modules(doc: SourceText): string[] {
+  if (doc.kind !== 'json' || !isRecord(doc.value)) return [];
+  return Object.entries(doc.value)
+    .filter(([, state]) => {
+      const memory = memoryOf(state);
+      return memory !== null && memory.every((entry) => msgOf(entry) !== null);
+    })
+    .map(([key]) => key);
+}
+
+function detect(doc: SourceText): Detection | null {
+  const keys = modules(doc);
+  if (keys.length === 0) return null;
+  const value = (doc as { value: Record<string, unknown> }).value;
+  const entries = keys.reduce((n, key) => n + (memoryOf(value[key]) as unknown[]).length, 0);
+  return {
+    format: 'agentscope-session',
+    confidence: 0.95,
+    reason: `a session state whose module${keys.length > 1 ? 's' : ''} ${keys.map((k) => `"${k}"`).join(', ')} hold memory.content (${entries} entries)`,
+  };
+}
+
+function failed(output: string | Block[]): boolean {
+  const text = outputText(output);
+  const code = RETURN_CODE.exec(text);
+  return code ? Number(code[1]) !== 0 : startsWithError(text);
+}
+
+function blockOf(block: unknown, ids: CallIds, names: Map<string, string>): Block {
+  if (!isRecord(block) || typeof block.type !== 'string') return { type: 'unknown', value: block };
+  if (block.type === 'tool_use' && typeof block.id === 'string') {
+    const id = ids.call(block.id);
+    const name = typeof block.name === 'string' ? block.name : '';
+    names.set(id, name);
+    const input = block.input;
+    return {
+      type: 'tool_call',
+      id,
+      name,
+      input: typeof input === 'string' ? input : JSON.stringify(input ?? {}),
+      state: 'finished',
+    };
+  }
+  if (block.type === 'tool_result' && typeof block.id === 'string') {
+    const id = ids.result(block.id);
+    const raw = block.output;
+    const output: string | Block[] =
+      typeof raw === 'string'
+        ? raw
+        : Array.isArray(raw)
+          ? raw.map((p) => (isRecord(p) && typeof p.type === 'string' ? (p as Block) : { type: 'unknown', value: p }))
+          : '';
+    return {
+      type: 'tool_result',
+      id,
+      name: names.get(id) ?? String(block.name ?? ''),
+      output,
+      state: failed(output) ? 'error' : 'success',
+    };
+  }
+  return block as Block;
+}
+
+function read(doc: SourceText, conversation: string): ReadConversation {
+  if (!modules(doc).includes(conversation))
+    throw new FormatError(`no conversation "${conversation}"`, 'unknown_conversation');
+  const memory = memoryOf((doc as { value: Record<string, unknown> }).value[conversation]) as unknown[];
+  const ids = new CallIds();
+  const names = new Map<string, string>();
+  const messages: Message[] = [];
+  const map: ReadConversation['map'] = { records: [], blocks: [] };
+  memory.forEach((entry, k) => {
+    const { msg, at } = msgOf(entry) as { msg: Record<string, unknown>; at: JsonPath };
+    const record: JsonPath = [conversation, 'memory', 'content', k];
+    const msgPath = [...record, ...at];
+    const blocks: Block[] = [];
+    const origins: BlockOrigin[] = [];
+    if (typeof msg.content === 'string' && msg.content !== '') {
+      blocks.push({ type: 'text', text: msg.content });
+      origins.push({ path: [...msgPath, 'content'] });
+    } else if (Array.isArray(msg.content))
+      msg.content.forEach((block, b) => {
+        blocks.push(blockOf(block, ids, names));
+        origins.push({ path: [...msgPath, 'content', b] });
+      });
+    const id = typeof msg.id === 'string' ? msg.id : `m${messages.length + 1}`;
+    messages.push({
+      id,
+      role: typeof msg.role === 'string' ? msg.role : 'user',
+      ...(typeof msg.name === 'string' ? { name: msg.name } : {}),
+      content: blocks,
+    });
+    map.records.push([record]);
+    map.blocks.push(origins);
+  });
+  return {
+    format: 'agentscope-session',
+    conversation,
+    messages,
+    map,
+    notes: {
+      ids: idNote({ messages: 'native', calls: 'native', repeated: ids.repeated }),
+      errors: 'no error flag: error when a result starts with <returncode>N</returncode> (N ≠ 0) or "Error:"',
+      kept: 'each entry’s marks, the module’s toolkit, name and _sys_prompt, and the other modules',
+    },
+  };
+}
+
+export const agentscopeSession: FormatAdapter = {
+  id: 'agentscope-session',
+  name: 'AgentScope session state (JSONSession)',
+  reads: 'memory.content of each saved module: [msg, marks] pairs, tool_use / tool_result blocks paired by id',
+  patterns: ['sessions/<session-id>.json'],
+  detect,
+  conversations: (doc): ConversationInfo[] => modules(doc).map((key) => ({ key, label: `module "${key}"` })),
+  read,
+  write: (doc, read, proposal) =>
+    serializeValue(
+      doc,
+      applyProposal((doc as { value: unknown }).value, read, proposal, {
+        setOutput: (editor, origin, output) => editor.set([...origin.path, 'output'], nativeOutput(output)),
+        isEmpty: (entry) => {
+          const found = msgOf(entry);
+          return found !== null && Array.isArray(found.msg.content) && found.msg.content.length === 0;
+        },
+      }),
+    ),
+};

@@ -1,0 +1,213 @@
+/**
+ * `inspect-log`: Inspect AI eval logs in JSON (`inspect log convert --to json` for `.eval`).
+ * Each sample is a conversation (key: its id, with the epoch when ids repeat). Messages have
+ * ids; assistant `tool_calls: [{id, function: "<name>", arguments: {…object…}}]`; `tool`
+ * messages `{tool_call_id, function, content, error?: {type, message}}` — an `error` object is
+ * the error state. Content may be an `attachment://<hash>` reference into the sample's
+ * `attachments`; it is resolved for reading, and a shortened output is written inline, so
+ * every reference that stays keeps resolving.
+ *
+ * The sample's `events` repeat the conversation; the writer keeps them consistent: a shortened
+ * result is shortened in the `tool` event and in every `model` event's input copy, and a
+ * dropped call leaves the model events' input and output copies and loses its `tool` event.
+ * Spans, sandbox and other events stay.
+ */
+import type { Block, Message } from '../../engine/schema.js';
+import { applyProposal, nativeOutput } from '../apply.js';
+import { isRecord, serializeValue } from '../document.js';
+import type { DocumentEditor } from '../editor.js';
+import { CallIds, idNote } from '../ids.js';
+import type {
+  BlockOrigin,
+  ConversationInfo,
+  Detection,
+  Edit,
+  FormatAdapter,
+  JsonPath,
+  ReadConversation,
+  SourceText,
+} from '../types.js';
+import { FormatError } from '../types.js';
+import { chatHooks, roleOf } from './chatMessages.js';
+import { syncEvents } from './inspectEvents.js';
+
+const ATTACHMENT = 'attachment://';
+
+type Sample = Record<string, unknown>;
+
+function samplesOf(doc: SourceText): Sample[] | null {
+  if (doc.kind !== 'json' || !isRecord(doc.value) || !isRecord(doc.value.eval)) return null;
+  return Array.isArray(doc.value.samples) ? (doc.value.samples.filter(isRecord) as Sample[]) : [];
+}
+
+function detect(doc: SourceText): Detection | null {
+  const samples = samplesOf(doc);
+  if (samples === null) return null;
+  const value = (doc as { value: Record<string, unknown> }).value;
+  if (typeof value.version !== 'number' && !('status' in value)) return null;
+  return {
+    format: 'inspect-log',
+    confidence: 0.99,
+    reason: `an eval log (version ${String(value.version)}, eval.task "${String((value.eval as Record<string, unknown>).task)}") with ${samples.length} samples`,
+  };
+}
+
+function conversations(doc: SourceText): ConversationInfo[] {
+  const samples = samplesOf(doc) ?? [];
+  const ids = samples.map((s) => String(s.id));
+  const unique = new Set(ids).size === ids.length;
+  return samples.map((s, i) => ({
+    key: unique ? ids[i] : `${ids[i]}/${String(s.epoch)}`,
+    label: `sample ${ids[i]}, epoch ${String(s.epoch ?? 1)}${typeof s.input === 'string' ? `: ${s.input.slice(0, 60)}` : ''}`,
+  }));
+}
+
+/** `attachment://<hash>` → the attachment's text; anything else as it is. */
+function resolver(sample: Sample): (value: unknown) => unknown {
+  const attachments = isRecord(sample.attachments) ? sample.attachments : {};
+  return (value) =>
+    typeof value === 'string' &&
+    value.startsWith(ATTACHMENT) &&
+    typeof attachments[value.slice(ATTACHMENT.length)] === 'string'
+      ? attachments[value.slice(ATTACHMENT.length)]
+      : value;
+}
+
+function contentBlocks(
+  content: unknown,
+  path: JsonPath,
+  resolve: (v: unknown) => unknown,
+): { blocks: Block[]; origins: BlockOrigin[] } {
+  const out = { blocks: [] as Block[], origins: [] as BlockOrigin[] };
+  const text = resolve(content);
+  if (typeof text === 'string') {
+    if (text !== '') {
+      out.blocks.push({ type: 'text', text });
+      out.origins.push({ path });
+    }
+    return out;
+  }
+  (Array.isArray(content) ? content : []).forEach((part, i) => {
+    let block: Block;
+    if (isRecord(part) && part.type === 'text') block = { type: 'text', text: String(resolve(part.text) ?? '') };
+    else if (isRecord(part) && part.type === 'reasoning')
+      block = {
+        type: 'thinking',
+        thinking: String(resolve(part.reasoning) ?? ''),
+        ...(part.signature ? { signature: part.signature } : {}),
+      };
+    else block = isRecord(part) && typeof part.type === 'string' ? (part as Block) : { type: 'unknown', value: part };
+    out.blocks.push(block);
+    out.origins.push({ path: [...path, i] });
+  });
+  return out;
+}
+
+function outputOf(content: unknown, resolve: (v: unknown) => unknown): string | Block[] {
+  const text = resolve(content);
+  if (typeof text === 'string') return text;
+  if (!Array.isArray(content)) return '';
+  return content.map((part) =>
+    isRecord(part) && part.type === 'text'
+      ? { type: 'text', text: String(resolve(part.text) ?? '') }
+      : isRecord(part) && typeof part.type === 'string'
+        ? (part as Block)
+        : { type: 'unknown', value: part },
+  );
+}
+
+function read(doc: SourceText, conversation: string): ReadConversation {
+  const samples = samplesOf(doc);
+  const index = conversations(doc).findIndex((c) => c.key === conversation);
+  if (!samples || index < 0) throw new FormatError(`no conversation "${conversation}"`, 'unknown_conversation');
+  const sample = samples[index];
+  const resolve = resolver(sample);
+  const ids = new CallIds();
+  const names = new Map<string, string>();
+  const messages: Message[] = [];
+  const map: ReadConversation['map'] = { records: [], blocks: [] };
+  let synthesized = 0;
+  (Array.isArray(sample.messages) ? sample.messages : []).forEach((raw, k) => {
+    if (!isRecord(raw)) return;
+    const path: JsonPath = ['samples', index, 'messages', k];
+    let out: { blocks: Block[]; origins: BlockOrigin[] };
+    if (raw.role === 'tool' && typeof raw.tool_call_id === 'string') {
+      const id = ids.result(raw.tool_call_id);
+      const name = names.get(id) ?? (typeof raw.function === 'string' ? raw.function : '');
+      const state = isRecord(raw.error) ? 'error' : 'success';
+      out = {
+        blocks: [{ type: 'tool_result', id, name, output: outputOf(raw.content, resolve), state }],
+        origins: [{ path }],
+      };
+    } else {
+      out = contentBlocks(raw.content, [...path, 'content'], resolve);
+      (Array.isArray(raw.tool_calls) ? raw.tool_calls : []).forEach((call, j) => {
+        if (isRecord(call) && typeof call.id === 'string') {
+          const id = ids.call(call.id);
+          const name = typeof call.function === 'string' ? call.function : '';
+          names.set(id, name);
+          const args = resolve(call.arguments);
+          out.blocks.push({
+            type: 'tool_call',
+            id,
+            name,
+            input: typeof args === 'string' ? args : JSON.stringify(args ?? {}),
+            state: 'finished',
+          });
+        } else out.blocks.push({ type: 'unknown', value: call });
+        out.origins.push({ path: [...path, 'tool_calls', j] });
+      });
+    }
+    let id = typeof raw.id === 'string' ? raw.id : null;
+    if (id === null) {
+      id = `m${messages.length + 1}`;
+      synthesized++;
+    }
+    messages.push({ id, role: roleOf(raw.role), content: out.blocks });
+    map.records.push([path]);
+    map.blocks.push(out.origins);
+  });
+  return {
+    format: 'inspect-log',
+    conversation,
+    messages,
+    map,
+    notes: {
+      ids: idNote({
+        messages: synthesized > 0 ? `${synthesized} by position (m<n>)` : 'native',
+        calls: 'native',
+        repeated: ids.repeated,
+      }),
+      errors: 'error when the tool message has an error object (any ToolCallError type)',
+      kept: 'the log’s eval, plan, results and stats, the sample’s scores, store, attachments and events (their copies of changed messages follow the change)',
+    },
+  };
+}
+
+function write(
+  doc: SourceText,
+  read: ReadConversation,
+  proposal: { edits: readonly Edit[]; messages: readonly Message[] },
+): string {
+  const root = (doc as { value: unknown }).value;
+  const sampleIndex = conversations(doc).findIndex((c) => c.key === read.conversation);
+  const result = applyProposal(root, read, proposal, {
+    ...chatHooks,
+    // Outputs go inline: the attachment a reference named stays for every other reference.
+    setOutput: (editor, origin, output) => editor.set([...origin.path, 'content'], nativeOutput(output)),
+    afterRemoval: (editor: DocumentEditor) => syncEvents(editor, sampleIndex, read, proposal.edits, root),
+  });
+  return serializeValue(doc, result);
+}
+
+export const inspectLog: FormatAdapter = {
+  id: 'inspect-log',
+  name: 'Inspect AI eval log (JSON)',
+  reads:
+    'eval logs: each sample’s messages (tool_calls with object arguments, tool messages with error objects), attachments resolved, events kept consistent',
+  patterns: ['logs/<date>_<task>_<id>.json', 'inspect log convert --to json logs/*.eval'],
+  detect,
+  conversations,
+  read,
+  write,
+};

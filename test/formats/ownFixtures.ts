@@ -1,0 +1,179 @@
+/**
+ * Anthropic Messages and OpenAI Responses have no real, permissively licensed saved files
+ * (../shared/formats/SOURCES.md, "Formats not found"), so these small fixtures are written
+ * from the SDKs' own types. Where each shape fact comes from:
+ *  [A] anthropics/anthropic-sdk-typescript, src/resources/messages/messages.ts @ bfa9197f:
+ *      MessageParam {role, content: string | ContentBlockParam[]}, ToolUseBlockParam {id, input,
+ *      name, type: "tool_use"}, ToolResultBlockParam {tool_use_id, type: "tool_result",
+ *      content?: string | (TextBlockParam | ImageBlockParam | …)[], is_error?},
+ *      ThinkingBlockParam {signature, thinking, type: "thinking"}, TextBlockParam {text, type},
+ *      ImageBlockParam {source: Base64ImageSource {data, media_type, type: "base64"}, type}.
+ *      MessageCreateParams: {max_tokens, messages, model, system?: string | TextBlockParam[], tools?}.
+ *  [R] openai-node 6.49 (this repository's dependency), resources/responses/responses.d.ts:
+ *      EasyInputMessage {content: string | parts, role, type?: "message"}, ResponseInputText
+ *      {text, type: "input_text"}, ResponseOutputMessage {id, content: [{type: "output_text",
+ *      text, annotations}], role: "assistant", status, type: "message"}, ResponseReasoningItem
+ *      {id, summary: [{text, type: "summary_text"}], type: "reasoning", encrypted_content?},
+ *      ResponseFunctionToolCall {arguments, call_id, name, type: "function_call", id?, status?},
+ *      ResponseInputItem.FunctionCallOutput {call_id, output: string | ResponseFunctionCallOutputItemList,
+ *      type: "function_call_output", id?, status?}, ResponseCustomToolCall {call_id, input, name,
+ *      type: "custom_tool_call"}, ResponseCustomToolCallOutput {call_id, output, type},
+ *      ResponseFunctionWebSearch {id, status, type: "web_search_call"}; ResponseCreateParams
+ *      {model, input, instructions?}; Response {id, object: "response", output, …}.
+ */
+import type { FormatId } from '../../core/formats/index.js';
+
+const long = (label: string) => `${label}: ${'line of output that the agent read once\n'.repeat(40)}`;
+
+/** [A] a request body as a proxy logs it: system prompt, tools, string and block content. */
+const anthropicRequest = {
+  model: 'claude-sonnet-4-5',
+  max_tokens: 4096,
+  system: 'You are a coding agent. Use the tools.',
+  tools: [{ name: 'read_file', description: 'Read a file', input_schema: { type: 'object' } }],
+  messages: [
+    { role: 'user', content: 'Fix the failing retry test.' },
+    {
+      role: 'assistant',
+      content: [
+        { type: 'text', text: 'I will read both files.' },
+        { type: 'tool_use', id: 'toolu_01', name: 'read_file', input: { path: 'src/retry.ts' } },
+        { type: 'tool_use', id: 'toolu_02', name: 'read_file', input: { path: 'test/retry.test.ts' } },
+      ],
+    },
+    {
+      role: 'user',
+      content: [
+        { type: 'tool_result', tool_use_id: 'toolu_01', content: long('src/retry.ts') },
+        { type: 'tool_result', tool_use_id: 'toolu_02', content: [{ type: 'text', text: long('test/retry.test.ts') }] },
+      ],
+    },
+    {
+      role: 'assistant',
+      content: [
+        { type: 'thinking', thinking: 'The backoff doubles twice.', signature: 'EqQBCkYIBRgCKkD…' },
+        { type: 'tool_use', id: 'toolu_03', name: 'run_tests', input: { filter: 'retry' } },
+      ],
+    },
+    {
+      role: 'user',
+      content: [{ type: 'tool_result', tool_use_id: 'toolu_03', content: 'Exit code 1\n1 failed', is_error: true }],
+    },
+    {
+      role: 'assistant',
+      content: [{ type: 'tool_use', id: 'toolu_04', name: 'screenshot', input: {} }],
+    },
+    {
+      role: 'user',
+      content: [
+        {
+          type: 'tool_result',
+          tool_use_id: 'toolu_04',
+          content: [{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0KGgo=' } }],
+        },
+      ],
+    },
+    { role: 'assistant', content: [{ type: 'text', text: 'The delay is doubled twice; fixing.' }] },
+    { role: 'user', content: 'Go ahead.' },
+  ],
+};
+
+/** [A] the bare MessageParam list a program saves. */
+const anthropicList = anthropicRequest.messages.slice(0, 5);
+
+/** [R] a request body with instructions and input items. */
+const responsesRequest = {
+  model: 'gpt-5',
+  instructions: 'You are a coding agent.',
+  input: [
+    { role: 'user', content: 'Find where the retry delay is computed.' },
+    {
+      type: 'reasoning',
+      id: 'rs_01',
+      summary: [{ type: 'summary_text', text: 'Search, then read.' }],
+      encrypted_content: 'gAAAA…',
+    },
+    {
+      type: 'function_call',
+      id: 'fc_01',
+      call_id: 'call_01',
+      name: 'search',
+      arguments: '{"q":"retryDelay"}',
+      status: 'completed',
+    },
+    { type: 'function_call_output', call_id: 'call_01', output: long('search results') },
+    {
+      type: 'function_call',
+      id: 'fc_02',
+      call_id: 'call_02',
+      name: 'read_file',
+      arguments: '{"path":"src/retry.ts"}',
+      status: 'completed',
+    },
+    { type: 'function_call_output', call_id: 'call_02', output: [{ type: 'input_text', text: long('src/retry.ts') }] },
+    {
+      type: 'function_call',
+      id: 'fc_03',
+      call_id: 'call_03',
+      name: 'read_file',
+      arguments: '{"path":"missing.ts"}',
+      status: 'completed',
+    },
+    { type: 'function_call_output', call_id: 'call_03', output: 'Error: no such file missing.ts' },
+    { type: 'web_search_call', id: 'ws_01', status: 'completed' },
+    { type: 'custom_tool_call', id: 'ctc_01', call_id: 'call_04', name: 'shell', input: 'grep -rn retryDelay src' },
+    { type: 'custom_tool_call_output', call_id: 'call_04', output: long('grep') },
+    {
+      type: 'message',
+      id: 'msg_01',
+      role: 'assistant',
+      status: 'completed',
+      content: [{ type: 'output_text', text: 'retryDelay is in src/retry.ts.', annotations: [] }],
+    },
+    { role: 'user', content: 'Fix it.' },
+  ],
+};
+
+/** [R] a Response object: its output items are the conversation. */
+const responseObject = {
+  id: 'resp_01',
+  object: 'response',
+  created_at: 1741476542,
+  status: 'completed',
+  model: 'gpt-5',
+  output: responsesRequest.input.slice(1, 9),
+};
+
+export interface OwnFixture {
+  name: string;
+  format: FormatId;
+  text: string;
+  conversations: number;
+}
+
+export const OWN_FIXTURES: readonly OwnFixture[] = [
+  {
+    name: 'anthropic request body',
+    format: 'anthropic-messages',
+    text: JSON.stringify(anthropicRequest, null, 2) + '\n',
+    conversations: 1,
+  },
+  {
+    name: 'anthropic message list',
+    format: 'anthropic-messages',
+    text: JSON.stringify(anthropicList),
+    conversations: 1,
+  },
+  {
+    name: 'responses request body',
+    format: 'openai-responses',
+    text: JSON.stringify(responsesRequest, null, 2),
+    conversations: 1,
+  },
+  {
+    name: 'responses Response object',
+    format: 'openai-responses',
+    text: JSON.stringify(responseObject),
+    conversations: 1,
+  },
+];
