@@ -1,0 +1,98 @@
+/**
+ * renderer/store/selectors.ts over the real store and host: the audit model is derived once
+ * per change of policy, threshold or overrides (R15) and every read between two derives
+ * returns the same objects, so rows re-render only when a derive changed them.
+ */
+import { describe, expect, it } from 'vitest';
+import { setupHost } from '../../app/host/setup.js';
+import { decide } from '../../core/engine/decide.js';
+import type { AppStore } from '../../renderer/store/index.js';
+import { selectAudit, selectHasProposal, selectPairReview } from '../../renderer/store/selectors.js';
+import { settled, storeOver } from './directBridge.js';
+
+function makeStore(): AppStore {
+  return storeOver(setupHost('web', { env: { DECISION_MODEL_BACKEND: 'offline' }, cwd: '/nonexistent' })).store;
+}
+
+async function ranExample(): Promise<AppStore> {
+  const store = makeStore();
+  expect(await store.getState().openExample()).toBe(true);
+  await store.getState().startRun();
+  await settled(store);
+  return store;
+}
+
+/** Waits until the token count of the current actions has landed (a new proposal object). */
+async function tokensCounted(store: AppStore): Promise<void> {
+  for (let i = 0; i < 200 && store.getState().proposal?.tokens.after === null; i++)
+    await new Promise((r) => setTimeout(r, 10));
+  expect(store.getState().proposal?.tokens.after).not.toBeNull();
+}
+
+describe('store selectors', () => {
+  it('R15 reads between derives return the same audit model and reviews; a threshold change derives a new one', async () => {
+    const store = await ranExample();
+    await tokensCounted(store);
+    const audit = selectAudit(store.getState())!;
+    const pairId = store.getState().proposal!.analysis.candidates[0].pairId;
+    const review = selectPairReview(store.getState(), pairId);
+    expect(review).not.toBeNull();
+    // View state and the token count change the store, not the derivation.
+    store.getState().select(3);
+    store.getState().setQuery('retry');
+    store.getState().setFilter('changed');
+    expect(selectAudit(store.getState())).toBe(audit);
+    expect(selectPairReview(store.getState(), pairId)).toBe(review);
+
+    expect(store.getState().setOption('keep_threshold', 0.9)).toBeNull();
+    const before = store.getState().proposal!;
+    await tokensCounted(store);
+    expect(store.getState().proposal).not.toBe(before);
+    const next = selectAudit(store.getState())!;
+    expect(next).not.toBe(audit);
+    expect(next).toBe(before.audit);
+    const probabilities = store.getState().proposal!.probs.get(pairId)!;
+    expect(selectPairReview(store.getState(), pairId)!.model).toEqual(decide(probabilities, 0.9));
+  });
+
+  it('R12 an override shows in its review at once, beside the unchanged verdict', async () => {
+    const store = await ranExample();
+    const pairId = store.getState().proposal!.analysis.candidates[0].pairId;
+    const verdict = selectPairReview(store.getState(), pairId)!.model;
+    const other = verdict?.action === 'drop_call' ? 'keep' : 'drop_call';
+    store.getState().setOverride(pairId, other);
+    expect(selectPairReview(store.getState(), pairId)).toMatchObject({
+      action: other,
+      override: other,
+      model: verdict,
+    });
+    store.getState().setOverride(pairId, null);
+    expect(selectPairReview(store.getState(), pairId)).toMatchObject({ action: verdict?.action, override: null });
+  });
+
+  it('R4 before a run the policy audit shows protections, and protecting a message re-derives it', async () => {
+    const store = makeStore();
+    await store.getState().openExample();
+    expect(selectHasProposal(store.getState())).toBe(false);
+    const audit = selectAudit(store.getState())!;
+    expect(audit).toBe(store.getState().policyAudit);
+    const target = audit.rows.find((row) => !row.protected && row.pairIds.length > 0)!;
+    const pairId = target.pairIds[0];
+    expect(selectPairReview(store.getState(), pairId)).toMatchObject({ action: null, model: null });
+    store.getState().protectMessage(target.id, true);
+    const next = selectAudit(store.getState())!;
+    expect(next).not.toBe(audit);
+    expect(next.rows[target.index].protected).toBe(true);
+    expect(selectPairReview(store.getState(), pairId)!.reason).toBe('protected_message');
+  });
+
+  it('after a run the audit is the proposal’s; after discard, the current policy’s again', async () => {
+    const store = await ranExample();
+    expect(selectHasProposal(store.getState())).toBe(true);
+    expect(selectAudit(store.getState())).toBe(store.getState().proposal!.audit);
+    expect(selectAudit(store.getState())!.changedRows).toBeGreaterThan(0);
+    store.getState().clearProposal();
+    expect(selectAudit(store.getState())).toBe(store.getState().policyAudit);
+    expect(selectAudit(store.getState())!.changedRows).toBe(0);
+  });
+});
