@@ -1,0 +1,407 @@
+/**
+ * Generated histories for the writers' property tests: one abstract conversation (turns of
+ * user text, assistant text with calls, results with error flags), and an encoder per format
+ * that writes it the way that format's own producer would — envelopes, ids, copies and all.
+ */
+import fc from 'fast-check';
+import type { FormatId } from '../../core/formats/index.js';
+
+export interface Call {
+  name: string;
+  input: { path: string };
+  output: string;
+  error: boolean;
+}
+export type Turn = { kind: 'user'; text: string } | { kind: 'assistant'; text: string; calls: Call[] };
+
+const textArb = fc
+  .array(fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('é', '😀', '"', '\\', '\n', '漢字', '```')), {
+    maxLength: 6,
+  })
+  .map((parts) => parts.join(''));
+const outputArb = fc.tuple(textArb, fc.nat({ max: 700 })).map(([t, n]) => `${t}${'x'.repeat(n)}`);
+const callArb = fc.record({
+  name: fc.constantFrom('read_file', 'grep', 'shell'),
+  input: fc.record({ path: fc.stringMatching(/^[a-z/]{1,12}$/) }),
+  output: outputArb,
+  error: fc.boolean(),
+});
+
+/** A conversation that starts with the user; `parallel` allows several calls per assistant turn. */
+export function historyArb(parallel: boolean): fc.Arbitrary<Turn[]> {
+  const assistant = fc.record({
+    kind: fc.constant('assistant' as const),
+    text: textArb,
+    calls: fc.array(callArb, { minLength: 0, maxLength: parallel ? 3 : 1 }),
+  });
+  const user = fc.record({ kind: fc.constant('user' as const), text: textArb.map((t) => t || 'go on') });
+  return fc
+    .tuple(
+      user,
+      fc.array(fc.oneof({ weight: 3, arbitrary: assistant }, { weight: 1, arbitrary: user }), { maxLength: 8 }),
+    )
+    .map(([first, rest]) => [first, ...rest]);
+}
+
+/** Formats whose calls come one per reply (the encoder writes one call per assistant turn). */
+export const ONE_CALL_PER_TURN: ReadonlySet<FormatId> = new Set(['mini-swe-agent', 'swe-agent', 'openhands']);
+
+type Enc = (turns: Turn[]) => string;
+// Native records of many shapes: the encoders build plain JSON, checked by the readers.
+type J = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const calls = (turns: Turn[]) =>
+  turns.flatMap((t, i): J[] => (t.kind === 'assistant' ? t.calls.map((c, j) => ({ ...c, id: `call_${i}_${j}` })) : []));
+const idOf = (i: number, j: number) => `call_${i}_${j}`;
+const json = (value: unknown) => JSON.stringify(value, null, 2) + '\n';
+
+const agentscope: Enc = (turns) =>
+  json(
+    turns.flatMap((t, i): J[] => {
+      if (t.kind === 'user') return [{ id: `u${i}`, role: 'user', content: [{ type: 'text', text: t.text }] }];
+      const content = [
+        ...(t.text ? [{ type: 'text', text: t.text }] : []),
+        ...t.calls.map((c, j) => ({
+          type: 'tool_call',
+          id: idOf(i, j),
+          name: c.name,
+          input: JSON.stringify(c.input),
+          state: 'finished',
+        })),
+      ];
+      const results = t.calls.map((c, j) => ({
+        type: 'tool_result',
+        id: idOf(i, j),
+        name: c.name,
+        output: c.output,
+        state: c.error ? 'error' : 'success',
+      }));
+      return [
+        { id: `a${i}`, role: 'assistant', content },
+        ...(results.length ? [{ id: `r${i}`, role: 'user', content: results }] : []),
+      ];
+    }),
+  );
+
+const anthropicTurns = (turns: Turn[]) =>
+  turns.flatMap((t, i): J[] => {
+    if (t.kind === 'user') return [{ role: 'user', content: t.text }];
+    const content = [
+      ...(t.text ? [{ type: 'text', text: t.text }] : []),
+      ...t.calls.map((c, j) => ({ type: 'tool_use', id: idOf(i, j), name: c.name, input: c.input })),
+    ];
+    const results = t.calls.map((c, j) => ({
+      type: 'tool_result',
+      tool_use_id: idOf(i, j),
+      content: c.output,
+      ...(c.error ? { is_error: true } : {}),
+    }));
+    return [
+      { role: 'assistant', content: content.length ? content : [{ type: 'text', text: '…' }] },
+      ...(results.length ? [{ role: 'user', content: results }] : []),
+    ];
+  });
+
+const claudeCode: Enc = (turns) => {
+  const lines: unknown[] = [{ type: 'file-history-snapshot', messageId: 'x', snapshot: {}, isSnapshotUpdate: false }];
+  let parent: string | null = null;
+  let n = 0;
+  const env = { sessionId: 's', cwd: '/w', version: '2.0.76', isSidechain: false };
+  anthropicTurns(turns).forEach((message: J, k) => {
+    const blocks = typeof message.content === 'string' ? [message.content] : message.content;
+    // An assistant reply is one line per content block; results are one line each.
+    const parts = message.role === 'assistant' || typeof message.content !== 'string' ? blocks : [message.content];
+    for (const part of parts) {
+      const uuid = `u-${++n}`;
+      const content = typeof part === 'string' ? part : [part];
+      const inner =
+        message.role === 'assistant' ? { id: `msg_${k}`, role: 'assistant', content } : { role: 'user', content };
+      lines.push({
+        ...env,
+        parentUuid: parent,
+        type: message.role,
+        uuid,
+        message: inner,
+        ...(message.role === 'user' && typeof part !== 'string' ? { toolUseResult: { raw: true } } : {}),
+      });
+      parent = uuid;
+    }
+  });
+  lines.push({ ...env, parentUuid: parent, type: 'system', subtype: 'stop_hook_summary', uuid: 'sys', toolUseID: 'x' });
+  return lines.map((l) => JSON.stringify(l)).join('\n') + '\n';
+};
+
+const claudeStreamJson: Enc = (turns) =>
+  json([
+    { type: 'system', subtype: 'init', session_id: 's', tools: ['Read'] },
+    ...anthropicTurns(turns).map((message: J, k) =>
+      message.role === 'assistant'
+        ? {
+            type: 'assistant',
+            message: { id: `msg_${k}`, type: 'message', role: 'assistant', ...message },
+            session_id: 's',
+          }
+        : { type: 'user', message: { role: 'user', content: message.content }, session_id: 's' },
+    ),
+    { type: 'result', result: 'done', session_id: 's' },
+  ]);
+
+const chatTurns = (turns: Turn[]) =>
+  turns.flatMap((t, i): J[] => {
+    if (t.kind === 'user') return [{ role: 'user', content: t.text }];
+    const toolCalls = t.calls.map((c, j) => ({
+      id: idOf(i, j),
+      type: 'function',
+      function: { name: c.name, arguments: JSON.stringify(c.input) },
+    }));
+    const results = t.calls.map((c, j) => ({
+      role: 'tool',
+      tool_call_id: idOf(i, j),
+      name: c.name,
+      content: c.error ? `Error: ${c.output}` : c.output,
+    }));
+    return [
+      { role: 'assistant', content: t.text || null, ...(toolCalls.length ? { tool_calls: toolCalls } : {}) },
+      ...results,
+    ];
+  });
+
+const openaiChat: Enc = (turns) =>
+  json([
+    { task_id: 0, reward: 0, info: {}, traj: [{ role: 'system', content: 'policy' }, ...chatTurns(turns)], trial: 0 },
+  ]);
+
+const openaiResponses: Enc = (turns) =>
+  json({
+    model: 'gpt-5',
+    instructions: 'be brief',
+    input: turns.flatMap((t, i): J[] => {
+      if (t.kind === 'user') return [{ role: 'user', content: [{ type: 'input_text', text: t.text }] }];
+      return [
+        ...(t.text
+          ? [
+              {
+                type: 'message',
+                id: `msg_${i}`,
+                role: 'assistant',
+                status: 'completed',
+                content: [{ type: 'output_text', text: t.text, annotations: [] }],
+              },
+            ]
+          : []),
+        ...t.calls.flatMap((c, j) => [
+          {
+            type: 'function_call',
+            id: `fc_${i}_${j}`,
+            call_id: idOf(i, j),
+            name: c.name,
+            arguments: JSON.stringify(c.input),
+          },
+          { type: 'function_call_output', call_id: idOf(i, j), output: c.error ? `Error: ${c.output}` : c.output },
+        ]),
+      ];
+    }),
+  });
+
+const anthropicMessages: Enc = (turns) =>
+  json({ model: 'claude', max_tokens: 100, system: 'be brief', messages: anthropicTurns(turns) });
+
+const inspectLog: Enc = (turns) => {
+  const messages = turns.flatMap((t, i): J[] => {
+    if (t.kind === 'user') return [{ id: `m-u${i}`, role: 'user', content: t.text, source: 'input' }];
+    const toolCalls = t.calls.map((c, j) => ({ id: idOf(i, j), function: c.name, arguments: c.input }));
+    const results = t.calls.map((c, j) => ({
+      id: `m-t${i}-${j}`,
+      role: 'tool',
+      tool_call_id: idOf(i, j),
+      function: c.name,
+      content: c.output,
+      ...(c.error ? { error: { type: 'unknown', message: 'failed' } } : {}),
+    }));
+    return [
+      { id: `m-a${i}`, role: 'assistant', content: t.text, ...(toolCalls.length ? { tool_calls: toolCalls } : {}) },
+      ...results,
+    ];
+  });
+  const events = [
+    ...messages.map((_, k) => ({
+      event: 'model',
+      input: structuredClone(messages.slice(0, k)),
+      output: { choices: [{ message: structuredClone(messages[k]) }] },
+    })),
+    ...calls(turns).map((c) => ({
+      event: 'tool',
+      type: 'function',
+      id: c.id,
+      function: c.name,
+      arguments: c.input,
+      result: c.output,
+    })),
+  ];
+  return json({
+    version: 2,
+    status: 'success',
+    eval: { task: 't' },
+    samples: [{ id: 1, epoch: 1, input: 'x', messages, events, attachments: {} }],
+  });
+};
+
+const openhands: Enc = (turns) => {
+  const events: unknown[] = [{ id: 0, source: 'agent', action: 'system', args: { content: 'You are OpenHands' } }];
+  let id = 1;
+  turns.forEach((t, i) => {
+    if (t.kind === 'user' || t.calls.length === 0) {
+      events.push({
+        id: id++,
+        source: t.kind === 'user' ? 'user' : 'agent',
+        action: 'message',
+        message: t.text,
+        args: { content: t.text, image_urls: null, wait_for_response: false },
+      });
+      events.push({
+        id: id++,
+        source: 'environment',
+        observation: 'agent_state_changed',
+        content: '',
+        extras: { agent_state: 'running' },
+      });
+      return;
+    }
+    t.calls.forEach((c, j) => {
+      const action = id++;
+      const meta = {
+        function_name: c.name,
+        tool_call_id: idOf(i, j),
+        model_response: {
+          choices: [
+            {
+              message: {
+                content: t.text,
+                tool_calls: [{ id: idOf(i, j), function: { name: c.name, arguments: JSON.stringify(c.input) } }],
+              },
+            },
+          ],
+        },
+        total_calls_in_response: 1,
+      };
+      events.push({
+        id: action,
+        source: 'agent',
+        message: 'Running',
+        action: 'run',
+        tool_call_metadata: meta,
+        args: { command: c.input.path, thought: t.text },
+      });
+      id += 2; // OpenHands ids have gaps
+      events.push({
+        id: id++,
+        source: 'agent',
+        cause: action,
+        observation: 'run',
+        tool_call_metadata: meta,
+        content: c.output,
+        extras: { metadata: { exit_code: c.error ? 1 : 0 } },
+      });
+    });
+  });
+  return json(events);
+};
+
+const sweAgent: Enc = (turns) => {
+  const history: unknown[] = [{ role: 'system', content: 'SETTING', agent: 'main', message_type: 'system_prompt' }];
+  const trajectory: unknown[] = [];
+  turns.forEach((t, i) => {
+    if (t.kind === 'user' || t.calls.length === 0)
+      return void history.push({ role: t.kind, content: t.text || '…', agent: 'main', message_type: 'observation' });
+    const c = t.calls[0];
+    const action = `${c.name} ${c.input.path}`;
+    history.push({
+      role: 'assistant',
+      content: t.text,
+      thought: t.text,
+      action,
+      agent: 'main',
+      tool_calls: [
+        { function: { arguments: JSON.stringify(c.input), name: c.name }, id: idOf(i, 0), type: 'function' },
+      ],
+      message_type: 'action',
+    });
+    const observation = c.error ? `Error: ${c.output}` : c.output;
+    history.push({
+      role: 'tool',
+      content: `${observation}\n(Open file: n/a)\nbash-$`,
+      agent: 'main',
+      tool_call_ids: [idOf(i, 0)],
+      message_type: 'observation',
+    });
+    trajectory.push({ action, observation, response: t.text, thought: t.text, state: '{}' });
+  });
+  return json({ environment: 'main', trajectory, history, info: { exit_status: 'submitted' } });
+};
+
+const miniSweAgent: Enc = (turns) =>
+  json({
+    info: { exit_status: 'Submitted', mini_version: '1.15.0' },
+    messages: [
+      { role: 'system', content: 'You are a helpful assistant.' },
+      ...turns.flatMap((t): J[] => {
+        if (t.kind === 'user' || t.calls.length === 0)
+          return [{ role: t.kind, content: t.text.replaceAll('```', '') || 'THOUGHT' }];
+        const c = t.calls[0];
+        return [
+          {
+            role: 'assistant',
+            content: `THOUGHT: ${t.text.replaceAll('```', '')}\n\n\`\`\`bash\ncat ${c.input.path}\n\`\`\``,
+            extra: { response: { id: 'x' } },
+          },
+          { role: 'user', content: `<returncode>${c.error ? 1 : 0}</returncode>\n<output>\n${c.output}\n</output>` },
+        ];
+      }),
+    ],
+    trajectory_format: 'mini-swe-agent-1',
+  });
+
+const agentscopeSession: Enc = (turns) => {
+  const content = turns.flatMap((t, i): J[] => {
+    const msg = (role: string, name: string, blocks: unknown[]) => [
+      {
+        id: `${role}-${i}-${blocks.length}`,
+        name,
+        role,
+        content: blocks,
+        metadata: null,
+        timestamp: '2026-01-19 10:00:00.000',
+      },
+      [],
+    ];
+    if (t.kind === 'user') return [msg('user', 'user', [{ type: 'text', text: t.text }])];
+    const uses = t.calls.map((c, j) => ({ type: 'tool_use', id: idOf(i, j), name: c.name, input: c.input }));
+    const results = t.calls.map((c, j) =>
+      msg('system', 'system', [
+        {
+          type: 'tool_result',
+          id: idOf(i, j),
+          name: c.name,
+          output: [{ type: 'text', text: c.error ? `<returncode>1</returncode>${c.output}` : c.output }],
+        },
+      ]),
+    );
+    return [msg('assistant', 'Friday', [...(t.text ? [{ type: 'text', text: t.text }] : []), ...uses]), ...results];
+  });
+  return JSON.stringify({
+    agent: { memory: { content }, toolkit: { active_groups: [] }, name: 'Friday', _sys_prompt: 'hi' },
+  });
+};
+
+export const ENCODERS: Record<FormatId, Enc> = {
+  agentscope,
+  'agentscope-session': agentscopeSession,
+  'claude-code': claudeCode,
+  'claude-stream-json': claudeStreamJson,
+  'openai-chat': openaiChat,
+  'openai-responses': openaiResponses,
+  'anthropic-messages': anthropicMessages,
+  'inspect-log': inspectLog,
+  openhands,
+  'swe-agent': sweAgent,
+  'mini-swe-agent': miniSweAgent,
+};

@@ -1,0 +1,72 @@
+/**
+ * Every writer over generated histories (SPEC §9, R11, R13, R14): whatever the actions, the
+ * parsed input document is never modified, the output parses and is detected as its own
+ * format, and reading it back gives exactly the rebuilt messages of the proposal.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { analyze } from '../../core/engine/guards.js';
+import type { Action } from '../../core/engine/schema.js';
+import { DEFAULT_OPTIONS } from '../../core/engine/schema.js';
+import {
+  detectFormats,
+  exportSource,
+  FORMAT_IDS,
+  inspectSource,
+  openConversation,
+  parseSource,
+  proposalFor,
+} from '../../core/formats/index.js';
+import { toolNamesOf } from '../../core/inspect/toolNames.js';
+import { deepFreeze } from '../support/invariants.js';
+import { ENCODERS, historyArb, ONE_CALL_PER_TURN } from './encoders.js';
+import { withPositionalIds } from './support.js';
+
+const ACTIONS: Action[] = ['keep', 'drop_result', 'drop_call'];
+
+describe('writers over generated histories', () => {
+  for (const format of FORMAT_IDS) {
+    it(`§9 R11 R14 ${format}: input untouched, output in its own format, read back = the proposal`, () => {
+      const seen = { truncate: 0, drop: 0 };
+      fc.assert(
+        fc.property(
+          historyArb(!ONE_CALL_PER_TURN.has(format)),
+          fc.array(fc.constantFrom(...ACTIONS), { maxLength: 30 }),
+          fc.nat({ max: 400 }),
+          (turns, choices, head) => {
+            const text = ENCODERS[format](turns);
+            const inspected = inspectSource(text);
+            expect(inspected.format).toBe(format);
+            const source = openConversation(inspected, inspected.conversations[0].key);
+            deepFreeze(inspected.doc);
+            const before = JSON.stringify(inspected.doc);
+            const messages = source.read.messages;
+            const analysis = analyze(messages, {
+              eligibleToolNames: toolNamesOf(messages),
+              protectedMessageIds: [],
+              protectedCallIds: [],
+              preserveRecentMessages: 0,
+            });
+            const actions = new Map<string, Action>(
+              analysis.pairs.map((p, i) => [p.pairId, p.guard === null ? (choices[i] ?? 'keep') : 'keep']),
+            );
+            const proposal = proposalFor(messages, analysis.pairs, actions, {
+              options: { ...DEFAULT_OPTIONS, truncate_head_chars: head },
+              archive_ref: 'archive',
+            });
+            for (const edit of proposal.edits) seen[edit.kind]++;
+            const exported = exportSource(source, proposal);
+            expect(JSON.stringify(inspected.doc)).toBe(before);
+            expect(detectFormats(parseSource(exported))[0]?.format).toBe(format);
+            const reread = openConversation(inspectSource(exported), source.read.conversation);
+            expect(withPositionalIds(reread.read.messages)).toEqual(withPositionalIds(proposal.messages));
+          },
+        ),
+        { seed: 7, numRuns: 100 },
+      );
+      // The runs exercised both edits, not only unchanged writes.
+      expect(seen.truncate).toBeGreaterThan(3);
+      expect(seen.drop).toBeGreaterThan(3);
+    });
+  }
+});
