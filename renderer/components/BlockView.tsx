@@ -1,6 +1,6 @@
 /** One block in one pane: readable summary by default, raw JSON on demand. */
 import type { RowBlock } from '../../core/inspect/align.js';
-import { isTextOutput, outputText } from '../../core/engine/guards.js';
+import { isTextOutput, outputText, resultChars } from '../../core/engine/guards.js';
 import type { Block } from '../../core/engine/schema.js';
 import { fmt, shorten } from '../format.js';
 import { useApp } from '../store/index.js';
@@ -105,7 +105,7 @@ export function BlockView({
             </span>
             <span className={`badge ${shown.state === 'success' ? 'ok' : 'warn'}`}>{str(shown.state)}</span>
             <span className="muted small">
-              {fmt(text.length)} chars{changed ? ` (was ${fmt(resultText(block.output).length)})` : ''}
+              {fmt(text.length)} chars{changed ? ` (was ${fmt(resultChars(block.output))})` : ''}
             </span>
           </div>
           <ResultBody text={text} limit={changed ? 900 : 360} blockKey={key} name={`${where} (${side})`} />
