@@ -13,7 +13,6 @@ import {
   mkdtempSync,
   openSync,
   closeSync,
-  readdirSync,
   readFileSync,
   rmSync,
   statSync,
@@ -21,7 +20,8 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { CLI, CORPUS, ensureBuilt, cleanEnv, ROOT } from '../cli/support.js';
+import { CLI, ensureBuilt, cleanEnv, ROOT } from '../cli/support.js';
+import { corpusFiles, sharedPath, sharedSkipReason } from '../support/shared.js';
 import { GENERATED_TOOLS, generateHistory } from '../support/generate.js';
 
 // Median of 5 after one unmeasured warm-up (page cache, lazy compile of node itself): the
@@ -141,22 +141,20 @@ function generatedCases(): Case[] {
 }
 
 function corpusCases(): Case[] {
-  if (!existsSync(CORPUS)) {
-    process.stderr.write('corpus rows skipped: ../shared/corpus is absent\n');
+  const corpus = sharedPath('corpus');
+  if (corpus === null) {
+    process.stderr.write(`corpus rows ${sharedSkipReason('corpus')}\n`);
     return [];
   }
-  return readdirSync(CORPUS)
-    .filter((f) => f.endsWith('.json') && f !== 'index.json')
-    .sort()
-    .map((f) => {
-      const file = join(CORPUS, f);
-      return {
-        name: f,
-        file,
-        env: cleanEnv(),
-        args: [`eligible_tool_names=${JSON.stringify(toolNames(file))}`, 'options={"preserve_recent_messages":2}'],
-      };
-    });
+  return corpusFiles(corpus).map((f) => {
+    const file = join(corpus, f);
+    return {
+      name: f,
+      file,
+      env: cleanEnv(),
+      args: [`eligible_tool_names=${JSON.stringify(toolNames(file))}`, 'options={"preserve_recent_messages":2}'],
+    };
+  });
 }
 
 ensureBuilt();

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseSchema } from '../../core/engine/schema.js';
 import type { CliResult } from './support.js';
-import { EXAMPLE, ensureBuilt, exampleArgs, runCli, tempDir } from './support.js';
+import { ensureBuilt, exampleArgs, runCli, tempDir } from './support.js';
 
 let tmp: ReturnType<typeof tempDir>;
 beforeAll(ensureBuilt, 120_000);
@@ -276,8 +276,4 @@ describe('compact_context', () => {
       });
     }
   });
-});
-
-it('§8 the example string in support.ts is the source document example', () => {
-  expect(JSON.parse(EXAMPLE.messages)[1].content[0].input).toBe('{"pattern":"logo","path":"web/icons"}');
 });

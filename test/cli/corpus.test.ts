@@ -4,19 +4,16 @@
  * the input file untouched (R11).
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '../../core/engine/schema.js';
 import { loadHistory } from '../../core/engine/containers.js';
 import { ResponseSchema } from '../../core/engine/schema.js';
-import { CORPUS, ensureBuilt, runCli } from './support.js';
+import { corpusFiles, sharedPath, sharedSkipReason } from '../support/shared.js';
+import { ensureBuilt, runCli } from './support.js';
 
-const files = existsSync(CORPUS)
-  ? readdirSync(CORPUS)
-      .filter((f) => f.endsWith('.json') && f !== 'index.json')
-      .sort()
-  : [];
+const corpus = sharedPath('corpus');
 
 function toolNames(messages: Message[]): string[] {
   const names = new Set<string>();
@@ -39,11 +36,12 @@ function prose(messages: Message[]): string[] {
 
 const sha = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
 
-describe.skipIf(files.length === 0)('the real corpus through the CLI (offline backend)', () => {
-  beforeAll(ensureBuilt, 120_000);
-  for (const file of files) {
+describe('the real corpus through the CLI (offline backend)', () => {
+  if (corpus === null) it.skip(sharedSkipReason('corpus'), () => {});
+  else beforeAll(ensureBuilt, 120_000);
+  for (const file of corpus === null ? [] : corpusFiles(corpus)) {
     it(`R14 R11 ${file}: exit 0, valid envelope, never longer, prose byte-identical, input unchanged`, async () => {
-      const path = join(CORPUS, file);
+      const path = join(corpus as string, file);
       const before = sha(path);
       const { messages } = loadHistory(readFileSync(path, 'utf8'));
       const args = [
@@ -52,7 +50,7 @@ describe.skipIf(files.length === 0)('the real corpus through the CLI (offline ba
         `eligible_tool_names=${JSON.stringify(toolNames(messages))}`,
         'options={"preserve_recent_messages":2}',
       ];
-      const result = await runCli(['compact_context', ...args], { cwd: CORPUS });
+      const result = await runCli(['compact_context', ...args], { cwd: corpus as string });
       expect(result.stderr).toBe('');
       expect(result.code).toBe(0);
       const response = ResponseSchema.parse(JSON.parse(result.stdout));
@@ -66,5 +64,3 @@ describe.skipIf(files.length === 0)('the real corpus through the CLI (offline ba
     });
   }
 });
-
-it.skipIf(files.length > 0)('corpus tests skipped: ../shared/corpus is absent', () => {});

@@ -10,7 +10,6 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const CLI = join(ROOT, 'dist/app/cli/main.js');
-export const CORPUS = resolve(ROOT, '../shared/corpus');
 
 function newestMtime(dir: string): number {
   let newest = 0;

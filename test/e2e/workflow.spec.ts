@@ -6,16 +6,17 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Action, CompactResponse, Message } from '../../dist/core/engine/schema.js';
 import { analyze } from '../../dist/core/engine/guards.js';
 import { loadHistory, writeHistory } from '../../dist/core/engine/containers.js';
 import { rebuild } from '../../dist/core/engine/rebuild.js';
+import { sharedPath, sharedSkipReason } from '../support/shared.js';
 import { expect, SCREENSHOTS, test } from './host.js';
 
-const CORPUS = join(process.cwd(), '..', 'shared', 'corpus');
-const FILE = join(CORPUS, 'taubench-gpt4o-airline-task2.json');
+const corpus = sharedPath('corpus');
+const FILE = join(corpus ?? '', 'taubench-gpt4o-airline-task2.json');
 const GOAL =
   'Downgrade reservation BOH180 flights from business to economy using the flight numbers and prices found by search_direct_flight.';
 const TOOLS = ['search_direct_flight', 'get_reservation_details'];
@@ -39,7 +40,7 @@ function cli(threshold: number): CompactResponse {
   return JSON.parse(out) as CompactResponse;
 }
 
-test.skip(!existsSync(CORPUS), '../shared/corpus is absent');
+test.skip(corpus === null, sharedSkipReason('corpus'));
 
 test('R15 R13 R14 open a corpus file, tune, override and export the same file as the CLI', async ({ page, host }) => {
   await page.goto(host.url);

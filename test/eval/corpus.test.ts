@@ -4,7 +4,7 @@
  * observation masking (M = 10) while removing more characters, and clearly more than a random
  * policy that keeps as many results.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createOfflineModel } from '../../core/engine/offline/model.js';
@@ -13,20 +13,17 @@ import { pickCuts } from '../../core/eval/cuts.js';
 import { evaluateCut } from '../../core/eval/evaluate.js';
 import { LABELS, labelContext } from '../../core/eval/labels.js';
 import { pool } from '../../core/eval/pool.js';
-import { CORPUS } from '../cli/support.js';
+import { corpusFiles, sharedPath, sharedSkipReason } from '../support/shared.js';
 
-const present = existsSync(CORPUS);
+const corpus = sharedPath('corpus');
 
-describe.skipIf(!present)(
-  present
-    ? 'offline model on the shared corpus'
-    : 'offline model on the shared corpus — skipped: ../shared/corpus is absent',
+describe.skipIf(corpus === null)(
+  corpus === null ? sharedSkipReason('corpus') : 'offline model on the shared corpus',
   () => {
     it('beats observation masking (recall at a higher reduction) and random (recall)', async () => {
-      const files = readdirSync(CORPUS).filter((f) => f.endsWith('.json') && f !== 'index.json');
       const results = [];
-      for (const file of files) {
-        const { messages } = loadHistory(readFileSync(join(CORPUS, file), 'utf8'));
+      for (const file of corpusFiles(corpus as string)) {
+        const { messages } = loadHistory(readFileSync(join(corpus as string, file), 'utf8'));
         const context = labelContext(messages);
         for (const cut of pickCuts(messages, 3))
           results.push(await evaluateCut(file, context, cut, createOfflineModel(), { maskM: 10, seeds: 5 }));

@@ -12,7 +12,7 @@ import type { Loaded } from '../../core/engine/containers.js';
 import type { Message } from '../../core/engine/schema.js';
 import { fuzzRuns, fuzzSeed, historyCaseArb } from './support/arbitraries.js';
 import type { ContainerChoice } from './support/corpus.js';
-import { HAS_CORPUS, mutate, mutationArb, NO_CORPUS_REASON, serialize, transcripts } from './support/corpus.js';
+import { CORPUS_DIR, mutate, mutationArb, NO_CORPUS_REASON, serialize, transcripts } from './support/corpus.js';
 import { recordFuzz } from './support/record.js';
 import type { Outcome } from './support/run-case.js';
 import { offlineModel, runCase, scriptedModel, tally } from './support/run-case.js';
@@ -57,7 +57,7 @@ function damage(text: string, d: Damage): string {
 // Bulk work (thousands of cases), not a timing: its budget is generous so a busy machine
 // slows it down without failing it (speed is measured by npm run bench, never here).
 describe('fuzzing the loaders', { timeout: 180_000 }, () => {
-  it('R11 every container, whole or damaged, loads to a valid history or fails with invalid_input, and round-trips', async () => {
+  it('§1 every container, whole or damaged, loads to a valid history or fails with invalid_input, and round-trips', async () => {
     const outcomes: Outcome[] = [];
     await fc.assert(
       fc.asyncProperty(
@@ -104,56 +104,58 @@ describe('fuzzing the loaders', { timeout: 180_000 }, () => {
   });
 });
 
-describe.skipIf(!HAS_CORPUS)('fuzzing mutations of the shared corpus', { timeout: 180_000 }, () => {
-  if (!HAS_CORPUS) it.skip(NO_CORPUS_REASON, () => {});
-
-  it('R2 R3 R11 mutated corpus transcripts (swapped blocks, duplicate ids, invalid input JSON, wrong types, truncation) end in a valid proposal or a stable error', async () => {
-    const corpus = transcripts();
-    const outcomes: Outcome[] = [];
-    await fc.assert(
-      fc.asyncProperty(
-        fc.nat({ max: corpus.length - 1 }),
-        fc.array(mutationArb, { minLength: 1, maxLength: 4 }),
-        containerArb,
-        fc.oneof(
-          { weight: 6, arbitrary: fc.constant(null) },
-          { weight: 1, arbitrary: fc.double({ min: 0, max: 1, noNaN: true }) },
+describe.skipIf(CORPUS_DIR === null)(
+  CORPUS_DIR === null ? NO_CORPUS_REASON : 'fuzzing mutations of the shared corpus',
+  { timeout: 180_000 },
+  () => {
+    it('R2 R3 R11 mutated corpus transcripts (swapped blocks, duplicate ids, invalid input JSON, wrong types, truncation) end in a valid proposal or a stable error', async () => {
+      const corpus = transcripts();
+      const outcomes: Outcome[] = [];
+      await fc.assert(
+        fc.asyncProperty(
+          fc.nat({ max: corpus.length - 1 }),
+          fc.array(mutationArb, { minLength: 1, maxLength: 4 }),
+          containerArb,
+          fc.oneof(
+            { weight: 6, arbitrary: fc.constant(null) },
+            { weight: 1, arbitrary: fc.double({ min: 0, max: 1, noNaN: true }) },
+          ),
+          fc.record({
+            call: fc.double({ min: 0, max: 1, noNaN: true }),
+            result: fc.double({ min: 0, max: 1, noNaN: true }),
+          }),
+          async (which, mutations, container, cut, defaults) => {
+            const t = corpus[which];
+            const messages = structuredClone(t.messages) as Message[];
+            for (const m of mutations) mutate(messages, m);
+            let text = serialize(messages, container, 1);
+            if (cut !== null) text = text.slice(0, Math.floor(cut * text.length));
+            const loaded = load(text);
+            if (typeof loaded === 'string') {
+              outcomes.push('load:invalid_input');
+              return;
+            }
+            const request = {
+              messages: loaded.messages,
+              goal: 'finish the task the user asked for',
+              eligible_tool_names: t.toolNames,
+              options: { preserve_recent_messages: 4 },
+            };
+            outcomes.push(await runCase(request, offlineModel()));
+            outcomes.push(
+              await runCase(
+                { ...request, messages: structuredClone(loaded.messages) },
+                scriptedModel({ default: defaults }),
+              ),
+            );
+          },
         ),
-        fc.record({
-          call: fc.double({ min: 0, max: 1, noNaN: true }),
-          result: fc.double({ min: 0, max: 1, noNaN: true }),
-        }),
-        async (which, mutations, container, cut, defaults) => {
-          const t = corpus[which];
-          const messages = structuredClone(t.messages) as Message[];
-          for (const m of mutations) mutate(messages, m);
-          let text = serialize(messages, container, 1);
-          if (cut !== null) text = text.slice(0, Math.floor(cut * text.length));
-          const loaded = load(text);
-          if (typeof loaded === 'string') {
-            outcomes.push('load:invalid_input');
-            return;
-          }
-          const request = {
-            messages: loaded.messages,
-            goal: 'finish the task the user asked for',
-            eligible_tool_names: t.toolNames,
-            options: { preserve_recent_messages: 4 },
-          };
-          outcomes.push(await runCase(request, offlineModel()));
-          outcomes.push(
-            await runCase(
-              { ...request, messages: structuredClone(loaded.messages) },
-              scriptedModel({ default: defaults }),
-            ),
-          );
-        },
-      ),
-      { seed: fuzzSeed(), numRuns: fuzzRuns(100) },
-    );
-    const counts = tally(outcomes);
-    recordFuzz('mutated corpus transcripts', outcomes.length, counts, `${corpus.length} transcripts`);
-    expect(counts.compacted ?? 0).toBeGreaterThan(0);
-    expect(counts['load:invalid_input'] ?? 0).toBeGreaterThan(0);
-  });
-});
+        { seed: fuzzSeed(), numRuns: fuzzRuns(100) },
+      );
+      const counts = tally(outcomes);
+      recordFuzz('mutated corpus transcripts', outcomes.length, counts, `${corpus.length} transcripts`);
+      expect(counts.compacted ?? 0).toBeGreaterThan(0);
+      expect(counts['load:invalid_input'] ?? 0).toBeGreaterThan(0);
+    });
+  },
+);

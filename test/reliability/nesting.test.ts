@@ -15,19 +15,19 @@ function deepHistoryText(depth: number): string {
 }
 
 describe('nesting depth', () => {
-  it('R11 a 100 000-level nested history is refused by the loader with ContainerError invalid_input', () => {
+  it('§1 a 100 000-level nested history is refused by the loader with ContainerError invalid_input', () => {
     expect(() => loadHistory(deepHistoryText(100_000))).toThrow(ContainerError);
     expect(() => loadHistory(deepHistoryText(100_000))).toThrow(/nested more than 1000 levels/);
   });
 
-  it('R11 a deeply nested request is refused with RequestError invalid_input, not a RangeError', async () => {
+  it('§1 a deeply nested request is refused with RequestError invalid_input, not a RangeError', async () => {
     const messages = JSON.parse(deepHistoryText(6000)) as Message[];
     await expect(compactContext({ messages, goal: 'go on' }, { model: createOfflineModel() })).rejects.toThrow(
       RequestError,
     );
   });
 
-  it('R11 a circular message graph is refused with RequestError invalid_input', async () => {
+  it('§1 a circular message graph is refused with RequestError invalid_input', async () => {
     const block: Record<string, unknown> = { type: 'text', text: 'loop' };
     block.self = block;
     const messages = [{ id: 'm0', role: 'user', content: [block] }];
@@ -38,7 +38,7 @@ describe('nesting depth', () => {
     expect((error as RequestError).code).toBe('invalid_input');
   });
 
-  it('R11 realistic nesting (500 levels) still loads and compacts', async () => {
+  it('§1 realistic nesting (500 levels) still loads and compacts', async () => {
     const { messages } = loadHistory(deepHistoryText(500));
     const response = await compactContext({ messages, goal: 'go on' }, { model: createOfflineModel() });
     expect(response.success).toBe(true);

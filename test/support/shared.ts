@@ -4,7 +4,7 @@
  * it skip with a one-line reason. CI sets COMPACTION_REQUIRE_SHARED=1 (`.ci/run`), and then a
  * missing folder fails the suite instead, so CI can never pass by skipping.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -26,4 +26,11 @@ export function sharedPath(sub: 'corpus' | 'formats' | string): string | null {
 /** The one-line reason a suite gives when it skips for want of `../shared/<sub>`. */
 export function sharedSkipReason(sub: string): string {
   return `skipped: ../shared/${sub} is absent (the shared transcripts are not beside this checkout)`;
+}
+
+/** The transcripts of a corpus folder, sorted: its `.json` files but `index.json` (SOURCES.md lists them). */
+export function corpusFiles(dir: string): string[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json') && f !== 'index.json')
+    .sort();
 }

@@ -2,7 +2,7 @@
  * core/curve.ts and core/align.ts: re-derived actions equal the engine's (R12, R15), and the
  * size model's characters equal a real rebuild's JSON length at every threshold (R13, R14).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -21,8 +21,9 @@ import { compactContext } from '../../core/engine/compact.js';
 import { createOfflineModel } from '../../core/engine/offline/model.js';
 import { loadHistory } from '../../core/engine/containers.js';
 import { rebuild } from '../../core/engine/rebuild.js';
+import { sharedPath, sharedSkipReason } from '../support/shared.js';
 
-const CORPUS = join(process.cwd(), '..', 'shared', 'corpus');
+const corpus = sharedPath('corpus');
 
 async function setup(messages: Message[], eligible: string[], preserve = 6) {
   const response = await compactContext(
@@ -92,31 +93,34 @@ describe('threshold curve', () => {
     expect(curve[0].chars).toBe(JSON.stringify(s.messages).length);
   });
 
-  it.skipIf(!existsSync(CORPUS))('R14 exact on every corpus transcript (both result layouts)', async () => {
-    for (const file of [
-      'claudecode-opus45-cctrace-portable-sessions.json',
-      'spider2-claude37-snowflake-sql-sf_bq024.json',
-      'taubench-gpt4o-airline-task2.json',
-    ]) {
-      const { messages } = loadHistory(readFileSync(join(CORPUS, file), 'utf8'));
-      const tools = [
-        ...new Set(
-          messages.flatMap((m) =>
-            (Array.isArray(m.content) ? m.content : [])
-              .filter((b) => b.type === 'tool_call')
-              .map((b) => String(b.name)),
+  it.skipIf(corpus === null)(
+    corpus === null ? sharedSkipReason('corpus') : 'R14 exact on every corpus transcript (both result layouts)',
+    async () => {
+      for (const file of [
+        'claudecode-opus45-cctrace-portable-sessions.json',
+        'spider2-claude37-snowflake-sql-sf_bq024.json',
+        'taubench-gpt4o-airline-task2.json',
+      ]) {
+        const { messages } = loadHistory(readFileSync(join(corpus as string, file), 'utf8'));
+        const tools = [
+          ...new Set(
+            messages.flatMap((m) =>
+              (Array.isArray(m.content) ? m.content : [])
+                .filter((b) => b.type === 'tool_call')
+                .map((b) => String(b.name)),
+            ),
           ),
-        ),
-      ];
-      const { analysis, probs, sizes, opts } = await setup(messages, tools);
-      for (const t of [0.1, 0.3, 0.6, 0.9]) {
-        const actions = deriveActions(analysis.pairs, probs, t);
-        expect(charsAfter(sizes, actions)).toBe(
-          JSON.stringify(rebuild(messages, analysis.pairs, actions, opts).messages).length,
-        );
+        ];
+        const { analysis, probs, sizes, opts } = await setup(messages, tools);
+        for (const t of [0.1, 0.3, 0.6, 0.9]) {
+          const actions = deriveActions(analysis.pairs, probs, t);
+          expect(charsAfter(sizes, actions)).toBe(
+            JSON.stringify(rebuild(messages, analysis.pairs, actions, opts).messages).length,
+          );
+        }
       }
-    }
-  });
+    },
+  );
 });
 
 describe('side-by-side alignment', () => {

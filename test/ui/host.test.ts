@@ -115,13 +115,13 @@ describe('contract gate', () => {
     );
   });
 
-  it('R11 a bad request fails at run.start with invalid_input, naming the field', async () => {
+  it('§1 a blank goal fails run.start with invalid_input, naming the field', async () => {
     const res = await api('run.start', { request: { messages: [], goal: '  ' }, backend: { name: 'offline' } });
     expect(res.status).toBe(400);
     expect(JSON.parse(res.body).error.message).toMatch(/goal/);
   });
 
-  it('R12 a run is started, polled to the end and reports decisions without messages', async () => {
+  it("§6 a run is started, polled to the end and reports the library's decisions without messages", async () => {
     const s = paymentRetryScenario();
     const request = {
       messages: s.messages,
@@ -146,7 +146,7 @@ describe('contract gate', () => {
 });
 
 describe('POST /compact_context', () => {
-  it('R12 answers the §6 envelope for the SPEC request, as the library does', async () => {
+  it('§6 answers the envelope for the SPEC request, as the library does', async () => {
     const s = paymentRetryScenario();
     const request = { messages: s.messages, goal: s.goal, eligible_tool_names: s.eligible_tool_names };
     const res = await send('/compact_context', { body: request, headers: { authorization: `Bearer ${token}` } });
@@ -158,7 +158,7 @@ describe('POST /compact_context', () => {
     expect(envelope.metadata.compaction.chars_after).toBe(direct.metadata.compaction.chars_after);
   });
 
-  it('R5 bad input is a 400 with a one-line reason', async () => {
+  it('§5 an option out of range is a 400 invalid_input naming it', async () => {
     const res = await send('/compact_context', {
       body: { messages: [], goal: 'x', options: { keep_threshold: 2 } },
       headers: { 'x-inspector-token': token },

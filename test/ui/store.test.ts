@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { setupHost } from '../../app/host/setup.js';
 import { createDefaultRegistry } from '../../core/engine/backends.js';
-import type { Action, CompactResponse, Message } from '../../core/engine/schema.js';
+import type { CompactResponse, Message } from '../../core/engine/schema.js';
 import { compactContext } from '../../core/engine/compact.js';
 import { createOfflineModel } from '../../core/engine/offline/model.js';
 import { loadHistory, writeHistory } from '../../core/engine/containers.js';
@@ -134,7 +134,7 @@ describe('store slices', () => {
     }
   });
 
-  it('R14 an override wins over the probabilities and shows in the export and audit record', async () => {
+  it('an override wins over the probabilities (R12), its drop_call leaves the export as R14 says, and the audit record names it', async () => {
     const saved: SavedExport[] = [];
     const store = makeStore(saved);
     await store.getState().openExample();
@@ -142,7 +142,7 @@ describe('store slices', () => {
     const target = [...store.getState().proposal!.actions].find(
       ([id, a]) => a === 'keep' && store.getState().proposal!.probs.has(id),
     )!;
-    store.getState().setOverride(target[0], 'drop_call' as Action);
+    store.getState().setOverride(target[0], 'drop_call');
     expect(store.getState().proposal!.actions.get(target[0])).toBe('drop_call');
     const notice = await exportApproved(store.getState());
     expect(notice).toMatch(/Exported payment-retry.compacted.json/);
@@ -172,7 +172,7 @@ describe('store slices', () => {
     expect(store.getState().proposal!.outcome).toBe(before!.outcome);
   });
 
-  it('R11 a bad file reports the problem and keeps the open snapshot', async () => {
+  it('§1 a file that is not a history reports the problem and keeps the open snapshot', async () => {
     const store = makeStore();
     await store.getState().openExample();
     const snapshot = store.getState().snapshot;
@@ -183,7 +183,7 @@ describe('store slices', () => {
     expect(store.getState().snapshot).toBe(snapshot);
   });
 
-  it('R3 options outside their range are refused, never clamped', async () => {
+  it('§5 options outside their range are refused, never clamped; a valid one re-derives protection (R4)', async () => {
     const store = makeStore();
     await store.getState().openExample();
     expect(store.getState().setOption('max_concurrency', 40)).toMatch(/32/);

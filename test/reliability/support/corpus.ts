@@ -2,14 +2,15 @@
  * The shared real transcripts (../shared/corpus, never copied into the repo) and the
  * mutations fuzzing applies to them. Tests that need them skip with one line when absent.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import type { Block, Message } from '../../../core/engine/schema.js';
+import { corpusFiles, sharedPath, sharedSkipReason } from '../../support/shared.js';
 
-export const CORPUS_DIR = fileURLToPath(new URL('../../../../shared/corpus/', import.meta.url));
-export const HAS_CORPUS = existsSync(CORPUS_DIR);
-export const NO_CORPUS_REASON = `skipped: ${CORPUS_DIR} is absent (the shared transcripts are not in this checkout)`;
+/** `../shared/corpus`, or null when absent (then CI's COMPACTION_REQUIRE_SHARED=1 has already failed). */
+export const CORPUS_DIR = sharedPath('corpus');
+export const NO_CORPUS_REASON = sharedSkipReason('corpus');
 
 export interface Transcript {
   file: string;
@@ -23,18 +24,17 @@ let cache: Transcript[] | null = null;
 /** Every transcript in the corpus (index.json and SOURCES.md are not transcripts). */
 export function transcripts(): Transcript[] {
   if (cache) return cache;
-  cache = readdirSync(CORPUS_DIR)
-    .filter((f) => f.endsWith('.json') && f !== 'index.json')
-    .sort()
-    .map((file) => {
-      const text = readFileSync(CORPUS_DIR + file, 'utf8');
-      const messages = JSON.parse(text) as Message[];
-      const names = new Set<string>();
-      for (const m of messages)
-        for (const b of Array.isArray(m.content) ? m.content : [])
-          if (b.type === 'tool_call' && typeof b.name === 'string') names.add(b.name);
-      return { file, text, messages, toolNames: [...names].sort() };
-    });
+  if (CORPUS_DIR === null) throw new Error(NO_CORPUS_REASON);
+  const dir = CORPUS_DIR;
+  cache = corpusFiles(dir).map((file) => {
+    const text = readFileSync(join(dir, file), 'utf8');
+    const messages = JSON.parse(text) as Message[];
+    const names = new Set<string>();
+    for (const m of messages)
+      for (const b of Array.isArray(m.content) ? m.content : [])
+        if (b.type === 'tool_call' && typeof b.name === 'string') names.add(b.name);
+    return { file, text, messages, toolNames: [...names].sort() };
+  });
   return cache;
 }
 
