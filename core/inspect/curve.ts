@@ -82,6 +82,8 @@ export interface Truncation {
 export interface SizeModel {
   count: number;
   sum: number;
+  /** Compact JSON length of every message, in order (the §9 unchanged prefix sums these). */
+  lengths: number[];
   /** Only messages that hold a paired block. */
   messages: Map<number, MessageSize>;
   /** Per pair, the truncated result; null when truncation would not shorten it. */
@@ -101,10 +103,12 @@ export function buildSizeModel(
   const touched = new Set<number>();
   for (const pair of pairs) touched.add(pair.call.message).add(pair.result.message);
   let sum = 0;
+  const lengths: number[] = [];
   const sizes = new Map<number, MessageSize>();
   messages.forEach((message, m) => {
     const len = JSON.stringify(message).length;
     sum += len;
+    lengths.push(len);
     if (!touched.has(m) || !Array.isArray(message.content)) return;
     const blockLens = message.content.map((block) => JSON.stringify(block).length);
     sizes.set(m, { len, other: len - JSON.stringify(message.content).length, blockLens });
@@ -117,7 +121,7 @@ export function buildSizeModel(
       output === null ? null : { output, blockChars: JSON.stringify({ ...pair.resultBlock, output }).length },
     );
   }
-  return { count: messages.length, sum, messages: sizes, truncated, pairs };
+  return { count: messages.length, sum, lengths, messages: sizes, truncated, pairs };
 }
 
 /** SPEC §6 `chars_after` for these actions, without rebuilding. */

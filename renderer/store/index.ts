@@ -1,11 +1,13 @@
 /**
- * One store from four slices, created with a Bridge (STYLE.md): the hosts and tests decide
+ * One store from six slices, created with a Bridge (STYLE.md): the hosts and tests decide
  * the transport, the store never knows which it has.
  */
 import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import type { StoreApi } from 'zustand/vanilla';
+import { createCacheSlice, initialPrices } from './cache.js';
+import { createCompareSlice } from './compare.js';
 import { createPolicySlice } from './policy.js';
 import { createProposalSlice } from './proposal.js';
 import { createSnapshotSlice } from './snapshot.js';
@@ -19,6 +21,9 @@ export function createAppStore(deps: Deps): AppStore {
     ...createSnapshotSlice(...a),
     ...createPolicySlice(...a),
     ...createProposalSlice(...a),
+    ...createCompareSlice(...a),
+    ...createCacheSlice(...a),
+    ...initialPrices(deps.storage),
     ...createUiSlice(...a),
     deps,
   }));

@@ -50,125 +50,135 @@ function derive(
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export const createProposalSlice: Slice<ProposalSlice> = (set, get) => ({
-  run: IDLE,
-  proposal: null,
+export const createProposalSlice: Slice<ProposalSlice> = (set, get) => {
+  /** Every new proposal also re-derives what compares it with A and what it costs in the cache. */
+  const setProposal = (proposal: Proposal | null, extra: Partial<ProposalSlice> = {}) => {
+    set({ proposal, ...extra });
+    get().recompare();
+    get().recache();
+  };
+  return {
+    run: IDLE,
+    proposal: null,
 
-  async startRun() {
-    const state = get();
-    if (!state.snapshot || state.run.state === 'running') return;
-    const snapshot = state.snapshot;
-    const request = requestFrom(state);
-    const startedAt = (state.deps.now?.() ?? new Date()).toISOString();
-    set({ run: { ...IDLE, state: 'running', progress: { phase: 'queued', batchesDone: 0, batchesTotal: 0 } } });
-    let status: RunStatus;
-    try {
-      const { runId } = await state.deps.bridge['run.start']({
-        request: { ...request, messages: snapshot.messages },
-        backend: state.backend,
-      });
-      set({ run: { ...get().run, runId } });
-      for (;;) {
-        status = await state.deps.bridge['run.status']({ runId });
-        set({ run: { ...get().run, progress: status.progress, elapsedMs: status.elapsedMs } });
-        if (status.state === 'finished') break;
-        await sleep(state.deps.pollMs ?? 150);
+    async startRun() {
+      const state = get();
+      if (!state.snapshot || state.run.state === 'running') return;
+      const snapshot = state.snapshot;
+      const request = requestFrom(state);
+      const startedAt = (state.deps.now?.() ?? new Date()).toISOString();
+      set({ run: { ...IDLE, state: 'running', progress: { phase: 'queued', batchesDone: 0, batchesTotal: 0 } } });
+      let status: RunStatus;
+      try {
+        const { runId } = await state.deps.bridge['run.start']({
+          request: { ...request, messages: snapshot.messages },
+          backend: state.backend,
+        });
+        set({ run: { ...get().run, runId } });
+        for (;;) {
+          status = await state.deps.bridge['run.status']({ runId });
+          set({ run: { ...get().run, progress: status.progress, elapsedMs: status.elapsedMs } });
+          if (status.state === 'finished') break;
+          await sleep(state.deps.pollMs ?? 150);
+        }
+      } catch (error) {
+        const e = error as { code?: string; message?: string };
+        set({
+          run: {
+            ...get().run,
+            state: 'failed',
+            error: { code: (e.code ?? 'internal') as HostError['code'], message: e.message ?? String(error) },
+          },
+        });
+        return;
       }
-    } catch (error) {
-      const e = error as { code?: string; message?: string };
-      set({
-        run: {
-          ...get().run,
-          state: 'failed',
-          error: { code: (e.code ?? 'internal') as HostError['code'], message: e.message ?? String(error) },
+      const outcome = status.outcome as RunOutcome;
+      if (!outcome.success) {
+        set({ run: { ...get().run, state: 'failed', error: outcome.error } });
+        return;
+      }
+      if (get().snapshot !== snapshot) return; // a new file was opened meanwhile
+      // The analysis of the policy the run used, not whatever the form holds now.
+      const policy = policyOf(request);
+      const analysis = analyze(snapshot.messages, policy);
+      const sizes = buildSizeModel(snapshot.messages, analysis.pairs, rebuildOptionsOf(request));
+      const probs = probabilitiesOf(outcome.decisions);
+      const histogram = probabilityHistogram([...probs.values()].map((p) => p.keepResult));
+      const result: RunResult = {
+        outcome,
+        request,
+        policy,
+        analysis,
+        decisions: new Map(outcome.decisions.map((d) => [d.pair_id, d])),
+        probs,
+        histogram,
+        sizes,
+        startedAt,
+        finishedAt: (state.deps.now?.() ?? new Date()).toISOString(),
+      };
+      setProposal(
+        {
+          ...derive(result, {}, get().options.keep_threshold, snapshot.messages, null),
+          tokens: { before: get().proposal?.tokens.before ?? null, after: null, prefix: null },
         },
-      });
-      return;
-    }
-    const outcome = status.outcome as RunOutcome;
-    if (!outcome.success) {
-      set({ run: { ...get().run, state: 'failed', error: outcome.error } });
-      return;
-    }
-    if (get().snapshot !== snapshot) return; // a new file was opened meanwhile
-    // The analysis of the policy the run used, not whatever the form holds now.
-    const policy = policyOf(request);
-    const analysis = analyze(snapshot.messages, policy);
-    const sizes = buildSizeModel(snapshot.messages, analysis.pairs, rebuildOptionsOf(request));
-    const probs = probabilitiesOf(outcome.decisions);
-    const histogram = probabilityHistogram([...probs.values()].map((p) => p.keepResult));
-    const result: RunResult = {
-      outcome,
-      request,
-      policy,
-      analysis,
-      decisions: new Map(outcome.decisions.map((d) => [d.pair_id, d])),
-      probs,
-      histogram,
-      sizes,
-      startedAt,
-      finishedAt: (state.deps.now?.() ?? new Date()).toISOString(),
-    };
-    set({
-      proposal: {
-        ...derive(result, {}, get().options.keep_threshold, snapshot.messages, null),
-        tokens: { before: get().proposal?.tokens.before ?? null, after: null },
-      },
-      run: { ...get().run, state: 'done' },
-    });
-    get().setTab('audit');
-    void get().refreshTokens();
-  },
+        { run: { ...get().run, state: 'done' } },
+      );
+      get().setTab('audit');
+      void get().refreshTokens();
+    },
 
-  async cancelRun() {
-    const { run, deps } = get();
-    if (run.state === 'running' && run.runId) await deps.bridge['run.cancel']({ runId: run.runId });
-  },
+    async cancelRun() {
+      const { run, deps } = get();
+      if (run.state === 'running' && run.runId) await deps.bridge['run.cancel']({ runId: run.runId });
+    },
 
-  rederive() {
-    const { proposal, snapshot, options } = get();
-    if (!proposal || !snapshot) return;
-    set({
-      proposal: {
+    rederive() {
+      const { proposal, snapshot, options } = get();
+      if (!proposal || !snapshot) return;
+      setProposal({
         ...derive(proposal, proposal.overrides, options.keep_threshold, snapshot.messages, proposal.curve),
-        tokens: { ...proposal.tokens, after: null },
-      },
-    });
-    void get().refreshTokens();
-  },
+        tokens: { ...proposal.tokens, after: null, prefix: null },
+      });
+      void get().refreshTokens();
+    },
 
-  setOverride(pairId, override) {
-    const { proposal, snapshot, options } = get();
-    if (!proposal || !snapshot) return;
-    const overrides = { ...proposal.overrides };
-    if (override === null) delete overrides[pairId];
-    else overrides[pairId] = override;
-    set({
-      proposal: {
+    setOverride(pairId, override) {
+      const { proposal, snapshot, options } = get();
+      if (!proposal || !snapshot) return;
+      const overrides = { ...proposal.overrides };
+      if (override === null) delete overrides[pairId];
+      else overrides[pairId] = override;
+      setProposal({
         ...derive(proposal, overrides, options.keep_threshold, snapshot.messages, null),
-        tokens: { ...proposal.tokens, after: null },
-      },
-    });
-    void get().refreshTokens();
-  },
+        tokens: { ...proposal.tokens, after: null, prefix: null },
+      });
+      void get().refreshTokens();
+    },
 
-  clearProposal: () => set({ proposal: null, run: IDLE }),
+    clearProposal: () => setProposal(null, { run: IDLE }),
 
-  async refreshTokens() {
-    const { proposal, deps, snapshot } = get();
-    if (!proposal || !snapshot) return;
-    const asked = proposal.actions;
-    const request = proposal.request;
-    const counted = await deps.parser
-      .tokens({
-        policy: proposal.policy,
-        actions: [...asked],
-        rebuildOptions: rebuildOptionsOf(request),
-      })
-      .catch(() => null);
-    const now = get().proposal;
-    // Only the latest threshold's count is shown; stale answers are dropped.
-    if (!counted || !now || now.actions !== asked) return;
-    set({ proposal: { ...now, tokens: { before: counted.before, after: counted.after } } });
-  },
-});
+    async refreshTokens() {
+      const { proposal, deps, snapshot, cache } = get();
+      if (!proposal || !snapshot) return;
+      const asked = proposal.actions;
+      const variant = cache?.friendly?.actions;
+      const counted = await deps.parser
+        .tokens({
+          policy: proposal.policy,
+          actions: [...asked],
+          rebuildOptions: rebuildOptionsOf(proposal.request),
+          ...(variant ? { variant: [...variant] } : {}),
+        })
+        .catch(() => null);
+      const now = get();
+      // Only the latest derive's count is shown; stale answers are dropped.
+      if (!counted || !now.proposal || now.proposal.actions !== asked || now.cache?.friendly?.actions !== variant)
+        return;
+      set({
+        proposal: { ...now.proposal, tokens: { before: counted.before, after: counted.after, prefix: counted.prefix } },
+        friendlyTokens: counted.variant,
+      });
+      get().recompare();
+    },
+  };
+};

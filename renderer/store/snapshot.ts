@@ -20,6 +20,8 @@ export const createSnapshotSlice: Slice<SnapshotSlice> = (set, get) => ({
       set({ snapshot, opening: null });
       get().resetPolicy(snapshot, example);
       get().clearProposal();
+      // A belonged to the old file: a comparison across histories is meaningless (compare refuses it).
+      get().unpinProposal();
       get().resetUi();
       return true;
     } catch (error) {

@@ -1,5 +1,5 @@
 /**
- * The one store's shape: four slices plus the host bridge and parser it was created with.
+ * The one store's shape: six slices plus the host bridge and parser it was created with.
  * Types only, and a leaf: the slice files implement these interfaces and the components read
  * them from here, so no slice imports another slice's file for a type and nothing imports
  * back up into the slices (no cycles).
@@ -9,6 +9,9 @@ import type { Container } from '../../core/engine/containers.js';
 import type { Probabilities } from '../../core/engine/decide.js';
 import type { Analysis, Policy } from '../../core/engine/guards.js';
 import type { Action, Decision, Message, Options } from '../../core/engine/schema.js';
+import type { PriceTable } from '../../core/inspect/cache.js';
+import type { CacheView } from '../../core/inspect/cacheView.js';
+import type { Comparison, ProposalSide } from '../../core/inspect/compare.js';
 import type { CurvePoint, HistogramBin, Overrides, SizeModel } from '../../core/inspect/curve.js';
 import type { RowFilter } from '../../core/inspect/filter.js';
 import type { AuditModel, RunPairReview } from '../../core/inspect/review.js';
@@ -16,6 +19,7 @@ import type { CandidacyReport, HistorySummary } from '../../core/inspect/summary
 import type { BackendChoice, Example, HostError, RunOutcome, RunSettings, RunStatus } from '../../core/ipc/contract.js';
 import type { Bridge } from '../bridge/types.js';
 import type { OpenProgress, SnapshotParser } from '../worker/client.js';
+import type { ProposalTokens } from '../worker/snapshot.js';
 
 // ── snapshot ─────────────────────────────────────────────────────────────────────────────
 
@@ -97,7 +101,8 @@ export interface Proposal extends RunResult {
   audit: AuditModel<RunPairReview>;
   charsAfter: number;
   curve: CurvePoint[];
-  tokens: { before: number | null; after: number | null };
+  /** Real BPE tokens, counted off the main thread; null until counted. `prefix`: what stays cached (§9). */
+  tokens: { before: number | null; after: number | null; prefix: number | null };
 }
 
 export interface RunState {
@@ -119,9 +124,56 @@ export interface ProposalSlice {
   refreshTokens(): Promise<void>;
 }
 
+// ── compare ──────────────────────────────────────────────────────────────────────────────
+
+/** A proposal kept as A while later runs (B) change the model, goal, options or threshold. */
+export interface Pinned {
+  proposal: Proposal;
+  /** A as the comparison reads it: the decisions its export would record. */
+  side: ProposalSide;
+}
+
+export interface CompareSlice {
+  pinned: Pinned | null;
+  /** A against the current proposal (B); null without both. Recomputed on every derive. */
+  comparison: Comparison | null;
+  /** What the side-by-side's left pane shows: the original, or A's proposed history. */
+  leftPane: 'original' | 'pinned';
+  pinProposal(): void;
+  unpinProposal(): void;
+  setLeftPane(pane: CompareSlice['leftPane']): void;
+  recompare(): void;
+}
+
+// ── cache ────────────────────────────────────────────────────────────────────────────────
+
+export interface CacheFigures {
+  /** The current actions (threshold and overrides included). */
+  current: CacheView;
+  /** The cache-friendly variant when it is on: only changes after message `after`. */
+  friendly: (CacheView & { after: number; actions: ReadonlyMap<string, Action> }) | null;
+}
+
+export interface CacheSlice {
+  /** USD per million tokens; stored locally (Deps.storage) so they survive a restart. */
+  prices: PriceTable;
+  /** The preset the prices came from; null once a price was edited by hand. */
+  presetId: string | null;
+  cacheFriendly: { on: boolean; after: number };
+  /** Derived on every change of the proposal or the toggle; null without a proposal. */
+  cache: CacheFigures | null;
+  /** BPE tokens of the cache-friendly variant; null until counted or when it is off. */
+  friendlyTokens: ProposalTokens | null;
+  /** Returns an error line for a price that is not a number ≥ 0 (nothing is clamped). */
+  setPrice(key: keyof PriceTable, value: number): string | null;
+  choosePreset(id: string): void;
+  setCacheFriendly(change: Partial<CacheSlice['cacheFriendly']>): string | null;
+  recache(): void;
+}
+
 // ── ui ───────────────────────────────────────────────────────────────────────────────────
 
-export type Tab = 'summary' | 'audit' | 'observation' | 'requests';
+export type Tab = 'summary' | 'audit' | 'compare' | 'cache' | 'observation' | 'requests';
 
 export interface UiSlice {
   tab: Tab;
@@ -156,7 +208,14 @@ export interface Deps {
   /** Poll interval for run progress (ms). */
   pollMs?: number;
   now?: () => Date;
+  /** Where settings such as the price table persist (the page's localStorage); none in tests. */
+  storage?: Pick<Storage, 'getItem' | 'setItem'>;
 }
 
-export type AppState = SnapshotSlice & PolicySlice & ProposalSlice & UiSlice & { deps: Deps };
+export type AppState = SnapshotSlice &
+  PolicySlice &
+  ProposalSlice &
+  CompareSlice &
+  CacheSlice &
+  UiSlice & { deps: Deps };
 export type Slice<T> = StateCreator<AppState, [], [], T>;

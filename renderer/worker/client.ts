@@ -1,6 +1,6 @@
 /** The main-thread side of the snapshot worker, behind the SnapshotParser interface. */
 import type { Message } from '../../core/engine/schema.js';
-import type { ParsedSnapshot, TokenRequest } from './snapshot.js';
+import type { ParsedSnapshot, TokenCounts, TokenRequest } from './snapshot.js';
 import { countTokens, parseBytes } from './snapshot.js';
 
 export interface OpenProgress {
@@ -10,7 +10,7 @@ export interface OpenProgress {
 
 export interface SnapshotParser {
   open(source: { file?: Blob; text?: string }, onProgress: (p: OpenProgress) => void): Promise<ParsedSnapshot>;
-  tokens(request: TokenRequest | null): Promise<{ before: number; after: number | null }>;
+  tokens(request: TokenRequest): Promise<TokenCounts>;
 }
 
 /** Runs in the calling thread: for tests and hosts without workers. */

@@ -56,6 +56,19 @@ export interface TokenRequest {
   policy: Policy;
   actions: Array<[string, Action]>;
   rebuildOptions: RebuildOptions;
+  /** Another set of actions to count as well (the cache-friendly variant, §9). */
+  variant?: Array<[string, Action]>;
+}
+
+/** BPE tokens of a proposal's history after, and of its unchanged prefix (§9). */
+export interface ProposalTokens {
+  after: number;
+  prefix: number;
+}
+
+export interface TokenCounts extends ProposalTokens {
+  before: number;
+  variant: ProposalTokens | null;
 }
 
 type Counter = (text: string) => number;
@@ -67,15 +80,37 @@ export function loadCounter(): Promise<Counter> {
   return counter;
 }
 
-/** Real BPE tokens of the compact JSON before and after the proposal. */
-export async function countTokens(
-  messages: readonly Message[],
-  request: TokenRequest | null,
-): Promise<{ before: number; after: number | null }> {
+/**
+ * Counts of prefixes already counted for this snapshot, by message count: the history before
+ * (all of it) and each unchanged prefix are fixed per snapshot, and counting a 20 MB history
+ * takes seconds, so each is counted once however often the threshold moves.
+ */
+let counted: { messages: readonly Message[]; prefixes: Map<number, number> } | null = null;
+
+function prefixTokens(count: Counter, messages: readonly Message[], length: number): number {
+  if (counted?.messages !== messages) counted = { messages, prefixes: new Map() };
+  let tokens = counted.prefixes.get(length);
+  if (tokens === undefined) {
+    tokens = count(JSON.stringify(length === messages.length ? messages : messages.slice(0, length)));
+    counted.prefixes.set(length, tokens);
+  }
+  return tokens;
+}
+
+/** Real BPE tokens of the compact JSON before and after the proposal, and of what stays cached. */
+export async function countTokens(messages: readonly Message[], request: TokenRequest): Promise<TokenCounts> {
   const count = await loadCounter();
-  const before = count(JSON.stringify(messages));
-  if (!request) return { before, after: null };
   const analysis = analyze(messages, request.policy);
-  const rebuilt = rebuild(messages, analysis.pairs, new Map(request.actions), request.rebuildOptions, false);
-  return { before, after: count(JSON.stringify(rebuilt.messages)) };
+  const measure = (actions: Array<[string, Action]>): ProposalTokens => {
+    const rebuilt = rebuild(messages, analysis.pairs, new Map(actions), request.rebuildOptions, false);
+    return {
+      after: count(JSON.stringify(rebuilt.messages)),
+      prefix: prefixTokens(count, messages, rebuilt.firstChanged ?? messages.length),
+    };
+  };
+  return {
+    before: prefixTokens(count, messages, messages.length),
+    ...measure(request.actions),
+    variant: request.variant ? measure(request.variant) : null,
+  };
 }

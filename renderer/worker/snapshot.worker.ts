@@ -8,11 +8,9 @@ import type { TokenRequest } from './snapshot.js';
 import { countTokens, parseBytes, readWithProgress } from './snapshot.js';
 
 export type WorkerRequest =
-  | { id: number; kind: 'open'; file?: Blob; text?: string }
-  | { id: number; kind: 'tokens'; request: TokenRequest | null };
+  { id: number; kind: 'open'; file?: Blob; text?: string } | { id: number; kind: 'tokens'; request: TokenRequest };
 
 let messages: Message[] = [];
-let tokensBefore: number | null = null;
 
 const post = (message: unknown) => (self as unknown as Worker).postMessage(message);
 
@@ -28,12 +26,9 @@ self.onmessage = async (event: MessageEvent<WorkerRequest>) => {
       post({ id: req.id, kind: 'progress', phase: 'parsing', fraction: 1 });
       const parsed = await parseBytes(bytes);
       messages = parsed.messages;
-      tokensBefore = null;
       post({ id: req.id, kind: 'done', result: parsed });
     } else {
-      const counted = await countTokens(messages, req.request);
-      tokensBefore ??= counted.before;
-      post({ id: req.id, kind: 'done', result: counted });
+      post({ id: req.id, kind: 'done', result: await countTokens(messages, req.request) });
     }
   } catch (error) {
     post({ id: req.id, kind: 'error', message: error instanceof Error ? error.message : String(error) });

@@ -1,0 +1,68 @@
+/**
+ * The prompt-cache side of a proposal in the inspector (SPEC §9 stats), for any actions the
+ * threshold and overrides derive (R15) rather than only the run's: the first message they
+ * change, the characters before it, and the cache-friendly variant that leaves every message
+ * up to a chosen one untouched. All from the size model measured once per run; no model call.
+ */
+import type { Pair } from '../engine/guards.js';
+import { jsonArrayLength } from '../engine/measure.js';
+import type { Action } from '../engine/schema.js';
+import type { Overrides, SizeModel } from './curve.js';
+import { charsAfter } from './curve.js';
+
+/**
+ * The first message index these actions change or remove, as `rebuild` reports it: a
+ * drop_call changes both endpoints' messages, a drop_result only the result's, and only when
+ * R13 shortens it. Null when nothing changes.
+ */
+export function firstChangedMessage(model: SizeModel, actions: ReadonlyMap<string, Action>): number | null {
+  let first: number | null = null;
+  const consider = (m: number) => {
+    if (first === null || m < first) first = m;
+  };
+  for (const pair of model.pairs) {
+    const action = actions.get(pair.pairId);
+    if (action === 'drop_call') consider(Math.min(pair.call.message, pair.result.message));
+    else if (action === 'drop_result' && model.truncated.get(pair.pairId)) consider(pair.result.message);
+  }
+  return first;
+}
+
+/** §9 `unchanged_prefix_chars`: the compact JSON of the messages before `firstChanged` (all when null). */
+export function unchangedPrefixChars(model: SizeModel, firstChanged: number | null): number {
+  return jsonArrayLength(model.lengths, firstChanged ?? model.count);
+}
+
+/**
+ * Only changes after message `after` (an index): every pair with an endpoint at or before it is
+ * kept, as if that message and all before it were protected (R4), and like a guard, a person's
+ * override still wins. The prefix a provider has cached then survives at least through `after`.
+ */
+export function cacheFriendlyActions(
+  pairs: readonly Pair[],
+  actions: ReadonlyMap<string, Action>,
+  overrides: Overrides,
+  after: number,
+): Map<string, Action> {
+  const out = new Map(actions);
+  for (const pair of pairs)
+    if (Math.min(pair.call.message, pair.result.message) <= after && !overrides[pair.pairId])
+      out.set(pair.pairId, 'keep');
+  return out;
+}
+
+export interface CacheView {
+  firstChanged: number | null;
+  prefixChars: number;
+  charsAfter: number;
+}
+
+/** The figures the cache panel shows for one set of actions. */
+export function cacheView(model: SizeModel, actions: ReadonlyMap<string, Action>): CacheView {
+  const firstChanged = firstChangedMessage(model, actions);
+  return {
+    firstChanged,
+    prefixChars: unchangedPrefixChars(model, firstChanged),
+    charsAfter: charsAfter(model, actions),
+  };
+}

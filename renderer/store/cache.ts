@@ -1,0 +1,85 @@
+/**
+ * The prompt-cache panel's state (SPEC §9): the price table (a preset or edited by hand, kept
+ * in local storage), the cache-friendly toggle, and the figures core derives for the current
+ * actions and for the cache-friendly variant, recomputed with every derive (R15, no model call).
+ */
+import type { PriceTable } from '../../core/inspect/cache.js';
+import { PRICE_PRESETS, PriceTableSchema } from '../../core/inspect/cache.js';
+import { cacheFriendlyActions, cacheView } from '../../core/inspect/cacheView.js';
+import type { CacheSlice, Deps, Slice } from './state.js';
+
+const STORAGE_KEY = 'compaction-inspector.prices';
+const DEFAULT_PRESET = PRICE_PRESETS[0];
+
+/** The stored table if it is still a valid one; a damaged or foreign value is ignored, not trusted. */
+function storedPrices(storage: Deps['storage']): Pick<CacheSlice, 'prices' | 'presetId'> | null {
+  let stored: { input?: unknown; cacheWrite?: unknown; cacheRead?: unknown; presetId?: unknown };
+  try {
+    stored = JSON.parse(storage?.getItem(STORAGE_KEY) ?? 'null') ?? {};
+  } catch {
+    return null;
+  }
+  const prices = PriceTableSchema.safeParse({
+    input: stored.input,
+    cacheWrite: stored.cacheWrite,
+    cacheRead: stored.cacheRead,
+  });
+  if (!prices.success) return null;
+  const preset = PRICE_PRESETS.find((p) => p.id === stored.presetId);
+  return { prices: prices.data, presetId: preset ? preset.id : null };
+}
+
+export const createCacheSlice: Slice<CacheSlice> = (set, get) => {
+  const store = (prices: PriceTable, presetId: string | null) => {
+    set({ prices, presetId });
+    try {
+      get().deps.storage?.setItem(STORAGE_KEY, JSON.stringify({ ...prices, presetId }));
+    } catch {
+      // Storage full or disabled: the table still applies for this session.
+    }
+  };
+  return {
+    prices: DEFAULT_PRESET.prices,
+    presetId: DEFAULT_PRESET.id,
+    cacheFriendly: { on: false, after: 0 },
+    cache: null,
+    friendlyTokens: null,
+    setPrice(key, value) {
+      const parsed = PriceTableSchema.safeParse({ ...get().prices, [key]: value });
+      if (!parsed.success) return 'a price in USD per million tokens, ≥ 0';
+      store(parsed.data, null);
+      return null;
+    },
+    choosePreset(id) {
+      const preset = PRICE_PRESETS.find((p) => p.id === id);
+      if (preset) store(preset.prices, preset.id);
+    },
+    setCacheFriendly(change) {
+      const next = { ...get().cacheFriendly, ...change };
+      const count = get().snapshot?.messages.length ?? 0;
+      if (!Number.isInteger(next.after) || next.after < 0 || next.after >= Math.max(1, count))
+        return `a message index from 0 to ${Math.max(0, count - 1)}`;
+      set({ cacheFriendly: next, friendlyTokens: null });
+      get().recache();
+      void get().refreshTokens();
+      return null;
+    },
+    recache() {
+      const { proposal, cacheFriendly } = get();
+      if (!proposal) return set({ cache: null });
+      const current = cacheView(proposal.sizes, proposal.actions);
+      let friendly = null;
+      if (cacheFriendly.on) {
+        const { after } = cacheFriendly;
+        const actions = cacheFriendlyActions(proposal.analysis.pairs, proposal.actions, proposal.overrides, after);
+        friendly = { ...cacheView(proposal.sizes, actions), after, actions };
+      }
+      set({ cache: { current, friendly } });
+    },
+  };
+};
+
+/** The price table a store starts with: the stored one, else the first preset. */
+export function initialPrices(storage: Deps['storage']): Pick<CacheSlice, 'prices' | 'presetId'> {
+  return storedPrices(storage) ?? { prices: DEFAULT_PRESET.prices, presetId: DEFAULT_PRESET.id };
+}

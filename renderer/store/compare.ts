@@ -1,0 +1,40 @@
+/**
+ * Pin a proposal as A; every later run on the same snapshot is B (another backend, model, goal,
+ * options or threshold). The comparison is core's (`compareProposals`), over the decisions each
+ * side's export would record, so the compare view and an exported audit record agree.
+ */
+import { auditSide, compareProposals } from '../../core/inspect/compare.js';
+import type { ProposalSide } from '../../core/inspect/compare.js';
+import { auditRecord } from './exporting.js';
+import type { AppState, CompareSlice, Proposal, Slice, Snapshot } from './state.js';
+
+/** One side as the comparison reads it, with the proposal's own BPE count for tokens after. */
+function sideOf(snapshot: Snapshot, proposal: Proposal, now: Date): ProposalSide {
+  return { ...auditSide(auditRecord(snapshot, proposal, now.toISOString())), tokensAfter: proposal.tokens.after };
+}
+
+export const createCompareSlice: Slice<CompareSlice> = (set, get) => {
+  const now = (state: AppState) => state.deps.now?.() ?? new Date();
+  return {
+    pinned: null,
+    comparison: null,
+    leftPane: 'original',
+    pinProposal() {
+      const state = get();
+      if (!state.snapshot || !state.proposal) return;
+      set({ pinned: { proposal: state.proposal, side: sideOf(state.snapshot, state.proposal, now(state)) } });
+      get().recompare();
+      get().setNotice('Pinned this proposal as A: the next run becomes B (see Compare)');
+    },
+    unpinProposal: () => set({ pinned: null, comparison: null, leftPane: 'original' }),
+    setLeftPane: (leftPane) => set({ leftPane: leftPane === 'pinned' && !get().pinned ? 'original' : leftPane }),
+    recompare() {
+      const state = get();
+      const { pinned, proposal, snapshot } = state;
+      // Right after pinning, B is A itself (all agree); a new threshold or run makes it differ.
+      if (!pinned || !proposal || !snapshot) return set({ comparison: null });
+      // Both sides are runs of the same snapshot, so compareProposals cannot refuse them.
+      set({ comparison: compareProposals(pinned.side, sideOf(snapshot, proposal, now(state))) });
+    },
+  };
+};
