@@ -8,9 +8,10 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Message, OptionsInput } from '../../core/engine/schema.js';
-import { ContainerError, loadHistory } from '../../core/engine/containers.js';
 import { describeZodError, OptionsSchema } from '../../core/engine/schema.js';
 import type { CutResult } from '../../core/eval/evaluate.js';
+import type { InspectedSource } from '../../core/formats/index.js';
+import { FormatError, inspectSource, openConversation } from '../../core/formats/index.js';
 import { evaluateCut } from '../../core/eval/evaluate.js';
 import { pickCuts } from '../../core/eval/cuts.js';
 import { renderHtml } from '../../core/eval/html.js';
@@ -25,7 +26,8 @@ import { UsageError } from './args.js';
 
 const USAGE = `usage: compaction-inspector eval PATH… [--cuts 3] [--mask-m 10] [--seeds 5] [--max-recall-loss 0.05]
                                   [--options JSON] [--json] [--html FILE]
-  PATH      a history file (any container) or a folder of them (*.json, *.jsonl; not recursive)
+  PATH      a history file in any format of "formats" (each conversation of a file is a
+            transcript) or a folder of them (*.json, *.jsonl, *.traj; recursive)
   --cuts    cut points per transcript, spread evenly (history | next action = goal | future)
   --mask-m  observation masking keeps the last M tool results in full
   --seeds   random-policy runs averaged (same number of results kept as the model)
@@ -105,10 +107,27 @@ export function parseSettings(argv: string[]): Settings | 'help' {
 
 interface Transcript {
   source: string;
+  format: string;
   messages: Message[];
 }
 
-/** Named files must load; files found in a folder that are not histories are skipped with a note. */
+/** Files a folder holds that may be histories, recursively, in a stable order (dot folders skipped). */
+function historyFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => !entry.name.startsWith('.'))
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .flatMap((entry) => {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : historyFiles(path);
+      return /\.(jsonl?|ndjson|traj)$/i.test(entry.name) ? [path] : [];
+    });
+}
+
+/**
+ * Every conversation of every file, in any native format (SPEC §9): a file with several
+ * conversations gives one transcript each (`file#key`). Named files must load; files found in
+ * a folder that are not histories are skipped with a note, and so are empty conversations.
+ */
 export function readTranscripts(paths: readonly string[], warn: (line: string) => void): Transcript[] {
   const out: Transcript[] = [];
   for (const path of paths) {
@@ -118,20 +137,27 @@ export function readTranscripts(paths: readonly string[], warn: (line: string) =
     } catch {
       throw new UsageError(`${path}: no such file or folder`);
     }
-    const files = isDir
-      ? readdirSync(path)
-          .filter((name) => /\.jsonl?$/.test(name))
-          .sort()
-          .map((name) => join(path, name))
-      : [path];
-    for (const file of files) {
+    for (const file of isDir ? historyFiles(path) : [path]) {
+      let source: InspectedSource;
       try {
-        out.push({ source: file, messages: loadHistory(readFileSync(file, 'utf8')).messages });
+        source = inspectSource(readFileSync(file, 'utf8'));
       } catch (error) {
         const reason =
-          error instanceof ContainerError ? error.message : ((error as NodeJS.ErrnoException).code ?? String(error));
+          error instanceof FormatError ? error.message : ((error as NodeJS.ErrnoException).code ?? String(error));
         if (!isDir) throw new UsageError(`${file}: ${reason.split('\n')[0]}`);
         warn(`skipping ${file}: ${reason.split('\n')[0]}`);
+        continue;
+      }
+      for (const { key } of source.conversations) {
+        const name = source.conversations.length > 1 ? `${file}#${key}` : file;
+        try {
+          const { read } = openConversation(source, key);
+          if (read.messages.length === 0) warn(`skipping ${name}: no messages (${read.notes.kept})`);
+          else out.push({ source: name, format: source.format, messages: read.messages });
+        } catch (error) {
+          if (!(error instanceof FormatError)) throw error;
+          warn(`skipping ${name}: ${error.message.split('\n')[0]}`);
+        }
       }
     }
   }

@@ -1,0 +1,58 @@
+/**
+ * `eval` reads every native format (SPEC §9): the real files of ../shared/formats join the
+ * corpus as evaluation material, each conversation of a file its own transcript.
+ */
+import { describe, expect, it } from 'vitest';
+import { readTranscripts } from '../../app/cli/eval.js';
+import { FIXTURES } from '../formats/support.js';
+import { sharedPath, sharedSkipReason } from '../support/shared.js';
+import { ensureBuilt, runCli, tempDir } from '../cli/support.js';
+
+const formats = sharedPath('formats');
+
+describe.skipIf(!formats)('eval over ../shared/formats', () => {
+  if (!formats) it.skip(sharedSkipReason('formats'), () => {});
+
+  it('§9 a folder is read recursively in every format; several conversations become file#key transcripts', () => {
+    const notes: string[] = [];
+    const transcripts = readTranscripts([formats as string], (line) => notes.push(line));
+    expect(new Set(transcripts.map((t) => t.format))).toEqual(new Set(FIXTURES.map((f) => f.format)));
+    expect(
+      transcripts
+        .filter((t) => t.source.includes('taubench-gpt-4o-airline-first4.json#'))
+        .map((t) => t.source.split('#')[1]),
+    ).toEqual(['0', '1', '2', '3']);
+    expect(transcripts.filter((t) => t.source.includes('output.jsonl#'))).toHaveLength(3);
+    // The crashed tau-bench run has no messages: skipped with the run's own reason, not silently.
+    expect(notes).toContainEqual(
+      expect.stringMatching(/empty-traj\.json: no messages .*info\.error = EOF when reading a line/),
+    );
+    expect(notes.some((n) => n.includes('SOURCES.md'))).toBe(false);
+  });
+
+  it('§9 the eval command measures transcripts of the native formats (JSON report)', async () => {
+    ensureBuilt();
+    const tmp = tempDir();
+    try {
+      const result = await runCli(['eval', formats as string, '--cuts', '1', '--seeds', '1', '--json'], {
+        cwd: tmp.dir,
+      });
+      expect(result.code).toBe(0);
+      const report = JSON.parse(result.stdout) as { cuts: Array<{ source: string }> };
+      const sources = report.cuts.map((c) => c.source);
+      for (const folder of [
+        'claude-code-jsonl',
+        'mini-swe-agent-traj',
+        'openhands-events',
+        'openai-chat-completions',
+        'swe-agent-traj',
+      ])
+        expect(
+          sources.some((s) => s.includes(`/${folder}/`)),
+          folder,
+        ).toBe(true);
+    } finally {
+      tmp.cleanup();
+    }
+  }, 120_000);
+});
