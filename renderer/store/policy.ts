@@ -6,7 +6,6 @@
 import { policyOf } from '../../core/engine/compact.js';
 import { analyze } from '../../core/engine/guards.js';
 import { DEFAULT_ARCHIVE_REF, DEFAULT_OPTIONS, OptionsSchema } from '../../core/engine/schema.js';
-import { auditModel } from '../../core/inspect/review.js';
 import { candidacyReport } from '../../core/inspect/summary.js';
 import type { RunSettings } from '../../core/ipc/contract.js';
 import type { AppState, PolicySlice, Slice } from './state.js';
@@ -30,13 +29,8 @@ const toggled = (list: string[], item: string, on: boolean) =>
 export const createPolicySlice: Slice<PolicySlice> = (set, get) => {
   const reanalyze = () => {
     const { snapshot } = get();
-    if (!snapshot) return set({ analysis: null, candidacy: null, policyAudit: null });
-    const analysis = analyze(snapshot.messages, policyOf(requestFrom(get())));
-    set({
-      analysis,
-      candidacy: candidacyReport(analysis),
-      policyAudit: auditModel(snapshot.messages, analysis, null),
-    });
+    const analysis = snapshot ? analyze(snapshot.messages, policyOf(requestFrom(get()))) : null;
+    set({ analysis, candidacy: analysis ? candidacyReport(analysis) : null });
   };
   return {
     goal: '',
@@ -48,7 +42,6 @@ export const createPolicySlice: Slice<PolicySlice> = (set, get) => {
     backend: { name: 'offline' },
     analysis: null,
     candidacy: null,
-    policyAudit: null,
     setGoal: (goal) => set({ goal }),
     toggleTool(name, on) {
       set({ eligible: toggled(get().eligible, name, on) });

@@ -1,12 +1,28 @@
 /**
- * Narrow reads of derived state for components. Each returns an object the store computed
- * once per derive, so a selector costs a lookup and re-renders only what a derive changed.
+ * Narrow reads of derived state for components. Each returns an object computed once per
+ * derive, so a selector costs a lookup and re-renders only what a derive changed.
  */
+import type { Analysis } from '../../core/engine/guards.js';
 import type { AuditModel, PairReview } from '../../core/inspect/review.js';
+import { auditModel } from '../../core/inspect/review.js';
 import type { AppState } from './state.js';
 
+const policyAudits = new WeakMap<Analysis, AuditModel>();
+
+/**
+ * The current policy's audit before a run: guards and protections, no actions. Derived on the
+ * first read after each re-analysis rather than on every policy edit, since on a 10,000-message
+ * history the rows cost as much as the analysis and the audit tab may not be open.
+ */
+function policyAuditOf(s: AppState): AuditModel | null {
+  if (!s.snapshot || !s.analysis) return null;
+  let audit = policyAudits.get(s.analysis);
+  if (!audit) policyAudits.set(s.analysis, (audit = auditModel(s.snapshot.messages, s.analysis, null)));
+  return audit;
+}
+
 /** The proposal's audit model after a run, the current policy's before one. */
-export const selectAudit = (s: AppState): AuditModel | null => s.proposal?.audit ?? s.policyAudit;
+export const selectAudit = (s: AppState): AuditModel | null => s.proposal?.audit ?? policyAuditOf(s);
 
 export const selectPairReview = (s: AppState, pairId: string): PairReview | null =>
   selectAudit(s)?.pairs.get(pairId) ?? null;

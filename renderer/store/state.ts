@@ -56,11 +56,9 @@ export interface PolicySlice {
   options: Options;
   tools: Example['tools'];
   backend: BackendChoice;
-  /** Guards applied to the current policy (not the last run's). */
+  /** Guards applied to the current policy (not the last run's); before a run the audit view shows them (selectors.ts). */
   analysis: Analysis | null;
   candidacy: CandidacyReport | null;
-  /** The audit view of the current policy before any run: guards and protections, no actions. */
-  policyAudit: AuditModel | null;
   setGoal(goal: string): void;
   toggleTool(name: string, on: boolean): void;
   protectMessage(id: string, on: boolean): void;
