@@ -40,6 +40,18 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware rules on the source folders, where they are cheap (each folder's own tsconfig)
+    // and catch what the compiler lets through: a promise nobody awaits loses its rejection, and
+    // an async function where a void callback is expected (an event handler) does too.
+    files: ['core/**/*.ts', 'app/**/*.ts', 'renderer/**/*.ts', 'renderer/**/*.tsx'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  {
     files: ['core/**/*.ts'],
     rules: {
       'no-restricted-imports': [
