@@ -5,46 +5,18 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compactContext } from '../../core/engine/compact.js';
-import { analyze } from '../../core/engine/guards.js';
-import { createOfflineModel } from '../../core/engine/offline/model.js';
 import type { Message } from '../../core/engine/schema.js';
-import { paymentRetryScenario } from '../../core/examples/paymentRetry.js';
 import type { AlignedRow } from '../../core/inspect/align.js';
-import { buildSizeModel, deriveActions, probabilitiesOf } from '../../core/inspect/curve.js';
+import type { Overrides } from '../../core/inspect/curve.js';
 import { filterRows } from '../../core/inspect/filter.js';
 import { findRows } from '../../core/inspect/find.js';
 import { stepChange, stepMatch } from '../../core/inspect/navigate.js';
 import { auditModel } from '../../core/inspect/review.js';
+import { paymentRun, reviewedAt } from './paymentRun.js';
 
-async function audited(threshold: number, overrides = {}) {
-  const s = paymentRetryScenario();
-  const response = await compactContext(
-    {
-      messages: s.messages,
-      goal: s.goal,
-      eligible_tool_names: s.eligible_tool_names,
-      options: { preserve_recent_messages: 2 },
-    },
-    { model: createOfflineModel() },
-  );
-  if (!response.success) throw new Error(response.answer.error.message);
-  const analysis = analyze(s.messages, {
-    eligibleToolNames: s.eligible_tool_names,
-    protectedMessageIds: [],
-    protectedCallIds: [],
-    preserveRecentMessages: 2,
-  });
-  const probabilities = probabilitiesOf(response.answer.decisions);
-  const actions = deriveActions(analysis.pairs, probabilities, threshold, overrides);
-  const sizes = buildSizeModel(s.messages, analysis.pairs, {
-    truncateHeadChars: 300,
-    truncateTailChars: 0,
-    archiveRef: 'archived history',
-  });
-  const decisions = new Map(response.answer.decisions.map((d) => [d.pair_id, d]));
-  const model = auditModel(s.messages, analysis, { decisions, probabilities, threshold, overrides, actions, sizes });
-  return { messages: s.messages, analysis, model };
+async function audited(threshold: number, overrides: Overrides = {}) {
+  const run = await paymentRun();
+  return { ...run, model: auditModel(run.messages, run.analysis, reviewedAt(run, threshold, overrides)) };
 }
 
 const row = (index: number, status: AlignedRow['status']): AlignedRow => ({

@@ -5,65 +5,26 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compactContext } from '../../core/engine/compact.js';
 import { decide } from '../../core/engine/decide.js';
 import type { Analysis } from '../../core/engine/guards.js';
-import { analyze } from '../../core/engine/guards.js';
-import { createOfflineModel } from '../../core/engine/offline/model.js';
 import { blocksOf } from '../../core/engine/pairing.js';
 import { rebuild } from '../../core/engine/rebuild.js';
-import type { Action, Decision, Message } from '../../core/engine/schema.js';
+import type { Action, Message } from '../../core/engine/schema.js';
 import { ACTIONS } from '../../core/engine/schema.js';
-import { paymentRetryScenario } from '../../core/examples/paymentRetry.js';
-import type { Overrides } from '../../core/inspect/curve.js';
-import { buildSizeModel, deriveActions, modelVerdict, probabilitiesOf } from '../../core/inspect/curve.js';
+import { deriveActions, modelVerdict } from '../../core/inspect/curve.js';
 import { auditModel, reviewPairs } from '../../core/inspect/review.js';
-
-const OPTS = { truncateHeadChars: 300, truncateTailChars: 0, archiveRef: 'archived history' };
-
-async function ran(preserve = 2) {
-  const s = paymentRetryScenario();
-  const response = await compactContext(
-    {
-      messages: s.messages,
-      goal: s.goal,
-      eligible_tool_names: s.eligible_tool_names,
-      options: { preserve_recent_messages: preserve },
-    },
-    { model: createOfflineModel() },
-  );
-  if (!response.success) throw new Error(response.answer.error.message);
-  const analysis = analyze(s.messages, {
-    eligibleToolNames: s.eligible_tool_names,
-    protectedMessageIds: [],
-    protectedCallIds: [],
-    preserveRecentMessages: preserve,
-  });
-  const decisions = response.answer.decisions;
-  return {
-    messages: s.messages,
-    analysis,
-    decisions: new Map(decisions.map((d): [string, Decision] => [d.pair_id, d])),
-    probabilities: probabilitiesOf(decisions),
-    sizes: buildSizeModel(s.messages, analysis.pairs, OPTS),
-  };
-}
-
-function runAt(r: Awaited<ReturnType<typeof ran>>, threshold: number, overrides: Overrides = {}) {
-  const actions = deriveActions(r.analysis.pairs, r.probabilities, threshold, overrides);
-  return { decisions: r.decisions, probabilities: r.probabilities, threshold, overrides, actions, sizes: r.sizes };
-}
+import { paymentRun, REBUILD_OPTIONS, reviewedAt } from './paymentRun.js';
 
 describe('pair reviews', () => {
   it('R12 R15 every verdict is decide() at the threshold and every action is the override or the verdict', async () => {
-    const r = await ran();
+    const r = await paymentRun();
     const ids = r.analysis.pairs.map((p) => p.pairId);
     fc.assert(
       fc.property(
         fc.double({ min: 0, max: 1, noNaN: true }),
         fc.dictionary(fc.constantFrom(...ids), fc.constantFrom<Action>(...ACTIONS), { maxKeys: 4 }),
         (threshold, overrides) => {
-          const reviews = reviewPairs(r.analysis.pairs, runAt(r, threshold, overrides));
+          const reviews = reviewPairs(r.analysis.pairs, reviewedAt(r, threshold, overrides));
           expect([...reviews.keys()]).toEqual(ids);
           for (const pair of r.analysis.pairs) {
             const review = reviews.get(pair.pairId)!;
@@ -80,8 +41,8 @@ describe('pair reviews', () => {
   });
 
   it('R3 a guarded pair is kept with its guard and has no probabilities', async () => {
-    const r = await ran();
-    const reviews = reviewPairs(r.analysis.pairs, runAt(r, 0.5));
+    const r = await paymentRun();
+    const reviews = reviewPairs(r.analysis.pairs, reviewedAt(r, 0.5));
     const guarded = r.analysis.pairs.filter((p) => p.guard !== null);
     expect(guarded.length).toBeGreaterThan(0);
     for (const pair of guarded)
@@ -94,8 +55,8 @@ describe('pair reviews', () => {
   });
 
   it('R12 the evaluated candidates carry the run answers and the offline evidence', async () => {
-    const r = await ran();
-    const reviews = reviewPairs(r.analysis.pairs, runAt(r, 0.5));
+    const r = await paymentRun();
+    const reviews = reviewPairs(r.analysis.pairs, reviewedAt(r, 0.5));
     for (const candidate of r.analysis.candidates) {
       const decision = r.decisions.get(candidate.pairId)!;
       const review = reviews.get(candidate.pairId)!;
@@ -107,11 +68,11 @@ describe('pair reviews', () => {
   });
 
   it('R12 a candidate the run has no probabilities for is kept as not_evaluated, never guessed', async () => {
-    const r = await ran();
+    const r = await paymentRun();
     const [first] = r.analysis.candidates;
     const probabilities = new Map(r.probabilities);
     probabilities.delete(first.pairId);
-    const run = { ...runAt(r, 0.99), probabilities };
+    const run = { ...reviewedAt(r, 0.99), probabilities };
     run.actions = deriveActions(r.analysis.pairs, probabilities, 0.99);
     expect(reviewPairs(r.analysis.pairs, run).get(first.pairId)).toMatchObject({
       action: 'keep',
@@ -123,7 +84,7 @@ describe('pair reviews', () => {
   });
 
   it('R3 R4 before a run: no action or verdict, the guard or "candidate" as the reason', async () => {
-    const r = await ran();
+    const r = await paymentRun();
     const model = auditModel(r.messages, r.analysis, null);
     for (const pair of r.analysis.pairs)
       expect(model.pairs.get(pair.pairId)).toMatchObject({
@@ -144,16 +105,16 @@ describe('audit model rows', () => {
   /** The rebuilt result of each call id (ids are unique in a pair, R2). */
   function rebuiltResults(messages: Message[], analysis: Analysis, actions: ReadonlyMap<string, Action>) {
     const out = new Map<unknown, unknown>();
-    for (const message of rebuild(messages, analysis.pairs, actions, OPTS).messages)
+    for (const message of rebuild(messages, analysis.pairs, actions, REBUILD_OPTIONS).messages)
       for (const block of blocksOf(message)) if (block.type === 'tool_result') out.set(block.id, block.output);
     return out;
   }
 
   it('R13 a truncated result shows exactly the output the export writes', async () => {
-    const r = await ran(0);
+    const r = await paymentRun(0);
     let truncated = 0;
     for (const threshold of [0.3, 0.6, 0.9]) {
-      const run = runAt(r, threshold);
+      const run = reviewedAt(r, threshold);
       const model = auditModel(r.messages, r.analysis, run);
       const results = rebuiltResults(r.messages, r.analysis, run.actions);
       const callIds = new Map(r.analysis.pairs.map((p) => [p.pairId, p.callId]));
@@ -172,8 +133,8 @@ describe('audit model rows', () => {
   });
 
   it('R14 changedRows counts the rows the proposal changes or removes', async () => {
-    const r = await ran(0);
-    const model = auditModel(r.messages, r.analysis, runAt(r, 0.9));
+    const r = await paymentRun(0);
+    const model = auditModel(r.messages, r.analysis, reviewedAt(r, 0.9));
     const changed = model.rows.filter((row) => row.status !== 'same').length;
     expect(changed).toBeGreaterThan(0);
     expect(model.changedRows).toBe(changed);

@@ -1,0 +1,49 @@
+/**
+ * The bundled payment-retry scenario run once with the offline model, as the store holds a
+ * run: the analysis of its policy, the decisions by pair, the probabilities and the size model.
+ * `reviewedAt` re-derives the actions at a threshold with overrides (R15), as the store does.
+ */
+import { compactContext } from '../../core/engine/compact.js';
+import { analyze } from '../../core/engine/guards.js';
+import { createOfflineModel } from '../../core/engine/offline/model.js';
+import type { Decision } from '../../core/engine/schema.js';
+import { paymentRetryScenario } from '../../core/examples/paymentRetry.js';
+import type { Overrides } from '../../core/inspect/curve.js';
+import { buildSizeModel, deriveActions, probabilitiesOf } from '../../core/inspect/curve.js';
+
+export const REBUILD_OPTIONS = { truncateHeadChars: 300, truncateTailChars: 0, archiveRef: 'archived history' };
+
+export async function paymentRun(preserveRecentMessages = 2) {
+  const s = paymentRetryScenario();
+  const response = await compactContext(
+    {
+      messages: s.messages,
+      goal: s.goal,
+      eligible_tool_names: s.eligible_tool_names,
+      options: { preserve_recent_messages: preserveRecentMessages },
+    },
+    { model: createOfflineModel() },
+  );
+  if (!response.success) throw new Error(response.answer.error.message);
+  const analysis = analyze(s.messages, {
+    eligibleToolNames: s.eligible_tool_names,
+    protectedMessageIds: [],
+    protectedCallIds: [],
+    preserveRecentMessages,
+  });
+  const { decisions } = response.answer;
+  return {
+    messages: s.messages,
+    analysis,
+    decisions: new Map(decisions.map((d): [string, Decision] => [d.pair_id, d])),
+    probabilities: probabilitiesOf(decisions),
+    sizes: buildSizeModel(s.messages, analysis.pairs, REBUILD_OPTIONS),
+  };
+}
+
+export type PaymentRun = Awaited<ReturnType<typeof paymentRun>>;
+
+export function reviewedAt(run: PaymentRun, threshold: number, overrides: Overrides = {}) {
+  const actions = deriveActions(run.analysis.pairs, run.probabilities, threshold, overrides);
+  return { ...run, threshold, overrides, actions };
+}
