@@ -18,7 +18,16 @@ function pickBridge(): Bridge {
   return createHttpBridge(token);
 }
 
-const store = createAppStore({ bridge: pickBridge(), parser: createWorkerParser() });
+/** The page's local storage for settings such as the price table; none where the page may not have it. */
+function localStore(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+const store = createAppStore({ bridge: pickBridge(), parser: createWorkerParser(), storage: localStore() });
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
     <StoreContext.Provider value={store}>

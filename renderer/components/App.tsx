@@ -3,6 +3,8 @@ import { useEffect, useState } from 'react';
 import type { HostInfo } from '../../core/ipc/contract.js';
 import { useApp, useAppStore } from '../store/index.js';
 import { AuditView } from './AuditView.js';
+import { CacheTab } from './CacheTab.js';
+import { CompareTab } from './CompareTab.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { ObservationTab, RequestsTab } from './RunTabs.js';
 import { PolicyPanel } from './PolicyPanel.js';
@@ -55,6 +57,8 @@ export function App() {
           <div className="tab-panel" role="tabpanel" aria-label={tab}>
             {tab === 'summary' && <SummaryTab />}
             {tab === 'audit' && <AuditView />}
+            {tab === 'compare' && <CompareTab />}
+            {tab === 'cache' && <CacheTab />}
             {tab === 'observation' && <ObservationTab />}
             {tab === 'requests' && <RequestsTab />}
           </div>

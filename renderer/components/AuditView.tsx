@@ -4,7 +4,7 @@
  * shows is derived in the store (store/selectors.ts); the behaviour lives in hooks/.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { RowFilter } from '../../core/inspect/filter.js';
 import { NO_TOOLS } from '../format.js';
 import { useChangeNavigation } from '../hooks/useChangeNavigation.js';
@@ -38,10 +38,29 @@ function FilterSelect({ changedRows }: { changedRows: number }) {
   );
 }
 
+/** With a proposal pinned as A, the left pane can show A's proposed history instead of the original. */
+function LeftPaneSelect() {
+  const pinned = useApp((s) => s.pinned !== null);
+  const leftPane = useApp((s) => s.leftPane);
+  const setLeftPane = useApp((s) => s.setLeftPane);
+  if (!pinned) return null;
+  return (
+    <>
+      <label htmlFor="left-pane">Left pane</label>
+      <select id="left-pane" value={leftPane} onChange={(e) => setLeftPane(e.target.value as 'original' | 'pinned')}>
+        <option value="original">Original</option>
+        <option value="pinned">A (pinned proposal)</option>
+      </select>
+    </>
+  );
+}
+
 export function AuditView() {
   const messages = useApp((s) => s.snapshot?.messages ?? null);
   const hasProposal = useApp(selectHasProposal);
   const selected = useApp((s) => s.selected);
+  const firstChanged = useApp((s) => s.cache?.current.firstChanged ?? null);
+  const againstA = useApp((s) => s.leftPane === 'pinned' && s.pinned !== null);
   const { audit, visible } = useVisibleRows();
   const scrollRef = useRef<HTMLDivElement>(null);
 
@@ -56,6 +75,12 @@ export function AuditView() {
   const goTo = useRowJump(visible, virtualizer, scrollRef);
   const selectedPos = useMemo(() => visible.findIndex((r) => r.index === selected), [visible, selected]);
   useChangeNavigation(visible, selectedPos, goTo);
+  const firstChangedPos = useMemo(() => visible.findIndex((r) => r.index === firstChanged), [visible, firstChanged]);
+  // Opened from elsewhere (the cache panel's "show it") with a row selected: bring it into view once.
+  const arrivedAt = useRef(selectedPos);
+  useEffect(() => {
+    if (arrivedAt.current >= 0) virtualizer.scrollToIndex(arrivedAt.current, { align: 'center' });
+  }, [virtualizer]);
 
   if (!messages) return <p className="muted pad">Open a history to begin.</p>;
   return (
@@ -63,13 +88,24 @@ export function AuditView() {
       <div className="audit-bar">
         <FilterSelect changedRows={audit?.changedRows ?? 0} />
         <FindBar visible={visible} selectedPos={selectedPos} goTo={goTo} />
+        <LeftPaneSelect />
+        {firstChanged !== null && (
+          <button
+            className="small"
+            disabled={firstChangedPos < 0}
+            title="The first message the proposal changes: the provider's cached prefix ends before it"
+            onClick={() => goTo(firstChangedPos)}
+          >
+            First change ({audit?.rows[firstChanged]?.id})
+          </button>
+        )}
         <span className="muted small">
           j/k: next/previous change · {visible.length} of {audit?.rows.length ?? 0} messages
         </span>
       </div>
       <div className="pane-heads" aria-hidden="true">
-        <span>Original</span>
-        <span>{hasProposal ? 'Proposed' : 'Proposed (run to see)'}</span>
+        <span>{againstA ? 'A (pinned)' : 'Original'}</span>
+        <span>{againstA ? 'B (current)' : hasProposal ? 'Proposed' : 'Proposed (run to see)'}</span>
       </div>
       <div ref={scrollRef} className="scroller" tabIndex={-1}>
         <div role="list" aria-label="Side by side" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>

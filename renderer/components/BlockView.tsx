@@ -19,19 +19,24 @@ export function BlockView({
   where,
   fate,
   side,
+  showDecision,
 }: {
   block: Block;
   where: string;
   fate: RowBlock | null;
-  side: 'original' | 'proposed';
+  /** `pinned`: a proposed pane of the pinned proposal A, beside the current one. */
+  side: 'original' | 'proposed' | 'pinned';
+  /** The pane that carries the current proposal's decision widgets. */
+  showDecision: boolean;
 }) {
   const key = `${side} ${where}`;
   const raw = useApp((s) => s.rawBlocks.has(key));
   const toggleRaw = useApp((s) => s.toggleRaw);
-  if (side === 'proposed' && fate?.fate === 'removed')
+  const proposed = side !== 'original';
+  if (proposed && fate?.fate === 'removed')
     return <div className="block removed">{block.type} removed (drop_call)</div>;
   // The store truncated the output once per run (R13); this pane only shows it.
-  const truncated = side === 'proposed' ? fate?.truncatedOutput : undefined;
+  const truncated = proposed ? fate?.truncatedOutput : undefined;
   const changed = truncated !== undefined;
   const shown: Block = changed ? { ...block, output: truncated } : block;
   const toggle = (
@@ -90,7 +95,7 @@ export function BlockView({
             </span>
             {shown.state !== 'finished' && <span className="badge warn">{str(shown.state)}</span>}
           </div>
-          {side === 'original' && fate?.pairId && <CallDecision pairId={fate.pairId} callId={str(shown.id)} />}
+          {showDecision && fate?.pairId && <CallDecision pairId={fate.pairId} callId={str(shown.id)} />}
         </div>
       );
     case 'tool_result': {

@@ -24,13 +24,33 @@ export const MessageRow = memo(function MessageRow({
   const isProtected = useApp((s) => s.protectedMessageIds.includes(row.id));
   const protectMessage = useApp((s) => s.protectMessage);
   const select = useApp((s) => s.select);
+  const isFirstChange = useApp((s) => s.cache?.current.firstChanged === row.index);
+  // The pinned proposal's row for this message when the left pane shows A instead of the original.
+  const pinnedRow = useApp((s) =>
+    s.leftPane === 'pinned' ? (s.pinned?.proposal.audit.rows[row.index] ?? null) : null,
+  );
   const blocks = blocksOf(message);
+  const proposedPane = (paneRow: AlignedRow, side: 'proposed' | 'pinned', showDecision: boolean) =>
+    paneRow.status === 'removed' ? (
+      <div className="removed-msg">message removed (every block dropped)</div>
+    ) : (
+      blocks.map((block, b) => (
+        <BlockView
+          key={b}
+          block={block}
+          where={`${row.id} block ${b}`}
+          fate={paneRow.blocks.get(b) ?? null}
+          side={side}
+          showDecision={showDecision}
+        />
+      ))
+    );
   return (
     <div
       role="listitem"
       aria-label={`Message ${row.id} (${row.role})`}
       aria-current={selected ? 'true' : undefined}
-      className={`mrow ${row.status}${selected ? ' selected' : ''}`}
+      className={`mrow ${row.status}${selected ? ' selected' : ''}${isFirstChange ? ' first-change' : ''}`}
       onClick={() => select(row.index)}
     >
       <div className="mhead">
@@ -41,6 +61,12 @@ export const MessageRow = memo(function MessageRow({
         <span className={`role ${row.role}`}>{row.role}</span>
         {row.protected && <span className="badge prot">protected</span>}
         {row.status !== 'same' && <span className={`badge ${row.status}`}>{row.status}</span>}
+        {isFirstChange && (
+          <span className="badge first-change" title="The provider's cached prefix ends before this message">
+            first change: cache breaks here
+          </span>
+        )}
+        {pinnedRow && pinnedRow.status !== 'same' && <span className="badge override">A: {pinnedRow.status}</span>}
         <span className="spacer" />
         {typeof message.id === 'string' && (
           <button
@@ -53,31 +79,26 @@ export const MessageRow = memo(function MessageRow({
         )}
       </div>
       <div className="panes">
-        <div className="pane original" role="group" aria-label="Original">
-          {blocks.map((block, b) => (
-            <BlockView
-              key={b}
-              block={block}
-              where={`${row.id} block ${b}`}
-              fate={row.blocks.get(b) ?? null}
-              side="original"
-            />
-          ))}
-        </div>
-        <div className="pane proposed" role="group" aria-label="Proposed">
-          {!hasProposal ? null : row.status === 'removed' ? (
-            <div className="removed-msg">message removed (every block dropped)</div>
-          ) : (
-            blocks.map((block, b) => (
+        {pinnedRow ? (
+          <div className="pane proposed pinned" role="group" aria-label="A (pinned)">
+            {proposedPane(pinnedRow, 'pinned', false)}
+          </div>
+        ) : (
+          <div className="pane original" role="group" aria-label="Original">
+            {blocks.map((block, b) => (
               <BlockView
                 key={b}
                 block={block}
                 where={`${row.id} block ${b}`}
                 fate={row.blocks.get(b) ?? null}
-                side="proposed"
+                side="original"
+                showDecision
               />
-            ))
-          )}
+            ))}
+          </div>
+        )}
+        <div className="pane proposed" role="group" aria-label={pinnedRow ? 'B (current)' : 'Proposed'}>
+          {hasProposal && proposedPane(row, 'proposed', pinnedRow !== null)}
         </div>
       </div>
     </div>

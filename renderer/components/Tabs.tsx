@@ -4,6 +4,8 @@ import { useApp } from '../store/index.js';
 const TABS: Array<[Tab, string]> = [
   ['summary', 'Summary'],
   ['audit', 'Audit'],
+  ['compare', 'Compare'],
+  ['cache', 'Cache'],
   ['observation', 'Observation'],
   ['requests', 'Requests'],
 ];

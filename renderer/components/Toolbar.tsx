@@ -15,6 +15,7 @@ export function Toolbar({ info }: { info: HostInfo | null }) {
   const hasProposal = useApp((s) => s.proposal !== null);
   const canRun = useApp((s) => s.snapshot !== null && s.goal.trim() !== '' && s.run.state !== 'running');
   const notice = useApp((s) => s.notice);
+  const pinned = useApp((s) => s.pinned !== null);
 
   const open = async () => {
     const { bridge } = store.getState().deps;
@@ -71,6 +72,17 @@ export function Toolbar({ info }: { info: HostInfo | null }) {
       ) : (
         <button className="primary" disabled={!canRun} onClick={() => void store.getState().startRun()}>
           Run
+        </button>
+      )}
+      {pinned ? (
+        <button onClick={() => store.getState().unpinProposal()}>Unpin A</button>
+      ) : (
+        <button
+          disabled={!hasProposal}
+          title="Keep this proposal as A; the next run is B, compared in the Compare tab"
+          onClick={() => store.getState().pinProposal()}
+        >
+          Pin as A
         </button>
       )}
       <button disabled={!hasProposal} onClick={() => void doExport()}>

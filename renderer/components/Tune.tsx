@@ -1,6 +1,7 @@
 /** R15: the threshold re-derives every action at once; the curve shows what each value costs. */
 import { fmt } from '../format.js';
 import { useApp } from '../store/index.js';
+import { CacheFriendly } from './CacheFriendly.js';
 import { Curve } from './Curve.js';
 import { Histogram } from './Histogram.js';
 
@@ -45,6 +46,7 @@ export function Tune() {
         </>
       )}
       {histogram && <Histogram bins={histogram} threshold={threshold} />}
+      {curve && <CacheFriendly />}
     </section>
   );
 }

@@ -3,8 +3,8 @@
  * in local storage), the cache-friendly toggle, and the figures core derives for the current
  * actions and for the cache-friendly variant, recomputed with every derive (R15, no model call).
  */
-import type { PriceTable } from '../../core/inspect/cache.js';
-import { PRICE_PRESETS, PriceTableSchema } from '../../core/inspect/cache.js';
+import type { CacheCost, PriceTable } from '../../core/inspect/cache.js';
+import { cacheCost, PRICE_PRESETS, PriceTableSchema } from '../../core/inspect/cache.js';
 import { cacheFriendlyActions, cacheView } from '../../core/inspect/cacheView.js';
 import type { CacheSlice, Deps, Slice } from './state.js';
 
@@ -29,9 +29,22 @@ function storedPrices(storage: Deps['storage']): Pick<CacheSlice, 'prices' | 'pr
   return { prices: prices.data, presetId: preset ? preset.id : null };
 }
 
+/** The cost at `prices` once the history before and the proposal's tokens are counted. */
+function costOf(
+  before: number | null,
+  tokens: { after: number | null; prefix: number | null } | null,
+  prices: PriceTable,
+): CacheCost | null {
+  if (before === null || tokens === null || tokens.after === null || tokens.prefix === null) return null;
+  // BPE counts of the prefix and the whole can differ by a token or two at the cut; never beyond.
+  const unchangedPrefix = Math.min(tokens.prefix, tokens.after, before);
+  return cacheCost({ before, after: tokens.after, unchangedPrefix }, prices);
+}
+
 export const createCacheSlice: Slice<CacheSlice> = (set, get) => {
   const store = (prices: PriceTable, presetId: string | null) => {
     set({ prices, presetId });
+    get().recache();
     try {
       get().deps.storage?.setItem(STORAGE_KEY, JSON.stringify({ ...prices, presetId }));
     } catch {
@@ -65,8 +78,9 @@ export const createCacheSlice: Slice<CacheSlice> = (set, get) => {
       return null;
     },
     recache() {
-      const { proposal, cacheFriendly } = get();
+      const { proposal, cacheFriendly, prices, friendlyTokens } = get();
       if (!proposal) return set({ cache: null });
+      const before = proposal.tokens.before;
       const current = cacheView(proposal.sizes, proposal.actions);
       let friendly = null;
       if (cacheFriendly.on) {
@@ -74,7 +88,11 @@ export const createCacheSlice: Slice<CacheSlice> = (set, get) => {
         const actions = cacheFriendlyActions(proposal.analysis.pairs, proposal.actions, proposal.overrides, after);
         friendly = { ...cacheView(proposal.sizes, actions), after, actions };
       }
-      set({ cache: { current, friendly } });
+      const costs = {
+        current: costOf(before, proposal.tokens, prices),
+        friendly: friendly ? costOf(before, friendlyTokens, prices) : null,
+      };
+      set({ cache: { current, friendly, costs } });
     },
   };
 };

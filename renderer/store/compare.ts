@@ -5,6 +5,7 @@
  */
 import { auditSide, compareProposals } from '../../core/inspect/compare.js';
 import type { ProposalSide } from '../../core/inspect/compare.js';
+import { rebuildOptionsOf } from '../../core/engine/rebuild.js';
 import { auditRecord } from './exporting.js';
 import type { AppState, CompareSlice, Proposal, Slice, Snapshot } from './state.js';
 
@@ -21,10 +22,26 @@ export const createCompareSlice: Slice<CompareSlice> = (set, get) => {
     leftPane: 'original',
     pinProposal() {
       const state = get();
-      if (!state.snapshot || !state.proposal) return;
-      set({ pinned: { proposal: state.proposal, side: sideOf(state.snapshot, state.proposal, now(state)) } });
+      const { snapshot, proposal } = state;
+      if (!snapshot || !proposal) return;
+      const pinned = { proposal, side: sideOf(snapshot, proposal, now(state)) };
+      set({ pinned });
       get().recompare();
       get().setNotice('Pinned this proposal as A: the next run becomes B (see Compare)');
+      // Pinned before its BPE count arrived: count A's own history after, whatever B does meanwhile.
+      if (pinned.side.tokensAfter === null)
+        void state.deps.parser
+          .tokens({
+            policy: proposal.policy,
+            actions: [...proposal.actions],
+            rebuildOptions: rebuildOptionsOf(proposal.request),
+          })
+          .then((counted) => {
+            if (get().pinned !== pinned) return;
+            set({ pinned: { ...pinned, side: { ...pinned.side, tokensAfter: counted.after } } });
+            get().recompare();
+          })
+          .catch(() => undefined);
     },
     unpinProposal: () => set({ pinned: null, comparison: null, leftPane: 'original' }),
     setLeftPane: (leftPane) => set({ leftPane: leftPane === 'pinned' && !get().pinned ? 'original' : leftPane }),

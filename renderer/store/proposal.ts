@@ -179,6 +179,7 @@ export const createProposalSlice: Slice<ProposalSlice> = (set, get) => {
         friendlyTokens: counted.variant,
       });
       get().recompare();
+      get().recache();
     },
   };
 };

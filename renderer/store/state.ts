@@ -9,7 +9,7 @@ import type { Container } from '../../core/engine/containers.js';
 import type { Probabilities } from '../../core/engine/decide.js';
 import type { Analysis, Policy } from '../../core/engine/guards.js';
 import type { Action, Decision, Message, Options } from '../../core/engine/schema.js';
-import type { PriceTable } from '../../core/inspect/cache.js';
+import type { CacheCost, PriceTable } from '../../core/inspect/cache.js';
 import type { CacheView } from '../../core/inspect/cacheView.js';
 import type { Comparison, ProposalSide } from '../../core/inspect/compare.js';
 import type { CurvePoint, HistogramBin, Overrides, SizeModel } from '../../core/inspect/curve.js';
@@ -150,6 +150,8 @@ export interface CacheFigures {
   current: CacheView;
   /** The cache-friendly variant when it is on: only changes after message `after`. */
   friendly: (CacheView & { after: number; actions: ReadonlyMap<string, Action> }) | null;
+  /** The next request's cost and the break-even at `prices`; null until the BPE counts arrive. */
+  costs: { current: CacheCost | null; friendly: CacheCost | null };
 }
 
 export interface CacheSlice {

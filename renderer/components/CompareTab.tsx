@@ -1,0 +1,136 @@
+/**
+ * A pinned proposal (A) against the current one (B): sizes after each, the agreement rate, and
+ * every call whose action differs with both probabilities and reasons. The comparison itself
+ * is core's (store/compare.ts); this view only lays it out.
+ */
+import type { Difference, SideDecision, SideSummary } from '../../core/inspect/compare.js';
+import { fmt, prob } from '../format.js';
+import { useApp } from '../store/index.js';
+
+function SideCells({ side }: { side: SideSummary }) {
+  return (
+    <>
+      <td>{side.backend ?? '—'}</td>
+      <td className="num">{side.threshold === null ? '—' : side.threshold.toFixed(2)}</td>
+      <td className="num">{fmt(side.charsAfter)}</td>
+      <td className="num">{side.tokensAfter === null ? 'counting…' : fmt(side.tokensAfter)}</td>
+      <td className="num">{side.actions.keep}</td>
+      <td className="num">{side.actions.drop_result}</td>
+      <td className="num">{side.actions.drop_call}</td>
+    </>
+  );
+}
+
+function DecisionCells({ d }: { d: SideDecision }) {
+  return (
+    <>
+      <td>
+        <span className={`badge ${d.action}`}>{d.action}</span>
+        {d.override && <span className="badge override">override</span>}
+      </td>
+      <td className="num">{prob(d.keep_call)}</td>
+      <td className="num">{prob(d.keep_result)}</td>
+      <td className="reason">{d.reason}</td>
+    </>
+  );
+}
+
+function DifferenceRow({ d }: { d: Difference }) {
+  return (
+    <tr>
+      <th scope="row" className="mono">
+        {d.call_id}
+      </th>
+      <td className="mono">{d.tool_name}</td>
+      <DecisionCells d={d.a} />
+      <DecisionCells d={d.b} />
+    </tr>
+  );
+}
+
+export function CompareTab() {
+  const pinned = useApp((s) => s.pinned);
+  const comparison = useApp((s) => s.comparison);
+  const setLeftPane = useApp((s) => s.setLeftPane);
+  const setTab = useApp((s) => s.setTab);
+  if (!pinned)
+    return (
+      <p className="muted pad">
+        Nothing pinned. Run, press <strong>Pin as A</strong> in the toolbar, then change the model, goal, options or
+        threshold and run again: that proposal is B, compared here call by call.
+      </p>
+    );
+  if (!comparison) return <p className="muted pad">A is pinned. Run to make a proposal B to compare with it.</p>;
+  const rate = comparison.agreementRate === null ? '—' : `${(comparison.agreementRate * 100).toFixed(1)}%`;
+  return (
+    <div className="compare pad">
+      <p role="status" aria-label="Agreement" className="agreement">
+        Agreement <strong>{rate}</strong>: {comparison.agreeing} of {comparison.compared} decided calls have the same
+        action; {comparison.differences.length} differ ({comparison.pairs} calls in the history).
+      </p>
+      <div className="row-buttons">
+        <button onClick={() => (setLeftPane('pinned'), setTab('audit'))}>Side by side: A against B</button>
+      </div>
+      <table className="grid" aria-label="A and B">
+        <thead>
+          <tr>
+            <th scope="col">Proposal</th>
+            <th scope="col">Backend</th>
+            <th scope="col">Threshold</th>
+            <th scope="col">Characters after</th>
+            <th scope="col">Tokens after</th>
+            <th scope="col">keep</th>
+            <th scope="col">drop_result</th>
+            <th scope="col">drop_call</th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <th scope="row">A (pinned)</th>
+            <SideCells side={comparison.a} />
+          </tr>
+          <tr>
+            <th scope="row">B (current)</th>
+            <SideCells side={comparison.b} />
+          </tr>
+        </tbody>
+      </table>
+      {comparison.differences.length === 0 ? (
+        <p className="muted">Every decided call has the same action in A and B.</p>
+      ) : (
+        <table className="grid differences" aria-label="Calls whose action differs">
+          <thead>
+            <tr>
+              <th scope="col" rowSpan={2}>
+                Call
+              </th>
+              <th scope="col" rowSpan={2}>
+                Tool
+              </th>
+              <th scope="colgroup" colSpan={4}>
+                A
+              </th>
+              <th scope="colgroup" colSpan={4}>
+                B
+              </th>
+            </tr>
+            <tr>
+              {['A', 'B'].flatMap((side) =>
+                ['action', 'keep_call', 'keep_result', 'reason'].map((name) => (
+                  <th key={`${side} ${name}`} scope="col" aria-label={`${side} ${name}`}>
+                    {name}
+                  </th>
+                )),
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {comparison.differences.map((d) => (
+              <DifferenceRow key={d.pair_id} d={d} />
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
