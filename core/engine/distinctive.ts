@@ -53,131 +53,104 @@ function addPath(terms: Set<string>, raw: string): void {
   if (base.length >= 4 && base.includes('.')) terms.add(base);
 }
 
-// ASCII char classes for the scan below.
-const TOKEN = 1; // [A-Za-z0-9_$]
-const HINT = 2; // `_` or a digit
-const LOWER = 4;
-const UPPER = 8;
-const DIGIT = 16;
-const ERROR_WORD_END = 32; // the last letter of a word ERROR_LINE can end on (see endsErrorWord)
+// ASCII char classes for the prefilters below.
+const TOKEN = 1; // [A-Za-z0-9_$]: the characters of an IDENTIFIER run
+const WORD_CHAR = 2; // [A-Za-z0-9_]: `\b` sees these as word characters
+const NAME = 4; // [A-Za-z0-9_-]: what FILE_NAME allows before its dot
+const LETTER = 8;
 const CHAR_CLASS = new Uint8Array(128);
 for (let c = 0; c < 128; c++) {
   const ch = String.fromCharCode(c);
   if (/[A-Za-z0-9_$]/.test(ch)) CHAR_CLASS[c] |= TOKEN;
-  if (/[_0-9]/.test(ch)) CHAR_CLASS[c] |= HINT;
-  if (/[a-z]/.test(ch)) CHAR_CLASS[c] |= LOWER;
-  if (/[A-Z]/.test(ch)) CHAR_CLASS[c] |= UPPER;
-  if (/[0-9]/.test(ch)) CHAR_CLASS[c] |= DIGIT;
-  if (/[rRnDkl]/.test(ch)) CHAR_CLASS[c] |= ERROR_WORD_END;
+  if (/[A-Za-z0-9_]/.test(ch)) CHAR_CLASS[c] |= WORD_CHAR;
+  if (/[A-Za-z0-9_-]/.test(ch)) CHAR_CLASS[c] |= NAME;
+  if (/[A-Za-z]/.test(ch)) CHAR_CLASS[c] |= LETTER;
 }
 
-/** Whether `text` holds `suffix` ending at `end` (char codes: inlined in the scan, unlike `startsWith`). */
-function endsWithAt(text: string, end: number, suffix: string): boolean {
-  const from = end - suffix.length;
-  if (from < 0) return false;
-  for (let k = 0; k < suffix.length; k++) if (text.charCodeAt(from + k) !== suffix.charCodeAt(k)) return false;
-  return true;
+/** Whether the char code `c` (NaN past the end) is ASCII of class `bit`. */
+function is(c: number, bit: number): boolean {
+  return c < 128 && (CHAR_CLASS[c] & bit) !== 0;
 }
 
-/**
- * Whether the word ending at `end` ends like an ERROR_LINE alternative: `…Error`, `error:`,
- * ERROR, `…Exception`, FAILED, Traceback, `fatal:`. Every ERROR_LINE match ends on such a word
- * at a word edge, which inside a token run is only before `$`, else the run's end.
- */
-function endsErrorWord(text: string, end: number): boolean {
-  switch (text.charCodeAt(end - 1)) {
-    case 114: // r
-      return endsWithAt(text, end, 'Error') || (endsWithAt(text, end, 'error') && text.charCodeAt(end) === 58);
-    case 82: // R
-      return endsWithAt(text, end, 'RROR');
-    case 110: // n
-      return endsWithAt(text, end, 'ception');
-    case 68: // D
-      return endsWithAt(text, end, 'AILED');
-    case 107: // k
-      return endsWithAt(text, end, 'ceback');
-    case 108: // l
-      return endsWithAt(text, end, 'fatal') && text.charCodeAt(end) === 58;
-    default:
-      return false;
+// The passes below run only where a cheap native search says they can match. The searches
+// are String#indexOf and simple regexes: no JavaScript loop over every character, which cost
+// more than the passes themselves on 20 MB of tool output (test/bench/cli.bench.ts).
+
+/** `[A-Za-z0-9_-]\.[A-Za-z]` occurs: every FILE_NAME match has it. */
+function hasFileNameDot(text: string): boolean {
+  for (let at = text.indexOf('.'); at !== -1; at = text.indexOf('.', at + 1))
+    if (at > 0 && is(text.charCodeAt(at - 1), NAME) && is(text.charCodeAt(at + 1), LETTER)) return true;
+  return false;
+}
+
+/** Four digits with only `,`/`.` between them: every number of four or more digits has them. */
+const LONG_NUMBER = /\d[.,]*\d[.,]*\d[.,]*\d/;
+
+// Every ERROR_LINE match ends on one of these words at a word edge (`…Error`, `…Exception`,
+// ERROR, FAILED, Traceback) or is `error:` / `fatal:`, and holds the character beside it. A
+// one-character search costs a fraction of a longer one, so it goes first.
+const ERROR_WORD_ENDS: ReadonlyArray<readonly [string, string]> = [
+  ['E', 'Error'],
+  ['E', 'ception'],
+  ['E', 'ERROR'],
+  ['F', 'AILED'],
+  ['T', 'ceback'],
+];
+const ERROR_COLON_WORDS = ['error:', 'fatal:'];
+
+/** An ERROR_LINE match is possible. */
+function hasErrorWord(text: string): boolean {
+  for (const [char, word] of ERROR_WORD_ENDS) {
+    if (!text.includes(char)) continue;
+    for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1))
+      if (!is(text.charCodeAt(at + word.length), WORD_CHAR)) return true;
   }
+  return text.includes(':') && ERROR_COLON_WORDS.some((word) => text.includes(word));
 }
 
-/** What one scan of a text found: its distinctive identifiers and which other passes can match. */
-interface Scan {
-  identifiers: string[];
-  slash: boolean;
-  /** `[A-Za-z0-9_-]\.[A-Za-z]` occurs (every FILE_NAME match has it). */
-  fileName: boolean;
-  /** Four digits with only `,`/`.` between them (every number of four or more digits has them). */
-  longNumber: boolean;
-  quote: boolean;
-  /** A word ends like an error-line keyword (every ERROR_LINE match has one). */
-  errorWord: boolean;
+const DIGIT_OR_UNDERSCORE = /[0-9_]/g;
+const CAMEL_STEP = /[a-z][A-Z]/g;
+
+/** The position of the next match of a global `pattern` from its lastIndex, or -1. */
+function nextAt(pattern: RegExp, text: string): number {
+  return pattern.test(text) ? pattern.lastIndex - 1 : -1;
 }
 
 /**
- * One pass over the char codes instead of a regex pass per kind (each costs about as much).
- *
- * Identifiers are found run by run. A run is a maximal stretch of token characters
- * `[A-Za-z0-9_$]`; no IDENTIFIER match crosses a run's edge and the regex scan restarts at
- * each run, so matching the run alone gives the same matches as matching the whole text. A
- * distinctive identifier holds `_`, a digit or a lower-to-upper step, so runs without one
- * (plain words, most of any text) never reach the regex.
+ * The distinctive identifiers of `text`, in order. Identifiers are found run by run. A run is
+ * a maximal stretch of token characters `[A-Za-z0-9_$]`; no IDENTIFIER match crosses a run's
+ * edge and the regex scan restarts at each run, so matching the run alone gives the same
+ * matches as matching the whole text. A distinctive identifier holds `_`, a digit or a
+ * lower-to-upper step, so only the runs around those (found natively) reach the regex; plain
+ * words, most of any text, are never looked at.
  */
-function scan(text: string): Scan {
-  const found: Scan = {
-    identifiers: [],
-    slash: false,
-    fileName: false,
-    longNumber: false,
-    quote: false,
-    errorWord: false,
-  };
-  let start = -1;
-  let hint = false;
-  let prev = 0;
-  let digits = 0; // digits in the current stretch of [0-9,.]
-  let nameChar = false; // the previous char is in [A-Za-z0-9_-]
-  for (let i = 0; i <= text.length; i++) {
-    const c = i < text.length ? text.charCodeAt(i) : 0;
-    const cls = c < 128 ? CHAR_CLASS[c] : 0;
-    if (cls !== 0) {
-      if (start < 0) {
-        start = i;
-        hint = false;
-      }
-      if ((cls & HINT) !== 0 || ((cls & UPPER) !== 0 && (prev & LOWER) !== 0)) hint = true;
-      if ((cls & DIGIT) !== 0) {
-        if (++digits >= 4) found.longNumber = true;
-      } else {
-        digits = 0;
-        // `$` is a token char but not a word char: a word can end before it.
-        if (c === 36 && (prev & ERROR_WORD_END) !== 0 && endsErrorWord(text, i)) found.errorWord = true;
-      }
-      prev = cls;
-      nameChar = c !== 36; // `$` is a token char but not a file-name char
-      continue;
+function distinctiveIdentifiers(text: string): string[] {
+  const found: string[] = [];
+  DIGIT_OR_UNDERSCORE.lastIndex = 0;
+  CAMEL_STEP.lastIndex = 0;
+  let hint = nextAt(DIGIT_OR_UNDERSCORE, text);
+  let camel = nextAt(CAMEL_STEP, text);
+  while (hint !== -1 || camel !== -1) {
+    const at = hint === -1 ? camel : camel === -1 ? hint : Math.min(hint, camel);
+    let start = at;
+    while (start > 0 && is(text.charCodeAt(start - 1), TOKEN)) start--;
+    let end = at + 1;
+    while (end < text.length && is(text.charCodeAt(end), TOKEN)) end++;
+    if (end - start >= 4) {
+      const run = text.slice(start, end);
+      let match: RegExpExecArray | null;
+      for (IDENTIFIER.lastIndex = 0; (match = IDENTIFIER.exec(run)) !== null;)
+        if (isDistinctiveIdentifier(match[0])) found.push(match[0].toLowerCase());
     }
-    if (start >= 0) {
-      if ((prev & ERROR_WORD_END) !== 0 && endsErrorWord(text, i)) found.errorWord = true;
-      if (hint && i - start >= 4) {
-        const run = text.slice(start, i);
-        let match: RegExpExecArray | null;
-        for (IDENTIFIER.lastIndex = 0; (match = IDENTIFIER.exec(run)) !== null;)
-          if (isDistinctiveIdentifier(match[0])) found.identifiers.push(match[0].toLowerCase());
-      }
+    // Each run once: both searches go on after it.
+    if (hint !== -1 && hint < end) {
+      DIGIT_OR_UNDERSCORE.lastIndex = end;
+      hint = nextAt(DIGIT_OR_UNDERSCORE, text);
     }
-    start = -1;
-    prev = 0;
-    if (c === 46) {
-      // `.`: a file name needs a name char before it and a letter after it
-      const next = i + 1 < text.length ? text.charCodeAt(i + 1) : 0;
-      if (nameChar && next < 128 && (CHAR_CLASS[next] & (LOWER | UPPER)) !== 0) found.fileName = true;
-    } else if (c !== 44) digits = 0; // `,` and `.` keep a number's digits together
-    if (c === 47) found.slash = true;
-    else if (c === 34 || c === 39 || c === 96) found.quote = true;
-    nameChar = c === 45;
+    if (camel !== -1 && camel < end) {
+      CAMEL_STEP.lastIndex = end;
+      camel = nextAt(CAMEL_STEP, text);
+    }
   }
   return found;
 }
@@ -194,31 +167,30 @@ function digitCount(text: string): number {
 /**
  * Every distinctive term of `text`, lower-cased, in first-seen order per kind (paths, file
  * names, identifiers, numbers, quoted strings, error lines). This runs over every block of
- * a history, results included, so one scan finds the identifiers and which other passes
- * can match at all; most tool output has no path, file name or long number.
+ * a history, results included, so each pass runs only where a native search says it can
+ * match; most tool output has no path, file name or long number.
  */
 export function distinctiveTerms(text: string): Set<string> {
   const terms = new Set<string>();
   let match: RegExpExecArray | null;
-  const found = scan(text);
-  if (found.slash) {
+  if (text.includes('/')) {
     for (PATH.lastIndex = 0; (match = PATH.exec(text)) !== null;)
       if (!match[0].startsWith('//')) addPath(terms, match[0]);
   }
-  if (found.fileName) {
+  if (hasFileNameDot(text)) {
     for (FILE_NAME.lastIndex = 0; (match = FILE_NAME.exec(text)) !== null;) {
       const name = match[0].toLowerCase();
       // `e.g`, `self.x` and version-like tails are not file names.
       if (name.length >= 5 && !/^\d/.test(name) && !/\.\d/.test(name)) terms.add(name);
     }
   }
-  for (const identifier of found.identifiers) terms.add(identifier);
-  if (found.longNumber) {
+  for (const identifier of distinctiveIdentifiers(text)) terms.add(identifier);
+  if (LONG_NUMBER.test(text)) {
     for (NUMBER.lastIndex = 0; (match = NUMBER.exec(text)) !== null;) {
       if (match[0].length >= 4 && digitCount(match[0]) >= 4) terms.add(match[0].replace(/,/g, ''));
     }
   }
-  if (found.quote) {
+  if (text.includes('"') || text.includes("'") || text.includes('`')) {
     for (QUOTED.lastIndex = 0; (match = QUOTED.exec(text)) !== null;) {
       const inner = (match[1] ?? match[2] ?? match[3]).trim();
       // A single plain word ("business") reappears by chance; a phrase or a token does not.
@@ -227,9 +199,8 @@ export function distinctiveTerms(text: string): Set<string> {
   }
   // A line is an error line when the pattern matches inside it (the pattern never spans a
   // line break, and trimming only swaps a blank neighbour for the string's edge), so one
-  // pass over the whole text finds the same lines as testing each line. The scan says when
-  // no match is possible: the pass costs a third of the scan on text without error words.
-  if (!found.errorWord) return terms;
+  // pass over the whole text finds the same lines as testing each line.
+  if (!hasErrorWord(text)) return terms;
   for (ERROR_LINE.lastIndex = 0; (match = ERROR_LINE.exec(text)) !== null;) {
     const start = match.index === 0 ? 0 : text.lastIndexOf('\n', match.index - 1) + 1;
     const newline = text.indexOf('\n', match.index);
