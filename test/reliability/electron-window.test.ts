@@ -9,6 +9,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Channel } from '../../core/ipc/contract.js';
+import { ipcName } from '../../core/ipc/contract.js';
 import { record } from './support/record.js';
 
 type Listener = (...args: unknown[]) => unknown;
@@ -61,8 +63,8 @@ afterAll(() =>
   }),
 );
 
-const invoke = (channel: string, payload: unknown, url = 'app://inspector/index.html') =>
-  electron.ipc.get(`inspector:${channel}`)?.({ senderFrame: { url } }, payload) as Promise<{
+const invoke = (channel: Channel, payload: unknown, url = 'app://inspector/index.html') =>
+  electron.ipc.get(ipcName(channel))?.({ senderFrame: { url } }, payload) as Promise<{
     ok: boolean;
     result?: unknown;
     error?: { code: string };

@@ -7,6 +7,7 @@ import { networkInterfaces } from 'node:os';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_HEADER } from '../../app/server/security.js';
+import type { Channel } from '../../core/ipc/contract.js';
 import { startFakeOpenAI } from '../support/fakeOpenAI.js';
 import { record } from './support/record.js';
 import type { TestHost } from './support/web-host.js';
@@ -44,7 +45,7 @@ describe('web host security', () => {
     expect((await post('/compact_context', { [TOKEN_HEADER]: `${t.token}x` })).status).toBe(401);
     expect((await post('/compact_context', { authorization: `Bearer ${t.token.slice(1)}` })).status).toBe(401);
     expect((await post(`/compact_context?token=${t.token}`, {})).status).toBe(401);
-    expect((await post('/api/app.info', {}, '{}')).status).toBe(401);
+    expect((await post(`/api/${'app.info' satisfies Channel}`, {}, '{}')).status).toBe(401);
     expect((await post('/compact_context', { [TOKEN_HEADER]: t.token })).status).toBe(200);
     expect((await post('/compact_context', { authorization: `Bearer ${t.token}` })).status).toBe(200);
     checks.push('no/wrong/query-only token → 401');
@@ -134,7 +135,7 @@ describe('web host security', () => {
       (await post('/compact_context', ok)).text,
       (await post('/compact_context', ok, '{"goal":"","messages":[]}')).text,
       (await post('/compact_context', ok, '{not json')).text,
-      (await post('/api/app.info', ok, '{}')).text,
+      (await post(`/api/${'app.info' satisfies Channel}`, ok, '{}')).text,
       (await post('/api/nope', ok, '{}')).text,
       (await post('/compact_context', {})).text,
     ];

@@ -13,6 +13,7 @@ import { setupHost } from '../../app/host/setup.js';
 import { paymentRetryScenario } from '../../core/examples/paymentRetry.js';
 import { compactContext } from '../../core/engine/compact.js';
 import { createOfflineModel } from '../../core/engine/offline/model.js';
+import type { Channel } from '../../core/ipc/contract.js';
 
 const KEY = 'sk-test-secret-key-1234567890';
 let host: WebHost;
@@ -44,7 +45,8 @@ function send(
 }
 
 const token = 'test-token-abcdefghijklmnop';
-const api = (channel: string, body: unknown = {}, headers: Record<string, string> = {}) =>
+/** Typed by the contract: a renamed channel fails to compile here too. */
+const api = (channel: Channel, body: unknown = {}, headers: Record<string, string> = {}) =>
   send(`/api/${channel}`, { body, headers: { 'x-inspector-token': token, ...headers } });
 
 beforeAll(async () => {
@@ -70,7 +72,7 @@ describe('web host security', () => {
   });
 
   it('refuses API calls without the token or with a wrong one', async () => {
-    expect((await send('/api/app.info', { body: {} })).status).toBe(401);
+    expect((await send(`/api/${'app.info' satisfies Channel}`, { body: {} })).status).toBe(401);
     expect((await api('app.info', {}, { 'x-inspector-token': 'wrong' })).status).toBe(401);
     expect((await send('/compact_context', { body: {} })).status).toBe(401);
     expect((await api('app.info')).status).toBe(200);
@@ -101,7 +103,7 @@ describe('web host security', () => {
 
 describe('contract gate', () => {
   it('parses every payload: unknown channels, unknown keys and wrong types are invalid_input', async () => {
-    expect((await api('no.such')).status).toBe(404);
+    expect((await send('/api/no.such', { body: {}, headers: { 'x-inspector-token': token } })).status).toBe(404);
     const extra = await api('app.info', { surprise: 1 });
     expect(extra.status).toBe(400);
     expect(JSON.parse(extra.body).error).toMatchObject({
@@ -110,9 +112,14 @@ describe('contract gate', () => {
     });
     expect((await api('run.status', { runId: 7 })).status).toBe(400);
     expect((await api('run.status', { runId: 'nope' })).status).toBe(404);
-    expect((await send('/api/app.info', { body: '{not json', headers: { 'x-inspector-token': token } })).status).toBe(
-      400,
-    );
+    expect(
+      (
+        await send(`/api/${'app.info' satisfies Channel}`, {
+          body: '{not json',
+          headers: { 'x-inspector-token': token },
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it('§1 a blank goal fails run.start with invalid_input, naming the field', async () => {
