@@ -8,7 +8,7 @@
 // The narrow engine modules, not the engine's index: the index also loads the OpenAI prompt
 // code and the scripted backend's schema, which a compaction may never run and which cost
 // start-up time on every small history (test/bench/cli.bench.ts).
-import { compactDetailed, parseRequest } from '../../core/engine/compact.js';
+import { compactParsed, parseRequest } from '../../core/engine/compact.js';
 import type { Action, CompactRequest } from '../../core/engine/schema.js';
 import type { OpenedSource } from '../../core/formats/index.js';
 import { proposalFor } from '../../core/formats/index.js';
@@ -65,7 +65,7 @@ export async function run(argv: string[]): Promise<number> {
       process.stderr.write(`warning: ${describeUnmatched(unmatched)}\n`);
     const model = createDecisionModel(config);
     // copy 'shared': the result is serialized at once, so unchanged messages need no deep copy.
-    const details = await compactDetailed(request, { model, settings: config.request, copy: 'shared' });
+    const details = await compactParsed(request, { model, settings: config.request, copy: 'shared' });
     const response = details.response;
     Object.assign(response.metadata, {
       source: {

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { BackendChoice, HostError, RunOutcome, RunStatus } from '../../core/ipc/contract.js';
 import type { CompactDetails } from '../../core/engine/compact.js';
 import type { DecisionModel, RequestSettings } from '../../core/engine/model.js';
-import { compactDetailed, parseRequest } from '../../core/engine/compact.js';
+import { compactParsed, parseRequest } from '../../core/engine/compact.js';
 import { classify } from './errors.js';
 
 export interface ModelFactory {
@@ -51,7 +51,7 @@ export class RunManager {
     };
     this.runs.set(id, run);
     this.prune();
-    const details = compactDetailed(parsed, {
+    const details = compactParsed(parsed, {
       model,
       settings,
       signal: controller.signal,

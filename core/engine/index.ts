@@ -8,7 +8,15 @@
 export * from './schema.js';
 export * from './containers.js';
 export type { CompactDetails, CompactOptions, Progress } from './compact.js';
-export { compactContext, compactDetailed, decisionsFor, parseRequest, policyOf, RequestError } from './compact.js';
+export {
+  compactContext,
+  compactDetailed,
+  compactParsed,
+  decisionsFor,
+  parseRequest,
+  policyOf,
+  RequestError,
+} from './compact.js';
 export type { Analysis, Pair, Policy } from './guards.js';
 export { analyze } from './guards.js';
 export * from './decide.js';

@@ -1,7 +1,7 @@
 /**
- * Stage 1 of a pass (SPEC §2–§4): everything the engine knows before asking a model. Parse
- * (§1, §5), analyze (R1–R5), evidence links, the one shared observation (R6–R7) and the
- * batches (R9). Model-free and synchronous.
+ * Stage 1 of a pass (SPEC §2–§4): everything the engine knows before asking a model, from a
+ * parsed request (§1, §5; `parseRequest` is the gate before it): analyze (R1–R5), evidence
+ * links, the one shared observation (R6–R7) and the batches (R9). Model-free and synchronous.
  */
 import { planBatches, REQUEST_RESERVE_TOKENS } from './batching.js';
 import type { CandidateEvidence } from './evidence.js';
@@ -11,7 +11,7 @@ import { analyze } from './guards.js';
 import type { DecisionBatch, DecisionModel } from './model.js';
 import type { Observation } from './observation.js';
 import { buildView, fitObservation } from './observation.js';
-import { parseRequest, policyOf } from './request.js';
+import { policyOf } from './request.js';
 import type { CompactRequest, FailureAnswer } from './schema.js';
 
 /** Why a pass stops: a §6 error code and a message a person can act on. */
@@ -35,9 +35,8 @@ export interface Prepared {
 /** What of the backend shapes the batches (R9) and what they carry. */
 export type BatchingModel = Pick<DecisionModel, 'instructionTokens' | 'maxKeysPerRequest' | 'acceptsEvidenceLinks'>;
 
-/** Throws `RequestError` for bad input; `onObserving` fires once there are candidates to observe. */
-export function prepare(input: unknown, model: BatchingModel, onObserving?: () => void): Prepared {
-  const request = parseRequest(input);
+/** From a request `parseRequest` returned; `onObserving` fires once there are candidates to observe. */
+export function prepare(request: CompactRequest, model: BatchingModel, onObserving?: () => void): Prepared {
   const { messages, options } = request;
   const analysis = analyze(messages, policyOf(request));
   const prepared: Prepared = {
