@@ -11,15 +11,11 @@ import { compactContext, compactDetailed, decisionsFor, parseRequest, policyOf }
 import { createOfflineModel } from '../../core/engine/offline/model.js';
 import { createScriptedModel } from '../../core/engine/scripted.js';
 import { decide } from '../../core/engine/decide.js';
-import { answersArb, requestArb } from '../support/arbitraries.js';
+import { requestArb, scriptArb, thresholdArb } from '../support/arbitraries.js';
 import { deepFreeze, newlyUnpaired, proposalProblems } from '../support/invariants.js';
 
 const RUNS = { seed: 42, numRuns: 200 };
-const probability = fc.double({ min: 0, max: 1, noNaN: true });
-
-const scriptedArb = fc
-  .tuple(answersArb, probability, probability)
-  .map(([answers, call, result]) => createScriptedModel({ answers, default: { call, result } }));
+const scriptedArb = scriptArb.map((script) => createScriptedModel(script));
 
 describe('compaction properties', () => {
   it('R11 R14 input unchanged, protected and conversation blocks byte-identical, chars never grow, pairs never split (scripted)', async () => {
@@ -94,34 +90,26 @@ describe('compaction properties', () => {
   });
 
   // decisionsFor takes no model, so re-deriving cannot ask one; that a threshold change in the
-  // inspector sends no request is counted in test/ui/store.test.ts.
+  // inspector sends no request is counted in test/ui/store.test.ts and store.property.test.ts.
   it('R15 actions re-derived from the first run at a changed threshold equal a fresh run at that threshold', async () => {
     await fc.assert(
-      fc.asyncProperty(
-        requestArb,
-        answersArb,
-        probability,
-        probability,
-        fc.constantFrom(0, 0.2, 0.5, 0.8, 1),
-        async (input, answers, call, result, threshold) => {
-          const script = { answers, default: { call, result } };
-          const first = await compactDetailed(input, { model: createScriptedModel(script) });
-          if (!first.response.success) throw new Error('run failed');
-          const probabilities = new Map<string, number>();
-          for (const d of first.response.answer.decisions) {
-            if (d.keep_call !== null) probabilities.set(`call_${d.pair_id}`, d.keep_call);
-            if (d.keep_result !== null) probabilities.set(`result_${d.pair_id}`, d.keep_result);
-          }
-          const rederived = decisionsFor(first.analysis, probabilities, threshold);
-          const fresh = await compactContext(
-            { ...input, options: { ...input.options, keep_threshold: threshold } },
-            { model: createScriptedModel(script) },
-          );
-          if (!fresh.success) throw new Error('fresh run failed');
-          const core = (d: (typeof rederived)[number]) => [d.pair_id, d.action, d.reason, d.keep_call, d.keep_result];
-          expect(rederived.map(core)).toEqual(fresh.answer.decisions.map(core));
-        },
-      ),
+      fc.asyncProperty(requestArb, scriptArb, thresholdArb, async (input, script, threshold) => {
+        const first = await compactDetailed(input, { model: createScriptedModel(script) });
+        if (!first.response.success) throw new Error('run failed');
+        const probabilities = new Map<string, number>();
+        for (const d of first.response.answer.decisions) {
+          if (d.keep_call !== null) probabilities.set(`call_${d.pair_id}`, d.keep_call);
+          if (d.keep_result !== null) probabilities.set(`result_${d.pair_id}`, d.keep_result);
+        }
+        const rederived = decisionsFor(first.analysis, probabilities, threshold);
+        const fresh = await compactContext(
+          { ...input, options: { ...input.options, keep_threshold: threshold } },
+          { model: createScriptedModel(script) },
+        );
+        if (!fresh.success) throw new Error('fresh run failed');
+        const core = (d: (typeof rederived)[number]) => [d.pair_id, d.action, d.reason, d.keep_call, d.keep_result];
+        expect(rederived.map(core)).toEqual(fresh.answer.decisions.map(core));
+      }),
       RUNS,
     );
   });

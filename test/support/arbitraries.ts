@@ -137,3 +137,11 @@ export const answersArb = fc.dictionary(
   fc.constantFrom('c1', 'c2', 'c3', 'c4', 'c5', 'c6', 'c7', 'c8'),
   fc.record({ call: fc.double({ min: 0, max: 1, noNaN: true }), result: fc.double({ min: 0, max: 1, noNaN: true }) }),
 );
+
+/** A scripted model's document: answers per call id, and a default for the other candidates. */
+export const scriptArb = fc
+  .tuple(answersArb, fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }))
+  .map(([answers, call, result]) => ({ answers, default: { call, result } }));
+
+/** Thresholds a re-derivation is checked at (R15): both ends and between. */
+export const thresholdArb = fc.constantFrom(0, 0.2, 0.5, 0.8, 1);
