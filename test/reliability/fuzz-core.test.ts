@@ -5,7 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { historyCaseArb, fuzzRuns, fuzzSeed, scriptArb } from './support/arbitraries.js';
+import { historyCaseArb, scriptArb } from './support/arbitraries.js';
+import { fuzzRuns, fuzzSeed } from './support/runs.js';
 import type { Outcome } from './support/run-case.js';
 import { offlineModel, runCase, scriptedModel, tally } from './support/run-case.js';
 import { recordFuzz } from './support/record.js';
