@@ -1,31 +1,36 @@
 /**
- * `eval PATH…`: measures the configured decision model on real transcripts against
+ * `eval PATH…`: measures the configured decision model on real transcripts against both
  * later-use labels, next to observation masking and a random policy, with a threshold sweep.
+ * `--cv` measures the offline model cross-validated instead: each transcript with weights
+ * fitted on the others (core/eval/crossval.ts).
  * Exit 0 when every cut ran, 1 when a compaction failed on some cut (reported in the table),
  * 2 on bad usage or an unreadable named file, 130 when interrupted (nothing on stdout then).
  */
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Message, OptionsInput } from '../../core/engine/schema.js';
+import type { DecisionModel } from '../../core/engine/model.js';
+import { OFFLINE_MODEL_VERSION } from '../../core/engine/offline/model.js';
+import { FITTED_WEIGHTS } from '../../core/engine/offline/weights.js';
+import type { OptionsInput } from '../../core/engine/schema.js';
 import { describeZodError, OptionsSchema } from '../../core/engine/schema.js';
+import { CrossValidationError, crossValidate } from '../../core/eval/crossval.js';
 import type { CutResult } from '../../core/eval/evaluate.js';
-import type { InspectedSource } from '../../core/formats/index.js';
-import { FormatError, inspectSource, openConversation } from '../../core/formats/index.js';
 import { evaluateCut } from '../../core/eval/evaluate.js';
 import { pickCuts } from '../../core/eval/cuts.js';
 import { renderHtml } from '../../core/eval/html.js';
 import { LABELS, labelContext } from '../../core/eval/labels.js';
-import { perLabel } from '../../core/eval/measure.js';
-import { advise, pool, poolBySource } from '../../core/eval/pool.js';
-import type { EvalReport } from '../../core/eval/report.js';
-import { renderTable } from '../../core/eval/report.js';
+import type { FoldReport } from '../../core/eval/report.js';
+import { ABLATION_NAME, buildReport, renderTable } from '../../core/eval/report.js';
 import { createDecisionModel, loadConfig, redact } from '../config.js';
 import { classify, EXIT } from '../host/errors.js';
 import { UsageError } from './args.js';
+import type { Transcript } from './transcripts.js';
+import { readTranscripts } from './transcripts.js';
 
 const USAGE = `usage: compaction-inspector eval PATH… [--cuts 3] [--mask-m 10] [--seeds 5] [--max-recall-loss 0.05]
-                                  [--options JSON] [--json] [--html FILE]
+                                  [--options JSON] [--json] [--html FILE] [--cv]
   PATH      a history file in any format of "formats" (each conversation of a file is a
             transcript) or a folder of them (*.json, *.jsonl, *.traj; recursive)
   --cuts    cut points per transcript, spread evenly (history | next action = goal | future)
@@ -34,6 +39,9 @@ const USAGE = `usage: compaction-inspector eval PATH… [--cuts 3] [--mask-m 10]
   --options request options (SPEC §5) for every cut, e.g. '{"keep_threshold":0.4}'
   --json    the full report as JSON on stdout instead of the table
   --html    also write a self-contained HTML report with the recall-vs-reduction curves
+  --cv      offline backend only: leave one transcript out — fit the weights on the others,
+            measure it with them (and refitted without the signals sharing the later-use
+            label's extractor); the figures are held out, never in-sample
 `;
 
 interface Settings {
@@ -45,6 +53,7 @@ interface Settings {
   options: OptionsInput;
   json: boolean;
   html: string | null;
+  cv: boolean;
 }
 
 function integer(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
@@ -69,6 +78,7 @@ export function parseSettings(argv: string[]): Settings | 'help' {
         options: { type: 'string' },
         json: { type: 'boolean' },
         html: { type: 'string' },
+        cv: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -102,66 +112,109 @@ export function parseSettings(argv: string[]): Settings | 'help' {
     options,
     json: values.json === true,
     html: values.html ?? null,
+    cv: values.cv === true,
   };
 }
 
-interface Transcript {
-  source: string;
-  format: string;
-  messages: Message[];
+interface Measured {
+  results: CutResult[];
+  folds?: FoldReport[];
+  notes: string[];
 }
 
-/** Files a folder holds that may be histories, recursively, in a stable order (dot folders skipped). */
-function historyFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true })
-    .filter((entry) => !entry.name.startsWith('.'))
-    .sort((a, b) => a.name.localeCompare(b.name))
-    .flatMap((entry) => {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : historyFiles(path);
-      return /\.(jsonl?|ndjson|traj)$/i.test(entry.name) ? [path] : [];
-    });
-}
+type Progress = (line: string) => void;
 
-/**
- * Every conversation of every file, in any native format (SPEC §9): a file with several
- * conversations gives one transcript each (`file#key`). Named files must load; files found in
- * a folder that are not histories are skipped with a note, and so are empty conversations.
- */
-export function readTranscripts(paths: readonly string[], warn: (line: string) => void): Transcript[] {
-  const out: Transcript[] = [];
-  for (const path of paths) {
-    let isDir: boolean;
-    try {
-      isDir = statSync(path).isDirectory();
-    } catch {
-      throw new UsageError(`${path}: no such file or folder`);
-    }
-    for (const file of isDir ? historyFiles(path) : [path]) {
-      let source: InspectedSource;
-      try {
-        source = inspectSource(readFileSync(file, 'utf8'));
-      } catch (error) {
-        const reason =
-          error instanceof FormatError ? error.message : ((error as NodeJS.ErrnoException).code ?? String(error));
-        if (!isDir) throw new UsageError(`${file}: ${reason.split('\n')[0]}`);
-        warn(`skipping ${file}: ${reason.split('\n')[0]}`);
-        continue;
-      }
-      for (const { key } of source.conversations) {
-        const name = source.conversations.length > 1 ? `${file}#${key}` : file;
-        try {
-          const { read } = openConversation(source, key);
-          if (read.messages.length === 0) warn(`skipping ${name}: no messages (${read.notes.kept})`);
-          else out.push({ source: name, format: source.format, messages: read.messages });
-        } catch (error) {
-          if (!(error instanceof FormatError)) throw error;
-          warn(`skipping ${name}: ${error.message.split('\n')[0]}`);
-        }
-      }
+/** Every cut of every transcript through the configured model; null when interrupted. */
+async function measureCuts(
+  transcripts: readonly Transcript[],
+  model: DecisionModel,
+  settings: Settings,
+  config: ReturnType<typeof loadConfig>,
+  signal: AbortSignal,
+  err: Progress,
+): Promise<Measured | null> {
+  const plan = transcripts.map((t) => ({
+    ...t,
+    context: labelContext(t.messages),
+    cuts: pickCuts(t.messages, settings.cuts),
+  }));
+  for (const t of plan)
+    if (t.cuts.length === 0)
+      err(`skipping ${t.source}: no cut point (needs an assistant message after at least 8 messages)`);
+  const total = plan.reduce((n, t) => n + t.cuts.length, 0);
+  if (total === 0) throw new UsageError('eval: no transcript has a cut point');
+  const results: CutResult[] = [];
+  for (const t of plan) {
+    for (const cut of t.cuts) {
+      // A local model answers in microtasks only: yield so a pending Ctrl-C is seen between cuts.
+      await new Promise((done) => setImmediate(done));
+      if (signal.aborted) break;
+      const started = Date.now();
+      const result = await evaluateCut(t.source, t.context, cut, model, {
+        maskM: settings.maskM,
+        seeds: settings.seeds,
+        options: settings.options,
+        signal,
+        settings: config.request,
+      });
+      if (signal.aborted) break;
+      results.push(result);
+      const status = result.error
+        ? `failed: ${result.error.code}`
+        : `${result.policies.model[LABELS[0]].candidates} candidates`;
+      err(`[${results.length}/${total}] ${t.source} @ m${cut.index}: ${status} (${Date.now() - started} ms)`);
     }
   }
-  return out;
+  if (signal.aborted) {
+    err(`interrupted after ${results.length} of ${total} cuts; no report written`);
+    return null;
+  }
+  return { results, notes: model.backend === 'offline' ? inSampleNote(transcripts) : [] };
+}
+
+/** The offline weights were fitted on some of these files: their figures are in-sample. */
+function inSampleNote(transcripts: readonly Transcript[]): string[] {
+  const fitted = new Set(FITTED_WEIGHTS.fitted.on.map((f) => f.sha256));
+  const seen = transcripts.filter((t) => fitted.has(createHash('sha256').update(readFileSync(t.file)).digest('hex')));
+  if (seen.length === 0) return [];
+  return [
+    `the offline weights (${FITTED_WEIGHTS.id}) were fitted on ${seen.length} of these ${transcripts.length} transcripts (${seen.map((t) => basename(t.source)).join(', ')}): their figures are in-sample; eval --cv gives held-out figures`,
+  ];
+}
+
+async function measureCrossValidated(
+  transcripts: readonly Transcript[],
+  settings: Settings,
+  config: ReturnType<typeof loadConfig>,
+  signal: AbortSignal,
+  err: Progress,
+): Promise<Measured | null> {
+  const cv = await crossValidate(transcripts, (t) => labelContext(t.messages), {
+    cuts: settings.cuts,
+    maskM: settings.maskM,
+    seeds: settings.seeds,
+    options: settings.options,
+    signal,
+    settings: config.request,
+    progress: err,
+  }).catch((error: unknown) => {
+    if (error instanceof CrossValidationError) throw new UsageError(error.message);
+    throw error;
+  });
+  if (signal.aborted) {
+    err(`interrupted after ${cv.results.length} cuts; no report written`);
+    return null;
+  }
+  if (cv.results.length === 0) throw new UsageError('eval: no transcript has a cut point');
+  return {
+    results: cv.results,
+    folds: cv.folds,
+    notes: [
+      `cross-validated: each transcript measured with ${OFFLINE_MODEL_VERSION} weights fitted on the others only`,
+      `"${ABLATION_NAME}": refitted per fold without the features computed from the later-use label's own term extractor`,
+      ...cv.duplicates.map((d) => `${d.source} holds the same conversation as ${d.sameAs}: measured and fitted once`),
+    ],
+  };
 }
 
 export async function run(argv: string[]): Promise<number> {
@@ -180,46 +233,14 @@ export async function run(argv: string[]): Promise<number> {
     apiKey = config.settings.apiKey;
     for (const warning of config.warnings) err(warning);
     const model = createDecisionModel(config);
+    if (settings.cv && model.backend !== 'offline')
+      throw new UsageError(`--cv fits the offline model's weights; the configured backend is ${model.backend}`);
     const transcripts = readTranscripts(settings.paths, err);
-    const plan = transcripts.map((t) => ({
-      ...t,
-      context: labelContext(t.messages),
-      cuts: pickCuts(t.messages, settings.cuts),
-    }));
-    for (const t of plan)
-      if (t.cuts.length === 0)
-        err(`skipping ${t.source}: no cut point (needs an assistant message after at least 8 messages)`);
-    const total = plan.reduce((n, t) => n + t.cuts.length, 0);
-    if (total === 0) throw new UsageError('eval: no transcript has a cut point');
-    const results: CutResult[] = [];
-    for (const t of plan) {
-      for (const cut of t.cuts) {
-        // A local model answers in microtasks only: yield so a pending Ctrl-C is seen between cuts.
-        await new Promise((done) => setImmediate(done));
-        if (controller.signal.aborted) break;
-        const started = Date.now();
-        const result = await evaluateCut(t.source, t.context, cut, model, {
-          maskM: settings.maskM,
-          seeds: settings.seeds,
-          options: settings.options,
-          signal: controller.signal,
-          settings: config.request,
-        });
-        if (controller.signal.aborted) break;
-        results.push(result);
-        const status = result.error
-          ? `failed: ${result.error.code}`
-          : `${result.policies.model[LABELS[0]].candidates} candidates`;
-        err(`[${results.length}/${total}] ${t.source} @ m${cut.index}: ${status} (${Date.now() - started} ms)`);
-      }
-    }
-    if (controller.signal.aborted) {
-      err(`interrupted after ${results.length} of ${total} cuts; no report written`);
-      return EXIT.interrupted;
-    }
-    const pooled = pool(results);
-    const report: EvalReport = {
-      schema: 'compaction-inspector/eval@2',
+    const measured = settings.cv
+      ? await measureCrossValidated(transcripts, settings, config, controller.signal, err)
+      : await measureCuts(transcripts, model, settings, config, controller.signal, err);
+    if (measured === null) return EXIT.interrupted;
+    const report = buildReport({
       backend: model.backend,
       model: model.model ?? null,
       settings: {
@@ -227,22 +248,18 @@ export async function run(argv: string[]): Promise<number> {
         maskM: settings.maskM,
         seeds: settings.seeds,
         maxRecallLoss: settings.maxRecallLoss,
-        threshold: results.find((r) => r.error === null)?.threshold ?? null,
-        crossValidated: false,
+        crossValidated: settings.cv,
       },
-      labels: LABELS,
-      cuts: results,
-      pooled,
-      transcripts: poolBySource(results),
-      advice: perLabel((label) => advise(pooled[label], settings.maxRecallLoss)),
-      notes: [],
-    };
+      results: measured.results,
+      folds: measured.folds,
+      notes: measured.notes,
+    });
     if (settings.html !== null) {
       writeFileSync(settings.html, redact(renderHtml(report), apiKey));
       err(`wrote ${settings.html}`);
     }
     process.stdout.write(redact(settings.json ? `${JSON.stringify(report, null, 1)}\n` : renderTable(report), apiKey));
-    return pooled[LABELS[0]].failed > 0 ? EXIT.failed : EXIT.success;
+    return report.pooled[LABELS[0]].failed > 0 ? EXIT.failed : EXIT.success;
   } catch (error) {
     const failure = classify(error);
     if (failure.kind === 'internal') throw new Error(redact(failure.message, apiKey));

@@ -83,6 +83,26 @@ export function agentChunks(messages: readonly Message[], from = 0): string[] {
   });
 }
 
+/** The string values of a call's JSON input: keys are the tool's schema, not the agent's words. */
+export function callInputText(input: unknown): string {
+  let parsed: unknown = input;
+  if (typeof input === 'string') {
+    try {
+      parsed = JSON.parse(input);
+    } catch {
+      return input;
+    }
+  }
+  const strings: string[] = [];
+  const walk = (value: unknown): void => {
+    if (typeof value === 'string') strings.push(value);
+    else if (Array.isArray(value)) value.forEach(walk);
+    else if (value !== null && typeof value === 'object') Object.values(value).forEach(walk);
+  };
+  walk(parsed);
+  return strings.join('\n');
+}
+
 const RANGE_KEYS = ['offset', 'limit', 'start_line', 'end_line', 'line_range', 'view_range'];
 const WRITE_KEYS = ['content', 'new_string', 'old_string', 'edits', 'new_source', 'todos'];
 const READ_COMMAND = /^\s*(?:cat|nl|head|tail|less|more|bat)\s+((?:-\S+\s+)*)([^\s|;&<>]+)\s*$/;

@@ -8,7 +8,7 @@ import type { CompactOptions } from '../engine/compact.js';
 import { compactDetailed, decisionsFor } from '../engine/compact.js';
 import type { DecisionModel } from '../engine/model.js';
 import { callKey, resultKey } from '../engine/questions.js';
-import type { Action, CompactRequestInput, Decision, OptionsInput } from '../engine/schema.js';
+import type { Action, CompactRequestInput, Decision, Message, OptionsInput } from '../engine/schema.js';
 import { blocksOf } from '../engine/pairing.js';
 import { rebuildOptionsOf } from '../engine/rebuild.js';
 import type { Cut } from './cuts.js';
@@ -68,6 +68,12 @@ export function toolNames(messages: CompactRequestInput['messages']): string[] {
   return [...names].sort();
 }
 
+/** The request a cut makes: the history before it, its goal, every tool it calls eligible. */
+export function cutRequest(messages: readonly Message[], cut: Cut, options: OptionsInput = {}): CompactRequestInput {
+  const history = messages.slice(0, cut.index);
+  return { messages: history, goal: cut.goal, eligible_tool_names: toolNames(history), options };
+}
+
 function probabilitiesOf(decisions: readonly Decision[]): Map<string, number> {
   const out = new Map<string, number>();
   for (const d of decisions) {
@@ -89,12 +95,7 @@ export async function evaluateCut(
   settings: EvalSettings,
 ): Promise<CutResult> {
   const history = context.messages.slice(0, cut.index);
-  const request: CompactRequestInput = {
-    messages: history,
-    goal: cut.goal,
-    eligible_tool_names: toolNames(history),
-    options: settings.options ?? {},
-  };
+  const request = cutRequest(context.messages, cut, settings.options);
   const details = await compactDetailed(request, {
     model,
     signal: settings.signal,

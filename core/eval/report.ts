@@ -8,7 +8,7 @@ import { LABELS } from './labels.js';
 import type { Figures, Tallies } from './measure.js';
 import { figures, perLabel } from './measure.js';
 import type { Advice, Pooled, PooledByLabel } from './pool.js';
-import { versusBaselines } from './pool.js';
+import { advise, pool, poolBySource, versusBaselines } from './pool.js';
 
 /** One fold of `eval --cv`: the transcripts held out and the weights fitted without them. */
 export interface FoldReport {
@@ -41,6 +41,33 @@ export interface EvalReport {
   folds?: FoldReport[];
   /** What the model row means when it is not self-evident (in-sample weights, ablation). */
   notes: string[];
+}
+
+export interface ReportInput {
+  backend: string;
+  model: string | null;
+  settings: Omit<EvalReport['settings'], 'threshold'>;
+  results: CutResult[];
+  folds?: FoldReport[];
+  notes?: string[];
+}
+
+/** The report of a run: pooled under each label, per transcript, with advice per label. */
+export function buildReport(input: ReportInput): EvalReport {
+  const pooled = pool(input.results);
+  return {
+    schema: 'compaction-inspector/eval@2',
+    backend: input.backend,
+    model: input.model,
+    settings: { ...input.settings, threshold: input.results.find((r) => r.error === null)?.threshold ?? null },
+    labels: LABELS,
+    cuts: input.results,
+    pooled,
+    transcripts: poolBySource(input.results),
+    advice: perLabel((label) => advise(pooled[label], input.settings.maxRecallLoss)),
+    ...(input.folds ? { folds: input.folds } : {}),
+    notes: input.notes ?? [],
+  };
 }
 
 /** Ablation row name (eval --cv). */

@@ -1,15 +1,17 @@
 /**
  * The strict later-use label. A successful result counts as used only when at least
  * `MIN_TOKENS` distinct distinctive tokens of it, or one of at least `LONG_TOKEN` characters,
- * reappear in later *assistant text* or later *tool-call inputs* (after the goal; thinking and
- * user text never count), and no token known before the result existed counts — anything
- * said, thought, called or returned before it, its own call's input included — nor one the
- * goal already carries (it survives any compaction).
+ * reappear in later *assistant text* or later *tool-call inputs* — the goal (the next action
+ * the agent wrote) and everything it wrote after — while thinking and user text never count,
+ * and no token known before the result existed counts: anything said, thought, called or
+ * returned before it, its own call's input included. Unlike the later-use label, use by the
+ * next action itself counts: that is the use the decision is about (R8).
  *
  * Its tokenizer is written apart from core/engine/distinctive.ts on purpose: a model signal
  * built on that extractor (the offline model's "nothing new", quotes, goal-named content) can
  * then agree with this label only through the transcript, never by construction.
  */
+import { callInputText } from '../engine/evidence.js';
 import { isTextOutput, outputText } from '../engine/guards.js';
 import { blocksOf } from '../engine/pairing.js';
 import type { Block, Message } from '../engine/schema.js';
@@ -52,26 +54,6 @@ export function strictTokens(text: string): Set<string> {
     if (isDistinctiveToken(token)) out.add(token);
   }
   return out;
-}
-
-/** The string values of a call's JSON input (keys are the tool's schema, not the agent's words). */
-export function callInputText(input: unknown): string {
-  let parsed: unknown = input;
-  if (typeof input === 'string') {
-    try {
-      parsed = JSON.parse(input);
-    } catch {
-      return input;
-    }
-  }
-  const strings: string[] = [];
-  const walk = (value: unknown): void => {
-    if (typeof value === 'string') strings.push(value);
-    else if (Array.isArray(value)) value.forEach(walk);
-    else if (value !== null && typeof value === 'object') Object.values(value).forEach(walk);
-  };
-  walk(parsed);
-  return strings.join('\n');
 }
 
 /** Every text a block holds, whoever wrote it: what is known once the block exists. */
@@ -124,14 +106,14 @@ export function strictContext(messages: readonly Message[]): StrictContext {
 
 /** Labels every successful tool result before the cut, keyed by its call id. */
 export function labelStrictUse(context: StrictContext, cut: Cut): Map<string, LaterUse> {
-  const goal = new Set([...strictTokens(cut.goal), ...(context.written[cut.index] ?? [])]);
-  const later = new Set<string>();
-  for (let m = cut.index + 1; m < context.messages.length; m++) for (const t of context.written[m]) later.add(t);
+  // The goal as given, and as the agent wrote it when it is a message of the history.
+  const later = strictTokens(cut.goal);
+  for (let m = cut.index; m < context.messages.length; m++) for (const t of context.written[m]) later.add(t);
   const labels = new Map<string, LaterUse>();
   for (const message of context.messages.slice(0, cut.index)) {
     for (const block of blocksOf(message)) {
       if (block.type !== 'tool_result' || block.state !== 'success' || typeof block.id !== 'string') continue;
-      const reused = (context.novel.get(block) ?? []).filter((t) => !goal.has(t) && later.has(t));
+      const reused = (context.novel.get(block) ?? []).filter((t) => later.has(t));
       const used = reused.length >= MIN_TOKENS || reused.some((t) => t.length >= LONG_TOKEN);
       labels.set(block.id, { used, terms: reused.slice(0, 5) });
     }

@@ -3,11 +3,12 @@
  * document, the self-contained `--html` report, folders with files that are not histories.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { CLI, cleanEnv, ensureBuilt, runCli, tempDir } from '../cli/support.js';
+import { sharedPath, sharedSkipReason } from '../support/shared.js';
 import { debuggingSession } from './fixtures.js';
 
 let tmp: ReturnType<typeof tempDir>;
@@ -177,4 +178,43 @@ describe('eval command', () => {
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/interrupted after \d+ of 200 cuts/);
   });
+
+  it('--cv refuses transcripts that are one conversation (the same session in two containers) and backends it cannot fit', async () => {
+    const dir = historyFolder();
+    const same = await runCli(['eval', dir, '--cv'], { cwd: dir });
+    expect(same.code).toBe(2);
+    expect(same.stdout).toBe('');
+    expect(same.stderr).toMatch(/--cv needs at least two different conversations with a cut point; found 1/);
+    const script = join(dir, 'script.json');
+    writeFileSync(script, JSON.stringify({ answers: {}, default: { call: 0.5, result: 0.5 } }));
+    const scripted = await runCli(['eval', dir, '--cv'], {
+      cwd: dir,
+      env: { DECISION_MODEL_BACKEND: 'scripted', DECISION_MODEL_SCRIPT: script },
+    });
+    expect(scripted.code).toBe(2);
+    expect(scripted.stderr).toMatch(/--cv fits the offline model's weights; the configured backend is scripted/);
+  });
+
+  const corpus = sharedPath('corpus');
+  it.skipIf(corpus === null)(
+    corpus === null
+      ? `--cv ${sharedSkipReason('corpus')}`
+      : '--cv on the corpus reports held-out figures, the ablation and the weights of every fold',
+    async () => {
+      tmp = tempDir();
+      const result = await runCli(['eval', corpus as string, '--cv', '--json'], { cwd: tmp.dir });
+      expect(result.code).toBe(0);
+      const report = ReportSchema.extend({
+        folds: z.array(z.object({ heldOut: z.array(z.string()), result: z.record(z.string(), z.number()) })).length(6),
+      }).parse(JSON.parse(result.stdout));
+      expect(report.settings.crossValidated).toBe(true);
+      expect(report.notes[0]).toMatch(/cross-validated/);
+      expect(JSON.parse(result.stdout).pooled['later-use'].policies).toHaveProperty('ablation');
+      const table = await runCli(['eval', corpus as string, '--cv', '--cuts', '1'], { cwd: tmp.dir });
+      expect(table.stdout).toMatch(/without shared-extractor signals/);
+      expect(table.stdout).toMatch(/WEIGHTS PER FOLD/);
+      expect(table.stdout).toMatch(/cross-validated \(leave one transcript out\)/);
+    },
+    120_000,
+  );
 });

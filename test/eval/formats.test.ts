@@ -3,7 +3,7 @@
  * corpus as evaluation material, each conversation of a file its own transcript.
  */
 import { describe, expect, it } from 'vitest';
-import { readTranscripts } from '../../app/cli/eval.js';
+import { readTranscripts } from '../../app/cli/transcripts.js';
 import { FIXTURES } from '../formats/support.js';
 import { sharedPath, sharedSkipReason } from '../support/shared.js';
 import { ensureBuilt, runCli, tempDir } from '../cli/support.js';

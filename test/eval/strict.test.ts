@@ -1,7 +1,7 @@
 /**
  * The strict later-use label: at least two distinct distinctive tokens first seen in a result,
- * or one of 16+ characters, must reappear in what the agent later writes or calls (after the
- * goal) — not in its thinking, not in user text, not known before the result, not in the goal.
+ * or one of 16+ characters, must reappear in what the agent later writes or calls (the goal
+ * included) — not in its thinking, not in user text, not known before the result.
  */
 import { describe, expect, it } from 'vitest';
 import type { Cut } from '../../core/eval/cuts.js';
@@ -60,7 +60,7 @@ describe('strict later-use label', () => {
     expect(usedIn(thought)?.used).toBe(false);
   });
 
-  it('does not count tokens known before the result existed, its call input included, nor tokens in the goal', () => {
+  it('does not count tokens known before the result existed, its call input included', () => {
     const known = session(
       (h) => h.say('build_7731 on ci-eu-west-2b.'),
       'The job build_7731 keeps failing on ci-eu-west-2b.',
@@ -69,9 +69,17 @@ describe('strict later-use label', () => {
     const h = new History();
     h.user('Check the runner.');
     h.tool('c1', 'logs', { runner: 'ci-eu-west-2b' }, 'ci-eu-west-2b: job build_7731 stuck_in_queue_42');
-    const goal = h.say('So build_7731 is stuck.');
-    h.say('build_7731 and ci-eu-west-2b: retrying.');
+    const goal = h.say('Retrying build_7731 on ci-eu-west-2b.');
     expect(usedIn({ h, goal })?.used).toBe(false);
+  });
+
+  it('counts use by the goal itself: the next action is what the decision is about', () => {
+    const h = new History();
+    h.user('Find the failing job.');
+    h.tool('c1', 'search', { query: 'nightly failures' }, 'job build_7731 failed on runner ci-eu-west-2b');
+    const goal = h.tool('c2', 'logs', { job: 'build_7731', runner: 'ci-eu-west-2b' }, 'timeout');
+    h.say('Done.');
+    expect(usedIn({ h, goal })?.used).toBe(true);
   });
 
   it('never takes plain words, short tokens or short numbers as distinctive', () => {

@@ -3,7 +3,7 @@
  * (read in place through test/support/shared.ts), each cut as the evaluator makes it — the
  * history before an acting assistant message, that message as the goal, every tool eligible.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compactContext } from '../../core/engine/compact.js';
 import { loadHistory } from '../../core/engine/containers.js';
@@ -12,6 +12,7 @@ import type { Action, Message, OptionsInput, SuccessAnswer } from '../../core/en
 import type { Cut } from '../../core/eval/cuts.js';
 import { goalOf, pickCuts } from '../../core/eval/cuts.js';
 import { toolNames } from '../../core/eval/evaluate.js';
+import { corpusFiles } from '../support/shared.js';
 
 export interface CorpusCut {
   file: string;
@@ -32,9 +33,7 @@ export function cutBefore(messages: readonly Message[], end: number): Cut | null
  */
 export function corpusCuts(dir: string): CorpusCut[] {
   const out: CorpusCut[] = [];
-  for (const file of readdirSync(dir)
-    .filter((f) => f.endsWith('.json') && f !== 'index.json')
-    .sort()) {
+  for (const file of corpusFiles(dir)) {
     const { messages } = loadHistory(readFileSync(join(dir, file), 'utf8'));
     const late = [cutBefore(messages, Math.round(messages.length * 0.9)), cutBefore(messages, messages.length)];
     const cuts = [...pickCuts(messages, 3), ...late.filter((c): c is Cut => c !== null)];

@@ -87,12 +87,20 @@ describe('store slices', () => {
     await store.getState().openExample();
     expect(store.getState().setOption('truncate_tail_chars', -1)).not.toBeNull();
     expect(store.getState().setOption('truncate_tail_chars', 120)).toBeNull();
-    // At 0.3 the example has drop_result decisions, whose outputs keep the tail.
-    expect(store.getState().setOption('keep_threshold', 0.3)).toBeNull();
+    await store.getState().startRun();
+    // A threshold between a decision's p_result and p_call makes it drop_result, whose output keeps the tail.
+    const split = store
+      .getState()
+      .proposal!.outcome.decisions.filter((d) => d.keep_call !== null && d.keep_result !== null)
+      .map((d) => ({ low: d.keep_result as number, high: d.keep_call as number }))
+      .sort((a, b) => b.high - b.low - (a.high - a.low))[0];
+    const threshold = Math.round(((split.low + split.high) / 2) * 1000) / 1000;
+    expect(split.high - split.low).toBeGreaterThan(0.002);
+    expect(store.getState().setOption('keep_threshold', threshold)).toBeNull();
     await store.getState().startRun();
     const p = store.getState().proposal!;
     expect(p.request.options.truncate_tail_chars).toBe(120);
-    const cli = await cliAnswer(store, 0.3);
+    const cli = await cliAnswer(store, threshold);
     if (!cli.success) throw new Error('expected success');
     expect(cli.answer.decisions.some((d) => d.action === 'drop_result')).toBe(true);
     expect(p.charsAfter).toBe(cli.answer.stats.chars_after);

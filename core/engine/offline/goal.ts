@@ -69,6 +69,19 @@ export const VERBATIM_CUES = [
   'character for character',
 ];
 
+/**
+ * Words that say how to work, not on what: "check", "verify", "look at", "make sure". A call
+ * whose input shares one of them with the goal is no more about the goal for it.
+ */
+const WORK_VERBS = new Set(
+  (
+    'check verify look see find make sure ensure try show tell let need want please next also still again first then ' +
+    'keep get give go work start continue figure understand investigate inspect review examine confirm think know'
+  )
+    .split(' ')
+    .flatMap((word) => extractTerms(word)),
+);
+
 /** A predicate saying the subject before it is finished or irrelevant work. */
 const DISMISSING_PREDICATE = new RegExp(
   String.raw`\b(?:is|are|was|were|has been|have been|'s|'re)\s+(?:now\s+|already\s+|all\s+|both\s+|also\s+)*` +
@@ -127,7 +140,7 @@ export function readGoal(goal: string): GoalReading {
     const parts = dismissedParts(sentence);
     const dismissedHere = new Set(parts.flatMap((part) => extractTerms(part)));
     for (const term of dismissedHere) dismissed.add(term);
-    for (const term of extractTerms(sentence)) if (!dismissedHere.has(term)) terms.add(term);
+    for (const term of extractTerms(sentence)) if (!dismissedHere.has(term) && !WORK_VERBS.has(term)) terms.add(term);
   }
   // A word shared by the asked-for and the dismissed work ("the orders-db incident" and "the
   // orders-v1 review … are done") points at the dismissed side task: it is named there by

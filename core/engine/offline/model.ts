@@ -2,177 +2,120 @@
  * The `offline` backend: a deterministic, explainable local model. It is not a language
  * model. Because it runs in-process it reads the unfitted history view (`batch.history`: the
  * observation before R7 shortened anything, so the budget never changes its decisions) and the
- * core's evidence links (`batch.evidenceLinks`, core/evidence.ts), whose facts may derive from
- * result bodies. Per candidate:
+ * core's evidence links (`batch.evidenceLinks`, core/engine/evidence.ts), whose facts may
+ * derive from result bodies.
  *
- * - goal overlap: IDF-weighted terms of the call's input that occur in the goal (not the
- *   tool name, not 1–2 digit numbers; terms from goal clauses that call work finished or
- *   irrelevant count against it);
- * - later use: the same terms in conversation text and call inputs after the call;
- * - recency: the call's position in the conversation (0 oldest, 1 newest);
- * - exactness: whether the goal asks for exact evidence (patch, verbatim, log lines, …);
- * - evidence signals (signals.ts): recently quoted by the agent, goal names content first
- *   seen in the result, how much new content it brought (none: nothing to keep), superseded
- *   by a later read, write receipts, result size (large results are served by the archive,
- *   small ones cost nothing to keep).
- *
- * Scores saturate as s = x / (x + 2) and map to probabilities with p = 1 / (1 + e^-z):
- *   z_call   = -2.2 + 4.0·goal + 1.5·later + 1.0·recency − 3.0·dismissed + signals.call
- *   z_result = -3.0 + 3.0·goal + 0.8·later + 0.6·recency + 2.2·exact·goal − 3.0·dismissed + signals.result
- * Every term that moved a probability is named in the decision's `evidence`. Measured on
- * ../shared/corpus with `compaction-inspector eval` (DEVELOPMENT.md, Evaluation).
+ * Per candidate it computes the features of features.ts and two logits,
+ *   z_result = bias_r + Σ w_r·x     z_call = bias_c + Σ w_c·x,
+ * with weights fitted by logistic regression on labelled cuts of real transcripts (`npm run
+ * fit` writes weights.ts), then applies the goal's own rules (rules.ts: dismissed work,
+ * exact text asked for), and p = 1 / (1 + e^-z). Every term that moved a probability is
+ * named in the decision's `evidence`, with what it added to each logit.
  */
 import type { CandidateEvidence } from '../evidence.js';
 import type { DecisionBatch, DecisionModel, DecisionResult } from '../model.js';
-import { zeroUsage } from '../model.js';
-import type { ObservationView, ObservedCall } from '../observation.js';
-import { evidenceSignals } from './signals.js';
-import { readGoal } from './goal.js';
-import { extractTerms } from './terms.js';
+import type { ObservationView } from '../observation.js';
+import type { FeatureVector, Logit, OfflineWeights } from './features.js';
+import { candidateFacts, checkWeights, FEATURES, featureVector } from './features.js';
+import type { HistoryIndex } from './history.js';
+import { indexHistory } from './history.js';
+import { DISMISSED_CEILING, dismissesWork, EXACT_TEXT_FLOOR, exactTextNamed } from './rules.js';
+import { FITTED_WEIGHTS } from './weights.js';
 
-export const OFFLINE_MODEL_VERSION = 'offline-evidence-2';
+/** The feature table and rules; weights fitted for another version are refused. */
+export const OFFLINE_MODEL_VERSION = 'offline-fitted-1';
 
 const logistic = (z: number) => 1 / (1 + Math.exp(-z));
-const saturate = (x: number) => x / (x + 2);
 const round = (x: number) => Math.round(x * 1000) / 1000;
-/** Logit of `p_result` with no signal at all: an unremarkable old result is truncated. */
-export const BIAS = { result: -3.0 };
-
-interface Corpus {
-  idf: (term: string) => number;
-  /** Index of the last message that mentions the term. */
-  lastSeen: Map<string, number>;
-  goalTerms: Set<string>;
-  dismissedTerms: Set<string>;
-  exactCues: string[];
-  calls: Map<string, { call: ObservedCall; messageIndex: number; position: number }>;
-  messageCount: number;
-}
-
-/** Everything per observation, computed once and shared by the batches of one run. */
-function index(view: ObservationView): Corpus {
-  const df = new Map<string, number>();
-  const lastSeen = new Map<string, number>();
-  const calls = new Map<string, { call: ObservedCall; messageIndex: number; position: number }>();
-  view.messages.forEach((message, position) => {
-    const parts: string[] = [];
-    for (const item of message.items) {
-      if (item.kind === 'text') parts.push(item.text);
-      if (item.kind === 'call') {
-        parts.push(item.input);
-        if (item.pairId) calls.set(item.pairId, { call: item, messageIndex: position, position: 0 });
-      }
-    }
-    for (const term of new Set(extractTerms(parts.join('\n')))) {
-      df.set(term, (df.get(term) ?? 0) + 1);
-      lastSeen.set(term, position);
-    }
-  });
-  const n = Math.max(1, view.messages.length);
-  for (const entry of calls.values()) entry.position = n > 1 ? entry.messageIndex / (n - 1) : 1;
-
-  const goal = readGoal(view.goal);
-  return {
-    idf: (term) => Math.log(1 + (n - (df.get(term) ?? 0) + 0.5) / ((df.get(term) ?? 0) + 0.5)),
-    lastSeen,
-    goalTerms: goal.terms,
-    dismissedTerms: goal.dismissed,
-    exactCues: goal.exactCues,
-    calls,
-    messageCount: n,
-  };
-}
+const signed = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(2)}`;
+/** Contributions smaller than this are left out of the evidence: they moved nothing visible. */
+const NEGLIGIBLE = 0.005;
 
 export interface OfflineScore {
   keepCall: number;
   keepResult: number;
   evidence: string[];
+  /** The feature values, for fitting (null when the pair is not in the history). */
+  features: FeatureVector | null;
 }
 
-export function scoreCall(corpus: Corpus, pairId: string, links?: CandidateEvidence): OfflineScore {
-  const entry = corpus.calls.get(pairId);
-  if (!entry) return { keepCall: 0.5, keepResult: 0.5, evidence: ['not found in the observation'] };
-  const { call, messageIndex, position } = entry;
-  // The input only: a tool name (`read_file`) is shared by many calls and points at none of
-  // them; short numbers (`12`) match dates and counts by chance.
-  const terms = extractTerms(call.input).filter((t) => !/^\d{1,2}$/.test(t));
-  let goalWeight = 0;
-  let laterWeight = 0;
-  let dismissedWeight = 0;
-  const goalHits: string[] = [];
-  const laterHits: string[] = [];
-  const dismissedHits: string[] = [];
-  for (const term of terms) {
-    const idf = corpus.idf(term);
-    if (corpus.goalTerms.has(term)) {
-      goalWeight += idf;
-      goalHits.push(term);
-    }
-    if (corpus.dismissedTerms.has(term)) {
-      dismissedWeight += idf;
-      dismissedHits.push(term);
-    }
-    if ((corpus.lastSeen.get(term) ?? -1) > messageIndex) {
-      laterWeight += idf;
-      laterHits.push(term);
-    }
+export function scoreCandidate(
+  index: HistoryIndex,
+  weights: OfflineWeights,
+  pairId: string,
+  links: CandidateEvidence | null,
+): OfflineScore {
+  const facts = candidateFacts(index, pairId, links);
+  if (!facts) return { keepCall: 0.5, keepResult: 0.5, evidence: ['not found in the history'], features: null };
+  const x = featureVector(facts);
+  const linear = (logit: Logit) => FEATURES.reduce((z, f) => z + logit.weights[f.name] * x[f.name], logit.bias);
+  const zResult = linear(weights.result);
+  const zCall = linear(weights.call);
+  const evidence = [
+    `baseline before any evidence: keep_result ${signed(weights.result.bias)}, keep_call ${signed(weights.call.bias)}`,
+  ];
+  for (const feature of FEATURES) {
+    const r = weights.result.weights[feature.name] * x[feature.name];
+    const c = weights.call.weights[feature.name] * x[feature.name];
+    if (Math.abs(r) < NEGLIGIBLE && Math.abs(c) < NEGLIGIBLE) continue;
+    evidence.push(`${feature.describe(facts)}: keep_result ${signed(r)}, keep_call ${signed(c)}`);
   }
-  const goal = saturate(goalWeight);
-  const later = saturate(laterWeight);
-  const dismissed = dismissedWeight > goalWeight ? saturate(dismissedWeight) : 0;
-  const exact = corpus.exactCues.length > 0 ? 1 : 0;
-  const signals = links
-    ? evidenceSignals(
-        { toolName: call.toolName, input: call.input, resultMessage: messageIndex, messageCount: corpus.messageCount },
-        links,
-      )
-    : null;
-  const zCall = -2.2 + 4.0 * goal + 1.5 * later + 1.0 * position - 3.0 * dismissed + (signals?.call ?? 0);
-  const zResult =
-    BIAS.result +
-    3.0 * goal +
-    0.8 * later +
-    0.6 * position +
-    2.2 * exact * goal -
-    3.0 * dismissed +
-    (signals?.result ?? 0);
-
-  const evidence: string[] = [];
-  if (goalHits.length) evidence.push(`goal: ${goalHits.slice(0, 6).join(', ')}`);
-  if (dismissedHits.length) evidence.push(`goal calls finished/irrelevant: ${dismissedHits.slice(0, 6).join(', ')}`);
-  if (laterHits.length) evidence.push(`later: ${laterHits.slice(0, 6).join(', ')}`);
-  if (exact && goal > 0) evidence.push(`goal asks for exact evidence: ${corpus.exactCues.slice(0, 3).join(', ')}`);
-  evidence.push(`recency ${round(position)}`);
-  if (signals) evidence.push(...signals.evidence);
-  return { keepCall: round(logistic(zCall)), keepResult: round(logistic(zResult)), evidence };
+  let keepResult = logistic(zResult);
+  let keepCall = logistic(zCall);
+  if (dismissesWork(facts)) {
+    keepResult = Math.min(keepResult, DISMISSED_CEILING);
+    keepCall = Math.min(keepCall, DISMISSED_CEILING);
+    evidence.push(
+      `the goal calls this work finished or irrelevant (${facts.workContext.dismissed.terms.slice(0, 4).join(', ')}): keep_call and keep_result at most ${DISMISSED_CEILING}`,
+    );
+  }
+  const named = exactTextNamed(index.goal, facts);
+  if (named.length > 0 && keepResult < EXACT_TEXT_FLOOR) {
+    keepResult = EXACT_TEXT_FLOOR;
+    evidence.push(
+      `the goal asks for exact text (${index.goal.verbatimCues.slice(0, 2).join(', ')}) and names this result (${named.slice(0, 3).join(', ')}): kept whatever its size, keep_result at least ${EXACT_TEXT_FLOOR}`,
+    );
+  }
+  return { keepCall: round(keepCall), keepResult: round(keepResult), evidence, features: x };
 }
 
-export function createOfflineModel(): DecisionModel {
+export interface OfflineModelOptions {
+  /** Weights to score with; the fitted file (weights.ts) by default. Cross-validation passes its own. */
+  weights?: OfflineWeights;
+  /** Called with every candidate's features (fitting records them; they never leave the process). */
+  onFeatures?: (pairId: string, features: FeatureVector) => void;
+}
+
+export function createOfflineModel(options: OfflineModelOptions = {}): DecisionModel {
+  const weights = options.weights ?? FITTED_WEIGHTS;
+  checkWeights(weights, OFFLINE_MODEL_VERSION);
   // The view is shared by every batch of a run: index it once.
-  let cached: { view: ObservationView; corpus: Corpus } | null = null;
+  let cached: { view: ObservationView; index: HistoryIndex } | null = null;
   return {
     backend: 'offline',
     model: OFFLINE_MODEL_VERSION,
     deterministic: true,
-    promptVersion: OFFLINE_MODEL_VERSION,
+    // The weights are part of what the probabilities mean: a refit is a new version.
+    promptVersion: `${OFFLINE_MODEL_VERSION}/${weights.id}`,
     // Local: it may read facts derived from result bodies; they never leave the process.
     acceptsEvidenceLinks: true,
     async decide(batch: DecisionBatch): Promise<DecisionResult> {
       // Evidence comes from the history, not from the fitted observation (R7 shortens inputs
       // into invalid JSON and omits old text): the budget must not change local decisions.
       const view = batch.history ?? batch.view;
-      if (cached?.view !== view) cached = { view, corpus: index(view) };
-      const { corpus } = cached;
+      if (cached?.view !== view) cached = { view, index: indexHistory(view) };
+      const { index } = cached;
       const probabilities: Record<string, number> = {};
       const evidence: Record<string, string[]> = {};
       for (const question of batch.questions) {
         if (question.kind !== 'call') continue;
-        const score = scoreCall(corpus, question.pairId, batch.evidenceLinks?.[question.pairId]);
+        const score = scoreCandidate(index, weights, question.pairId, batch.evidenceLinks?.[question.pairId] ?? null);
         probabilities[question.key] = score.keepCall;
         probabilities[`result_${question.pairId}`] = score.keepResult;
         evidence[question.pairId] = score.evidence;
+        if (score.features) options.onFeatures?.(question.pairId, score.features);
       }
-      return { probabilities, usage: zeroUsage(), evidence };
+      return { probabilities, usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 }, evidence };
     },
   };
 }

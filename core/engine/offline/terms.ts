@@ -41,18 +41,25 @@ function splitIdentifier(token: string): string[] {
     .filter(Boolean);
 }
 
-/** Distinct terms of `text`, in first-seen order. */
-export function extractTerms(text: string): string[] {
+/**
+ * Distinct terms of `text`, in first-seen order. `surfaces`, when given, learns the word as
+ * written for each stemmed term (`theme` for `them`), for evidence a person reads.
+ */
+export function extractTerms(text: string, surfaces?: Map<string, string>): string[] {
   const seen = new Set<string>();
+  const keep = (term: string, written: string) => {
+    seen.add(term);
+    if (surfaces && !surfaces.has(term)) surfaces.set(term, written);
+  };
   const add = (term: string) => {
     if (term.length < 3 && !/^\d{2,}$/.test(term)) return;
     if (STOPWORDS.has(term)) return;
-    seen.add(term);
+    keep(term, term);
   };
   // Stop words are told by the word as written: a stem may spell one (`theme` → `them`).
   const addWord = (word: string) => {
     const stemmed = stem(word);
-    if (!STOPWORDS.has(word) && (stemmed.length >= 3 || /^\d{2,}$/.test(stemmed))) seen.add(stemmed);
+    if (!STOPWORDS.has(word) && (stemmed.length >= 3 || /^\d{2,}$/.test(stemmed))) keep(stemmed, word);
   };
   for (const match of text.matchAll(/[A-Za-z0-9_]+/g)) {
     const token = match[0];
@@ -70,4 +77,9 @@ export function extractTerms(text: string): string[] {
   for (const match of text.matchAll(/[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+/g))
     if (/[A-Za-z]/.test(match[0])) add(match[0].toLowerCase());
   return [...seen];
+}
+
+/** A term that names something (an identifier, a path part, a number, a compound) rather than a plain word. */
+export function isNameTerm(term: string): boolean {
+  return /[^a-z]/.test(term) || term.length >= 12;
 }

@@ -1,0 +1,62 @@
+/**
+ * Two rules the offline model applies on top of its fitted logits. They are rules, not
+ * weights, because no cut of the corpus can fit them: no next action there dismisses work or
+ * asks for text verbatim (DEVELOPMENT.md, Evaluation). Both come from what the user wrote in
+ * the goal, so they are the user's decision, not the model's guess.
+ *
+ * - Dismissed work: when the goal calls a call's work finished or irrelevant ("the logo search
+ *   is finished") and names it — in the call's input or in the agent's narration of it in the
+ *   same message ("Searching the icon sets for the old logo variants.") — more than it names
+ *   the work asked for, neither probability exceeds `DISMISSED_CEILING`: the user's word wins
+ *   over what the history suggests.
+ * - Exact text asked for: when the goal asks for verbatim or exact content and names what is
+ *   in a result — its file, its command, or terms first seen in it — the result is kept
+ *   whatever its size: `p_result` is at least `EXACT_TEXT_FLOOR`.
+ */
+import { distinctiveTerms, mentions } from '../distinctive.js';
+import { readTargets } from '../evidence.js';
+import type { CandidateFacts } from './features.js';
+import type { GoalReading } from './goal.js';
+
+export const DISMISSED_CEILING = 0.1;
+export const EXACT_TEXT_FLOOR = 0.95;
+
+/** The goal dismisses the work this call belongs to more than it asks for it (input and narration). */
+export function dismissesWork(facts: CandidateFacts): boolean {
+  return facts.workContext.dismissed.weight > facts.workContext.asked;
+}
+
+/** What of this result the goal names (empty when none, or when the goal asks for no verbatim text). */
+export function exactTextNamed(goal: GoalReading, facts: CandidateFacts): string[] {
+  if (goal.verbatimCues.length === 0 || dismissesWork(facts)) return [];
+  const { call } = facts.entry;
+  const named = new Set<string>(facts.links?.goalTerms ?? []);
+  const input = parseInput(call.input);
+  const paths = [input?.file_path, input?.path, input?.filePath, input?.notebook_path].filter(
+    (p): p is string => typeof p === 'string',
+  );
+  for (const target of readTargets(call.toolName, call.input))
+    if (target.startsWith('file:')) paths.push(target.slice(5));
+  for (const raw of paths) {
+    const path = raw.toLowerCase();
+    const base = path.slice(path.lastIndexOf('/') + 1);
+    if (mentions(goal.lower, path)) named.add(path);
+    else if (base.includes('.') && mentions(goal.lower, base)) named.add(base);
+  }
+  // Its command: the paths, identifiers and quoted strings the command line is made of.
+  const command =
+    typeof input?.command === 'string' ? input.command : typeof input?.cmd === 'string' ? input.cmd : null;
+  if (command !== null) for (const term of distinctiveTerms(command)) if (mentions(goal.lower, term)) named.add(term);
+  return [...named];
+}
+
+function parseInput(input: string): Record<string, unknown> | null {
+  try {
+    const parsed: unknown = JSON.parse(input);
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,106 @@
+/**
+ * `eval --cv`: leave-one-transcript-out cross-validation of the offline model. For every
+ * conversation, the weights are fitted on the samples of all the others (fit.ts) and its own
+ * cuts are measured with them through the real core (evaluate.ts), beside the same fit
+ * without the features that share the later-use label's extractor. Every figure is held out:
+ * no cut is measured with weights that saw its transcript.
+ */
+import type { FeatureName, OfflineWeights } from '../engine/offline/features.js';
+import { SHARED_EXTRACTOR_FEATURES } from '../engine/offline/features.js';
+import { createOfflineModel } from '../engine/offline/model.js';
+import { pickCuts } from './cuts.js';
+import type { CutResult, EvalSettings } from './evaluate.js';
+import { evaluateCut } from './evaluate.js';
+import { FIT_CUTS, fitOfflineWeights } from './fit.js';
+import type { LabelContext } from './labels.js';
+import type { FoldReport } from './report.js';
+import type { ConversationGroup, Transcript } from './training.js';
+import { groupConversations, groupSamples, yieldToHost } from './training.js';
+
+export interface CrossValidation {
+  results: CutResult[];
+  folds: FoldReport[];
+  /** Transcripts measured only once because another file holds the same conversation. */
+  duplicates: Array<{ source: string; sameAs: string }>;
+}
+
+/** Cross-validation cannot run on these transcripts (the caller's input, not a failure of the model). */
+export class CrossValidationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CrossValidationError';
+  }
+}
+
+export interface CrossValidationSettings extends EvalSettings {
+  cuts: number;
+  progress?: (line: string) => void;
+}
+
+export async function crossValidate(
+  transcripts: readonly Transcript[],
+  context: (t: Transcript) => LabelContext,
+  settings: CrossValidationSettings,
+): Promise<CrossValidation> {
+  const groups = groupConversations(transcripts, context);
+  if (groups.length < 2)
+    throw new CrossValidationError(
+      `--cv needs at least two different conversations with a cut point; found ${groups.length}`,
+    );
+  const duplicates = groups.flatMap((g) =>
+    g.transcripts.slice(1).map((t) => ({ source: t.source, sameAs: g.transcripts[0].source })),
+  );
+  const samples = await groupSamples(groups, FIT_CUTS, pickCuts, settings);
+  const results: CutResult[] = [];
+  const folds: FoldReport[] = [];
+  for (const [i, group] of groups.entries()) {
+    if (settings.signal?.aborted) break;
+    const train = samples.filter((_, j) => j !== i).flat();
+    if (
+      !train.some((s) => s.used['later-use'] || s.used.strict) ||
+      train.every((s) => s.used['later-use'] && s.used.strict)
+    )
+      throw new CrossValidationError(
+        `holding out ${group.transcripts[0].source} leaves no used and unused results to fit on: add transcripts`,
+      );
+    const weights = fitOfflineWeights(train);
+    const ablation = fitOfflineWeights(train, { exclude: SHARED_EXTRACTOR_FEATURES });
+    folds.push(foldReport(group, train.length, weights));
+    results.push(...(await heldOut(group, weights, ablation, settings)));
+  }
+  return { results, folds, duplicates };
+}
+
+async function heldOut(
+  group: ConversationGroup,
+  weights: OfflineWeights,
+  ablation: OfflineWeights,
+  settings: CrossValidationSettings,
+): Promise<CutResult[]> {
+  const [transcript] = group.transcripts;
+  const out: CutResult[] = [];
+  for (const cut of pickCuts(transcript.messages, settings.cuts)) {
+    await yieldToHost();
+    if (settings.signal?.aborted) break;
+    const result = await evaluateCut(transcript.source, group.contexts[0], cut, createOfflineModel({ weights }), {
+      ...settings,
+      ablation: createOfflineModel({ weights: ablation }),
+    });
+    out.push(result);
+    settings.progress?.(
+      `held out ${transcript.source} @ m${cut.index}: ${result.error ? `failed: ${result.error.code}` : 'measured'}`,
+    );
+  }
+  return out;
+}
+
+function foldReport(group: ConversationGroup, trainCandidates: number, weights: OfflineWeights): FoldReport {
+  const named = (logit: OfflineWeights['result']) =>
+    ({ bias: logit.bias, ...logit.weights }) as Record<FeatureName | 'bias', number>;
+  return {
+    heldOut: group.transcripts.map((t) => t.source),
+    trainCandidates,
+    result: named(weights.result),
+    call: named(weights.call),
+  };
+}

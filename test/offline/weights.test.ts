@@ -1,0 +1,35 @@
+/**
+ * The weights the offline model loads are the ones `npm run fit` produces from the corpus: a
+ * stale or hand-edited weights file fails here (and `npm run fit -- --check` says so too).
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { run } from '../../app/cli/fit.js';
+import { checkWeights, FEATURE_NAMES } from '../../core/engine/offline/features.js';
+import { OFFLINE_MODEL_VERSION } from '../../core/engine/offline/model.js';
+import { FITTED_WEIGHTS } from '../../core/engine/offline/weights.js';
+import { sharedPath, sharedSkipReason } from '../support/shared.js';
+
+describe('fitted weights', () => {
+  it('name every feature of the model and were fitted for this model version', () => {
+    expect(() => checkWeights(FITTED_WEIGHTS, OFFLINE_MODEL_VERSION)).not.toThrow();
+    expect(Object.keys(FITTED_WEIGHTS.result.weights).sort()).toEqual([...FEATURE_NAMES].sort());
+    const stale = { ...FITTED_WEIGHTS, result: { ...FITTED_WEIGHTS.result, weights: { goal_names: 1 } } };
+    expect(() => checkWeights(stale as typeof FITTED_WEIGHTS, OFFLINE_MODEL_VERSION)).toThrow(/run npm run fit/);
+    expect(() => checkWeights(FITTED_WEIGHTS, 'offline-other-9')).toThrow(/fitted for offline-fitted-1/);
+  });
+
+  const corpus = sharedPath('corpus');
+  it.skipIf(corpus === null)(
+    corpus === null ? sharedSkipReason('corpus') : 'are exactly what npm run fit writes from the corpus',
+    async () => {
+      const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+      try {
+        expect(await run(['--check', corpus as string])).toBe(0);
+      } finally {
+        stderr.mockRestore();
+      }
+      expect(FITTED_WEIGHTS.fitted.on.map((f) => f.source)).toContain('miniswe-gemini3pro-requests-1142.json');
+    },
+    120_000,
+  );
+});
