@@ -6,9 +6,6 @@
  * another over IPC or in a shell script.
  */
 import type { HostError } from '../../core/ipc/contract.js';
-import { RequestError } from '../../core/engine/compact.js';
-import { ContainerError } from '../../core/engine/containers.js';
-import { FormatError } from '../../core/formats/types.js';
 import { ConfigError } from '../env.js';
 
 /** The command line's exit codes (SPEC §8): the one list `help.ts` describes. */
@@ -67,13 +64,15 @@ export class HostApiError extends Error {
   }
 }
 
-/** Errors of the engine and the configuration that mean "the input is wrong". */
-const INVALID_INPUT: ReadonlyArray<abstract new (...args: never[]) => Error> = [
-  RequestError,
-  ContainerError,
-  FormatError,
-  ConfigError,
-];
+/**
+ * "The input is wrong": a bad setting, or an error of core that says so with its code
+ * (RequestError, ContainerError, FormatError all carry `code: 'invalid_input'`). Read by code
+ * rather than by class so that this module, which every command loads first, does not load
+ * the engine and the format adapters.
+ */
+function isInvalidInput(error: unknown): boolean {
+  return error instanceof ConfigError || (error instanceof Error && 'code' in error && error.code === 'invalid_input');
+}
 
 export interface ClassifiedFailure extends Failure {
   kind: FailureKind;
@@ -86,11 +85,7 @@ export interface ClassifiedFailure extends Failure {
 export function classify(error: unknown): ClassifiedFailure {
   const message = (error instanceof Error ? error.message : String(error)).split('\n')[0];
   const kind: FailureKind =
-    error instanceof HostApiError
-      ? error.kind
-      : INVALID_INPUT.some((type) => error instanceof type)
-        ? 'invalid_input'
-        : 'internal';
+    error instanceof HostApiError ? error.kind : isInvalidInput(error) ? 'invalid_input' : 'internal';
   const retry = error instanceof HostApiError ? error.retryAfterSeconds : undefined;
   return { kind, ...FAILURES[kind], message, ...(retry === undefined ? {} : { retryAfterSeconds: retry }) };
 }
