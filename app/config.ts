@@ -11,6 +11,7 @@ import type { DecisionModel, RequestSettings } from '../core/engine/model.js';
 import { createDefaultRegistry } from '../core/engine/backends.js';
 import { DEFAULT_REQUEST_SETTINGS } from '../core/engine/model.js';
 import { DEFAULT_BACKEND } from '../core/engine/registry.js';
+import { keyScrubber } from '../core/engine/openai/scrub.js';
 import type { EnvSource } from './env.js';
 import { ConfigError, envSource, PREFIX, readDotenv } from './env.js';
 
@@ -46,7 +47,17 @@ export interface ConfigSource {
 
 type NumberRule = { integer?: boolean; min: number; exclusiveMin?: boolean };
 
-function numberSetting(source: EnvSource, suffix: string, fallback: number, rule: NumberRule): number {
+/**
+ * How a setting's value is quoted in an error: as it is, unless it holds the API key (a key
+ * pasted into the wrong variable must not be printed back).
+ */
+type Show = (value: string) => string;
+
+function showWithout(apiKey: string | null | undefined): Show {
+  return keyScrubber(apiKey?.trim() || null).text;
+}
+
+function numberSetting(source: EnvSource, suffix: string, fallback: number, rule: NumberRule, show: Show): number {
   const raw = source.get(suffix);
   if (raw === undefined) return fallback;
   const value = Number(raw.trim());
@@ -56,7 +67,7 @@ function numberSetting(source: EnvSource, suffix: string, fallback: number, rule
     Number.isFinite(value) &&
     (!rule.integer || Number.isInteger(value)) &&
     (rule.exclusiveMin ? value > rule.min : value >= rule.min);
-  if (!ok) throw new ConfigError(`${PREFIX}${suffix}: expected ${wanted}, got "${raw}"`);
+  if (!ok) throw new ConfigError(`${PREFIX}${suffix}: expected ${wanted}, got "${show(raw)}"`);
   return value;
 }
 
@@ -81,30 +92,44 @@ function readScript(path: string, cwd: string): unknown {
 export function loadConfig(from: ConfigSource = {}): Config {
   const cwd = from.cwd ?? process.cwd();
   const source = envSource(from.env ?? process.env, readDotenv(cwd));
+  const apiKey = source.get('API_KEY') ?? null;
+  const show = showWithout(apiKey);
   const backend = (source.get('BACKEND') ?? DEFAULT_BACKEND).trim();
   const probability = (source.get('PROBABILITY') ?? 'logprobs').trim();
   if (!(PROBABILITY_MODES as readonly string[]).includes(probability)) {
-    throw new ConfigError(`${PREFIX}PROBABILITY: expected ${PROBABILITY_MODES.join(' or ')}, got "${probability}"`);
+    throw new ConfigError(
+      `${PREFIX}PROBABILITY: expected ${PROBABILITY_MODES.join(' or ')}, got "${show(probability)}"`,
+    );
   }
   const scriptPath = source.get('SCRIPT') ?? null;
   const settings: HostSettings = {
-    apiKey: source.get('API_KEY') ?? null,
+    apiKey,
     model: source.get('NAME')?.trim() ?? null,
     baseUrl: source.get('BASE_URL')?.trim() ?? null,
     scriptPath,
     probability: probability as ProbabilityMode,
     // A pair's two questions share a request (R8), so fewer than two keys cannot work.
-    maxKeysPerRequest: numberSetting(source, 'MAX_KEYS_PER_REQUEST', 100, { integer: true, min: 2 }),
+    maxKeysPerRequest: numberSetting(source, 'MAX_KEYS_PER_REQUEST', 100, { integer: true, min: 2 }, show),
   };
   const request: RequestSettings = {
     timeoutMs:
-      numberSetting(source, 'TIMEOUT_SECONDS', DEFAULT_REQUEST_SETTINGS.timeoutMs / 1000, {
-        min: 0,
-        exclusiveMin: true,
-      }) * 1000,
-    maxRetries: numberSetting(source, 'MAX_RETRIES', DEFAULT_REQUEST_SETTINGS.maxRetries, { integer: true, min: 0 }),
+      numberSetting(
+        source,
+        'TIMEOUT_SECONDS',
+        DEFAULT_REQUEST_SETTINGS.timeoutMs / 1000,
+        { min: 0, exclusiveMin: true },
+        show,
+      ) * 1000,
+    maxRetries: numberSetting(
+      source,
+      'MAX_RETRIES',
+      DEFAULT_REQUEST_SETTINGS.maxRetries,
+      { integer: true, min: 0 },
+      show,
+    ),
     retryDelayMs:
-      numberSetting(source, 'RETRY_DELAY_SECONDS', DEFAULT_REQUEST_SETTINGS.retryDelayMs / 1000, { min: 0 }) * 1000,
+      numberSetting(source, 'RETRY_DELAY_SECONDS', DEFAULT_REQUEST_SETTINGS.retryDelayMs / 1000, { min: 0 }, show) *
+      1000,
   };
   if (backend === 'scripted') {
     if (scriptPath === null)
@@ -114,26 +139,22 @@ export function loadConfig(from: ConfigSource = {}): Config {
   return { backend, settings, request, warnings: source.warnings };
 }
 
-/** Replaces every occurrence of `key` in `text`; a no-op without a key. */
-export function redact(text: string, key: string | null | undefined): string {
-  if (!key) return text;
-  return text.split(key).join('[redacted]');
-}
-
 /** Creates the configured model; a factory's complaint (unknown backend, missing key, bad script) is a ConfigError. */
 export function createDecisionModel(
   config: Config,
   registry: BackendRegistry = createDefaultRegistry(),
 ): DecisionModel {
+  const show = showWithout(config.settings.apiKey);
   if (!registry.names().includes(config.backend)) {
     throw new ConfigError(
-      `${PREFIX}BACKEND: unknown backend "${config.backend}" (known: ${registry.names().join(', ')})`,
+      `${PREFIX}BACKEND: unknown backend "${show(config.backend)}" (known: ${registry.names().join(', ')})`,
     );
   }
   try {
     return registry.create(config.backend, config.settings);
   } catch (error) {
-    const message = redact((error as Error).message ?? String(error), config.settings.apiKey).split('\n')[0];
+    // A factory quotes the values it refuses (a base URL, a mode), and one of them may hold the key.
+    const message = show((error as Error).message ?? String(error)).split('\n')[0];
     const at =
       config.backend === 'scripted'
         ? `${PREFIX}SCRIPT (${config.settings.scriptPath})`

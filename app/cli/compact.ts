@@ -13,7 +13,7 @@ import type { Action, CompactRequest } from '../../core/engine/schema.js';
 import type { OpenedSource } from '../../core/formats/index.js';
 import { proposalFor } from '../../core/formats/index.js';
 import { describeUnmatched, toolNamesOf, unmatchedToolNames } from '../../core/inspect/toolNames.js';
-import { createDecisionModel, loadConfig, redact } from '../config.js';
+import { createDecisionModel, loadConfig } from '../config.js';
 import { classify, EXIT } from '../host/errors.js';
 import type { RequestKey } from './args.js';
 import { parseJsonValue, resolveValue, splitFlags, splitPairs, VERBATIM_KEYS } from './args.js';
@@ -55,10 +55,8 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write(helpText(['compact_context']));
     return EXIT.success;
   }
-  let apiKey: string | null = null;
   try {
     const config = loadConfig();
-    apiKey = config.settings.apiKey;
     for (const warning of config.warnings) process.stderr.write(`${warning}\n`);
     const { request, source, out } = readRequest(argv);
     for (const unmatched of unmatchedToolNames(request.eligible_tool_names, toolNamesOf(request.messages)))
@@ -78,12 +76,14 @@ export async function run(argv: string[]): Promise<number> {
       const actions = new Map<string, Action>(response.answer.decisions.map((d) => [d.pair_id, d.action]));
       writeOut(out, source, proposalFor(request.messages, details.analysis.pairs, actions, request));
     }
-    process.stdout.write(`${redact(JSON.stringify(response), apiKey)}\n`);
+    // Written as it is: the backend scrubbed provider text of the key where it arrived, and the
+    // history's own text (which may mention anything) is never rewritten (R14).
+    process.stdout.write(`${JSON.stringify(response)}\n`);
     return response.success ? EXIT.success : EXIT.failed;
   } catch (error) {
     const failure = classify(error);
-    if (failure.kind === 'internal') throw new Error(redact(failure.message, apiKey));
-    process.stderr.write(`${redact(failure.message, apiKey)}\n`);
+    if (failure.kind === 'internal') throw error;
+    process.stderr.write(`${failure.message}\n`);
     return failure.exit;
   }
 }

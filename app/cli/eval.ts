@@ -23,7 +23,7 @@ import { renderHtml } from '../../core/eval/html.js';
 import { LABELS, labelContext } from '../../core/eval/labels.js';
 import type { FoldReport } from '../../core/eval/report.js';
 import { ABLATION_NAME, buildReport, renderTable } from '../../core/eval/report.js';
-import { createDecisionModel, loadConfig, redact } from '../config.js';
+import { createDecisionModel, loadConfig } from '../config.js';
 import { classify, EXIT } from '../host/errors.js';
 import { UsageError } from './args.js';
 import type { Transcript } from './transcripts.js';
@@ -219,7 +219,6 @@ async function measureCrossValidated(
 
 export async function run(argv: string[]): Promise<number> {
   const err = (line: string) => process.stderr.write(`${line}\n`);
-  let apiKey: string | null = null;
   const controller = new AbortController();
   const onInterrupt = () => controller.abort();
   process.once('SIGINT', onInterrupt);
@@ -230,7 +229,6 @@ export async function run(argv: string[]): Promise<number> {
       return EXIT.success;
     }
     const config = loadConfig();
-    apiKey = config.settings.apiKey;
     for (const warning of config.warnings) err(warning);
     const model = createDecisionModel(config);
     if (settings.cv && model.backend !== 'offline')
@@ -255,15 +253,15 @@ export async function run(argv: string[]): Promise<number> {
       notes: measured.notes,
     });
     if (settings.html !== null) {
-      writeFileSync(settings.html, redact(renderHtml(report), apiKey));
+      writeFileSync(settings.html, renderHtml(report));
       err(`wrote ${settings.html}`);
     }
-    process.stdout.write(redact(settings.json ? `${JSON.stringify(report, null, 1)}\n` : renderTable(report), apiKey));
+    process.stdout.write(settings.json ? `${JSON.stringify(report, null, 1)}\n` : renderTable(report));
     return report.pooled[LABELS[0]].failed > 0 ? EXIT.failed : EXIT.success;
   } catch (error) {
     const failure = classify(error);
-    if (failure.kind === 'internal') throw new Error(redact(failure.message, apiKey));
-    err(redact(failure.message, apiKey));
+    if (failure.kind === 'internal') throw error;
+    err(failure.message);
     return failure.exit;
   } finally {
     process.removeListener('SIGINT', onInterrupt);

@@ -3,7 +3,7 @@
  * CLASSIFIER_* names with a warning, bad values named, and the key never printed.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, createDecisionModel, loadConfig, redact } from '../../app/config.js';
+import { ConfigError, createDecisionModel, loadConfig } from '../../app/config.js';
 import { ensureBuilt, exampleArgs, runCli, tempDir } from './support.js';
 
 let tmp: ReturnType<typeof tempDir>;
@@ -84,12 +84,6 @@ describe('loadConfig', () => {
     expect(() => createDecisionModel(config)).toThrow(
       /DECISION_MODEL_BACKEND: unknown backend "nope" \(known: .*offline/,
     );
-  });
-
-  it('redact removes every occurrence of the key and leaves text alone without one', () => {
-    expect(redact('a sk-1 b sk-1', 'sk-1')).toBe('a [redacted] b [redacted]');
-    expect(redact('a sk-1', null)).toBe('a sk-1');
-    expect(redact('a sk-1', '')).toBe('a sk-1');
   });
 });
 

@@ -1,7 +1,7 @@
 /** Probabilities read from logprobs however the tokenizer split the answer. */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SuccessAnswer } from '../../core/engine/schema.js';
-import { answerWord, memberSpans, readAnswer } from '../../core/engine/openai/index.js';
+import { answerWord, keyScrubber, memberSpans, readAnswer } from '../../core/engine/openai/index.js';
 import { compactContext } from '../../core/engine/compact.js';
 import type { FakeOpenAI } from '../support/fakeOpenAI.js';
 import { startFakeOpenAI } from '../support/fakeOpenAI.js';
@@ -10,6 +10,7 @@ import { completion, TOKEN_SPLITS, yesNoTokens } from '../support/fakeOpenAIAnsw
 import { FAST, modelFor, request } from './fixture.js';
 
 let server: FakeOpenAI;
+const NO_KEY = keyScrubber(null);
 afterEach(() => server?.close());
 
 // Distinct values per key, on both sides of 0.5, so a mix-up between keys would show.
@@ -42,7 +43,10 @@ describe('probabilities from logprobs', () => {
 
   it('a certain answer (no "no" among the alternatives) reads as 1, not as a failure', () => {
     const { content, tokens } = yesNoTokens(['call_p1', 'result_p1'], (k) => (k === 'call_p1' ? 1 : 0), 'glued');
-    expect(readAnswer(completion(content, { logprobs: tokens }), 'logprobs')).toEqual({ call_p1: 1, result_p1: 0 });
+    expect(readAnswer(completion(content, { logprobs: tokens }), 'logprobs', NO_KEY)).toEqual({
+      call_p1: 1,
+      result_p1: 0,
+    });
   });
 
   it('no logprobs from the provider fails at once with a hint to use verbalized, never 0/1', async () => {
@@ -58,16 +62,16 @@ describe('probabilities from logprobs', () => {
   });
 
   it('R11 an answer that is neither "yes" nor "no" is invalid', () => {
-    expect(() => readAnswer(completion('{"call_p1":"maybe","result_p1":"no"}', { logprobs: [] }), 'logprobs')).toThrow(
-      /not "yes" or "no"/,
-    );
+    expect(() =>
+      readAnswer(completion('{"call_p1":"maybe","result_p1":"no"}', { logprobs: [] }), 'logprobs', NO_KEY),
+    ).toThrow(/not "yes" or "no"/);
   });
 
   it('logprob tokens that do not spell the answer are invalid', () => {
     const { tokens } = yesNoTokens(['call_p1', 'result_p1'], () => 0.9, 'word');
     const broken = tokens.slice(0, 3);
     expect(() =>
-      readAnswer(completion('{"call_p1":"yes","result_p1":"yes"}', { logprobs: broken }), 'logprobs'),
+      readAnswer(completion('{"call_p1":"yes","result_p1":"yes"}', { logprobs: broken }), 'logprobs', NO_KEY),
     ).toThrow(/do not spell/);
   });
 });

@@ -7,13 +7,14 @@
  *   createOpenAIModel({ apiKey: 'k', baseUrl: server.url }); … await server.close();
  *
  * Request n (0-based) gets `schedule[n]` if there is one, else `behaviour(request)`, else a
- * well-formed answer built by `answerTo` from `pYes`, `split` and `order`.
+ * well-formed answer built by `answerTo` from `pYes`, `split` and `order`. `{ echo: … }`
+ * replies quote the request's Authorization header back (a provider that leaks the key).
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { countTokens } from 'gpt-tokenizer/model/gpt-4o';
 import type { KeyOrder, TokenSplit, Usage } from './fakeOpenAIAnswers.js';
-import { answerTo } from './fakeOpenAIAnswers.js';
+import { answerTo, completion, schemaKeys, yesNoTokens } from './fakeOpenAIAnswers.js';
 
 export interface ReceivedRequest {
   index: number;
@@ -43,6 +44,52 @@ export interface Reply {
   reset?: boolean;
   /** Send the body slowly: in `chunks` pieces, `intervalMs` apart (a slow drip). */
   drip?: { chunks: number; intervalMs: number };
+  /** Quote the Authorization header back; see ECHO_PLACES. */
+  echo?: EchoPlace;
+}
+
+/**
+ * Where an echoing provider puts the Authorization header it received:
+ * - `content`: in the answer text, 70 characters in, so an 80-character excerpt cuts it;
+ * - `answer_key`: as a key of an otherwise valid JSON answer (an unexpected key);
+ * - `refusal`: in a long refusal;
+ * - `error_body`: in a 401 error's message, as OpenAI's own 401 quotes the key;
+ * - `garbage`: in a 200 whose body is not JSON at all.
+ */
+export const ECHO_PLACES = ['content', 'answer_key', 'refusal', 'error_body', 'garbage'] as const;
+export type EchoPlace = (typeof ECHO_PLACES)[number];
+
+function echoReply(place: EchoPlace, request: ReceivedRequest): Reply {
+  const auth = String(request.headers.authorization ?? '');
+  const filler = 'The request I received was authorised with the following header: '.padEnd(70, '.');
+  switch (place) {
+    case 'content':
+      return { body: completion(`${filler}${auth} and that is all I know.`) };
+    case 'answer_key': {
+      const { content, tokens } = yesNoTokens([auth, ...schemaKeys(request.body)], () => 0.9, 'word');
+      return { body: completion(content, { logprobs: tokens }) };
+    }
+    case 'refusal': {
+      const refusal = `${'I cannot help with that. '.repeat(12)}You sent ${auth}; ${'no. '.repeat(40)}`;
+      const body = completion(null);
+      return {
+        body: { ...body, choices: [{ ...body.choices[0], message: { role: 'assistant', content: null, refusal } }] },
+      };
+    }
+    case 'error_body':
+      return {
+        status: 401,
+        body: {
+          error: {
+            message: `Incorrect API key provided: ${auth.replace(/^Bearer /, '')}.`,
+            type: 'invalid_request_error',
+            code: 'invalid_api_key',
+          },
+        },
+      };
+    case 'garbage':
+      return { text: `<html>${filler}${auth}</html>`, headers: { 'content-type': 'application/json' } };
+  }
 }
 
 export type Behaviour = (request: ReceivedRequest) => Reply | Promise<Reply>;
@@ -141,8 +188,9 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
         error: { message: `no route ${request.method} ${request.path}`, type: 'invalid_request_error' },
       });
     }
-    const reply: Reply =
+    const planned: Reply =
       options.schedule?.[request.index] ?? (options.behaviour ? await options.behaviour(request) : {});
+    const reply = planned.echo ? { ...echoReply(planned.echo, request), ...planned } : planned;
     const delay = reply.delayMs ?? options.latencyMs ?? 0;
     if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     if (res.destroyed) return;

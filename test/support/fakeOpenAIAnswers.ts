@@ -88,7 +88,7 @@ export function yesNoTokens(
   order.forEach((key, i) => {
     const p = pYes(key);
     const word = p >= 0.5 ? 'yes' : 'no';
-    const lead = `${i === 0 ? '{' : ','}"${key}"`;
+    const lead = `${i === 0 ? '{' : ','}${JSON.stringify(key)}`;
     if (split === 'word') {
       tokens.push(
         plain(lead),

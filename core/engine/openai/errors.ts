@@ -1,9 +1,10 @@
 /**
  * Provider failures as DecisionModelError (R10): network errors, 408, 409, 429 and 5xx are
  * retryable, honouring Retry-After; other statuses fail at once with the provider's own
- * message. The key is redacted from every message that leaves here.
+ * message. Every message that leaves here is scrubbed of the key (scrub.ts).
  */
 import { DecisionModelError } from '../model.js';
+import type { KeyScrubber } from './scrub.js';
 
 /** Retry-After as seconds or an HTTP date (RFC 9110 §10.2.3); also the common `retry-after-ms`. */
 export function parseRetryAfter(
@@ -23,14 +24,6 @@ export function isRetryableStatus(status: number): boolean {
   return status === 408 || status === 409 || status === 429 || status >= 500;
 }
 
-/** Removes the key, and anything shaped like a provider key, from text meant for people. */
-export function redactKey(text: string, apiKey: string): string {
-  let out = apiKey ? text.split(apiKey).join('[redacted]') : text;
-  // Providers echo keys partly masked ("sk-abc***xyz"): even a fragment is not ours to print.
-  out = out.replace(/\bsk-[A-Za-z0-9_*.-]{4,}/g, 'sk-[redacted]');
-  return out;
-}
-
 /** "fetch failed: other side closed (UND_ERR_SOCKET)": the SDK's own message says only "Connection error.". */
 function causeChain(error: Error): string {
   const parts: string[] = [];
@@ -45,12 +38,12 @@ function causeChain(error: Error): string {
 export function toDecisionModelError(
   error: unknown,
   sdk: typeof import('openai'),
-  apiKey: string,
+  scrub: KeyScrubber,
   baseUrl?: string,
 ): DecisionModelError {
   const { APIConnectionError, APIError, APIUserAbortError } = sdk;
   if (error instanceof DecisionModelError) return error;
-  const clean = (message: string) => redactKey(message, apiKey);
+  const clean = (message: string) => scrub.text(message);
   if (error instanceof APIUserAbortError) return new DecisionModelError('the request was aborted', { retryable: true });
   if (error instanceof APIConnectionError) {
     return new DecisionModelError(
@@ -66,12 +59,6 @@ export function toDecisionModelError(
       status: error.status,
     });
   }
-  // The SDK parses a JSON body itself; a broken one is an unreadable answer, worth a retry.
-  if (error instanceof SyntaxError)
-    return new DecisionModelError(clean(`the response body is not JSON: ${error.message}`), {
-      retryable: true,
-      code: 'invalid_answer',
-    });
   const message = error instanceof Error ? error.message : String(error);
   return new DecisionModelError(clean(`decision model request failed: ${message}`), { retryable: false });
 }

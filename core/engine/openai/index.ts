@@ -16,4 +16,6 @@ export type { TokenLogprob, TopLogprob } from './logprobs.js';
 export { answerWord, yesProbability } from './logprobs.js';
 export { memberSpans } from './jsonSpans.js';
 export { readAnswer } from './answer.js';
-export { parseRetryAfter, redactKey } from './errors.js';
+export { parseRetryAfter } from './errors.js';
+export type { KeyScrubber } from './scrub.js';
+export { IDENTIFYING_CHARS, keyForms, keyScrubber, REDACTED } from './scrub.js';
