@@ -10,7 +10,7 @@ import { compactParsed, parseRequest } from '../../core/engine/compact.js';
 import { classify } from './errors.js';
 
 export interface ModelFactory {
-  (choice: BackendChoice): { model: DecisionModel; settings: RequestSettings; apiKey: string | null };
+  (choice: BackendChoice): { model: DecisionModel; settings: RequestSettings };
 }
 
 interface Run {
@@ -33,7 +33,7 @@ export class RunManager {
   start(request: unknown, choice: BackendChoice): string {
     // Bad input fails here, synchronously, so the caller gets invalid_input and no run id.
     const parsed = parseRequest(request);
-    const { model, settings, apiKey } = this.createModel(choice);
+    const { model, settings } = this.createModel(choice);
     const id = randomUUID();
     const controller = new AbortController();
     const run: Run = {
@@ -58,14 +58,14 @@ export class RunManager {
       copy: 'shared',
       onProgress: (progress) => (run.status.progress = progress),
     });
-    details.then(
-      (d) => this.finish(run, outcomeOf(d, model, apiKey)),
-      (error: unknown) =>
-        this.finish(
-          run,
-          failure(model, classify(error).code, redact(error instanceof Error ? error.message : String(error), apiKey)),
-        ),
-    );
+    // Every way this can end finishes the run: an outcome that cannot be built is a failure too,
+    // never an unhandled rejection that would take the host down with every other run.
+    details
+      .then((d) => outcomeOf(d, model))
+      .then(
+        (outcome) => this.finish(run, outcome),
+        (error: unknown) => this.finish(run, failure(model, classify(error).code, classify(error).message)),
+      );
     return id;
   }
 
@@ -97,10 +97,6 @@ export class RunManager {
   }
 }
 
-function redact(text: string, key: string | null): string {
-  return key ? text.split(key).join('[redacted]') : text;
-}
-
 function failure(model: DecisionModel, code: HostError['code'], message: string): RunOutcome {
   return {
     success: false,
@@ -112,8 +108,11 @@ function failure(model: DecisionModel, code: HostError['code'], message: string)
   };
 }
 
-/** The response without its messages (the renderer rebuilds them), key redacted everywhere. */
-export function outcomeOf(details: CompactDetails, model: DecisionModel, apiKey: string | null): RunOutcome {
+/**
+ * The response without its messages (the renderer rebuilds them). Passed on as the engine
+ * built it: provider text in it was scrubbed of the key where it arrived (core/engine/openai/scrub.ts).
+ */
+export function outcomeOf(details: CompactDetails, model: DecisionModel): RunOutcome {
   const attempts = details.attempts.map((a) => ({
     batch: a.batch,
     attempt: a.attempt,
@@ -123,7 +122,7 @@ export function outcomeOf(details: CompactDetails, model: DecisionModel, apiKey:
     exchange: a.exchange ?? null,
   }));
   const { response } = details;
-  const outcome: RunOutcome = response.success
+  return response.success
     ? {
         success: true,
         changed: response.answer.changed,
@@ -144,6 +143,4 @@ export function outcomeOf(details: CompactDetails, model: DecisionModel, apiKey:
         backend: model.backend,
         model: model.model ?? null,
       };
-  // One pass over the serialised outcome catches the key wherever a backend might echo it.
-  return apiKey ? (JSON.parse(redact(JSON.stringify(outcome), apiKey)) as RunOutcome) : outcome;
 }

@@ -74,7 +74,7 @@ export function setupHost(
         baseUrl: choice.baseUrl?.trim() || config.settings.baseUrl,
       },
     };
-    return { model: createDecisionModel(chosen, registry), settings: config.request, apiKey };
+    return { model: createDecisionModel(chosen, registry), settings: config.request };
   };
   const runs = new RunManager(createModel);
   const info = (): HostInfo => ({

@@ -48,7 +48,7 @@ export interface DecisionResult {
   usage?: Usage;
   /** Per pair id: short, human-readable evidence that moved the probabilities. */
   evidence?: Record<string, string[]>;
-  /** The exchange as it went over the wire (key redacted), for the audit view. */
+  /** The exchange as it went over the wire (provider text scrubbed of the key), for the audit view. */
   exchange?: { request: unknown; response: unknown };
 }
 
@@ -79,7 +79,7 @@ export class DecisionModelError extends Error {
   readonly code: 'model_error' | 'invalid_answer';
   /** A provider bills an answer it sent even when that answer is unusable (stats.usage sums it). */
   readonly usage: Usage | null;
-  /** What went over the wire for this failed attempt (key redacted), for the audit view. */
+  /** What went over the wire for this failed attempt (provider text scrubbed of the key), for the audit view. */
   readonly exchange: DecisionResult['exchange'] | null;
 
   constructor(
