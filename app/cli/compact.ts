@@ -11,7 +11,7 @@
 import { compactParsed, parseRequest } from '../../core/engine/compact.js';
 import type { Action, CompactRequest } from '../../core/engine/schema.js';
 import type { OpenedSource } from '../../core/formats/index.js';
-import { proposalFor } from '../../core/formats/index.js';
+import { proposalFor, sourceSummary } from '../../core/formats/index.js';
 import { describeUnmatched, toolNamesOf, unmatchedToolNames } from '../../core/inspect/toolNames.js';
 import { createDecisionModel, loadConfig } from '../config.js';
 import { classify, EXIT } from '../host/errors.js';
@@ -65,13 +65,7 @@ export async function run(argv: string[]): Promise<number> {
     // copy 'shared': the result is serialized at once, so unchanged messages need no deep copy.
     const details = await compactParsed(request, { model, settings: config.request, copy: 'shared' });
     const response = details.response;
-    Object.assign(response.metadata, {
-      source: {
-        format: source.format,
-        conversation: source.read.conversation,
-        conversations: source.conversations.length,
-      },
-    });
+    Object.assign(response.metadata, { source: sourceSummary(source) });
     if (out !== null && response.success && details.analysis) {
       const actions = new Map<string, Action>(response.answer.decisions.map((d) => [d.pair_id, d.action]));
       writeOut(out, source, proposalFor(request.messages, details.analysis.pairs, actions, request));

@@ -46,7 +46,10 @@ function extraHandlers(window: () => BrowserWindow | null): Partial<Handlers> {
       const picked = win
         ? await dialog.showOpenDialog(win, {
             properties: ['openFile'],
-            filters: [{ name: 'Histories', extensions: ['json', 'jsonl', 'ndjson'] }],
+            filters: [
+              { name: 'Histories', extensions: ['json', 'jsonl', 'ndjson', 'traj'] },
+              { name: 'All files', extensions: ['*'] },
+            ],
           })
         : null;
       const path = picked?.filePaths[0];

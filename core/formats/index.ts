@@ -168,3 +168,12 @@ function checkToolCallsFound(source: InspectedSource, read: ReadConversation): v
     'no_tool_calls',
   );
 }
+
+/** Where a snapshot came from, as the envelope's `metadata.source` and the audit record name it. */
+export function sourceSummary(source: Pick<OpenedSource, 'format' | 'conversations' | 'read'>): {
+  format: FormatId;
+  conversation: string;
+  conversations: number;
+} {
+  return { format: source.format, conversation: source.read.conversation, conversations: source.conversations.length };
+}

@@ -4,6 +4,7 @@
  * our message model (SPEC §1) plus a source map, and write a proposal back by editing only the
  * mapped places of the original document. The engine never sees any of this: it gets messages.
  */
+import type { ContainerKind } from '../engine/containers.js';
 import type { BlockRef } from '../engine/pairing.js';
 import type { Block, Message } from '../engine/schema.js';
 
@@ -80,6 +81,8 @@ export interface ReadConversation {
   messages: Message[];
   map: SourceMap;
   notes: MappingNotes;
+  /** `agentscope` only: which SPEC §1 container the messages came in. */
+  container?: ContainerKind;
 }
 
 /** One change of a proposal, in terms of our model; the adapter finds the native place by the map. */

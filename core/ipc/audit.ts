@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { CONTAINER_KINDS } from '../engine/containers.js';
+import { FORMAT_IDS } from '../formats/types.js';
 import {
   ActionSchema,
   DecisionReasonSchema,
@@ -62,7 +63,14 @@ export const AuditRecordSchema = z.strictObject({
   original_file: z.string(),
   original_sha256: z.string().regex(/^[0-9a-f]{64}$/),
   original_bytes: z.number().int().min(0),
-  container: z.enum(CONTAINER_KINDS),
+  /** Our own format's container; null for the other native formats (their layout is the format). */
+  container: z.enum(CONTAINER_KINDS).nullable(),
+  /** The native format, the conversation of the file that was opened, and how many it holds (§9). */
+  source: z.strictObject({
+    format: z.enum(FORMAT_IDS),
+    conversation: z.string(),
+    conversations: z.number().int().min(1),
+  }),
   /** What the run was asked (the SPEC request's fields), with the threshold the export used. */
   goal: request.goal,
   eligible_tool_names: request.eligible_tool_names,

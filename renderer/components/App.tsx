@@ -6,6 +6,7 @@ import { AuditView } from './AuditView.js';
 import { CacheTab } from './CacheTab.js';
 import { CompareTab } from './CompareTab.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
+import { ConversationPicker } from './ConversationPicker.js';
 import { ObservationTab, RequestsTab } from './RunTabs.js';
 import { PolicyPanel } from './PolicyPanel.js';
 import { StatsHeader } from './StatsHeader.js';
@@ -65,6 +66,7 @@ export function App() {
         </main>
       </div>
       <ConfirmDialog />
+      <ConversationPicker />
       {dragging && (
         <div className="drop-hint" aria-hidden="true">
           Drop a history file to open it

@@ -1,11 +1,12 @@
 /** What was opened: sizes, calls per tool, and non-fatal oddities as warnings. */
+import { adapterFor } from '../../core/formats/index.js';
 import { bytes, fmt } from '../format.js';
 import { useApp } from '../store/index.js';
 
 export function SummaryTab() {
   const snapshot = useApp((s) => s.snapshot);
   if (!snapshot) return <p className="muted pad">Open a history to begin (or drop a file here).</p>;
-  const { summary } = snapshot;
+  const { summary, source } = snapshot;
   return (
     <div className="summary pad">
       <table className="kv" aria-label="File">
@@ -15,8 +16,33 @@ export function SummaryTab() {
             <td className="mono">{snapshot.fileName}</td>
           </tr>
           <tr>
-            <th scope="row">Container</th>
-            <td>{snapshot.container.kind}</td>
+            <th scope="row">Format</th>
+            <td>
+              <span className="mono">{source.format}</span> — {adapterFor(source.format).name}
+              {source.read.container ? ` (${source.read.container})` : ''}
+              <div className="muted small">detected: {source.detection.reason}</div>
+            </td>
+          </tr>
+          <tr>
+            <th scope="row">Conversation</th>
+            <td>
+              <span className="mono">{source.read.conversation}</span>
+              {source.conversations.length > 1
+                ? ` — ${source.conversations.find((c) => c.key === source.read.conversation)?.label ?? ''} (one of ${source.conversations.length})`
+                : ''}
+            </td>
+          </tr>
+          <tr>
+            <th scope="row">Ids</th>
+            <td>{source.read.notes.ids}</td>
+          </tr>
+          <tr>
+            <th scope="row">Errors</th>
+            <td>{source.read.notes.errors}</td>
+          </tr>
+          <tr>
+            <th scope="row">Kept untouched</th>
+            <td>{source.read.notes.kept}</td>
           </tr>
           <tr>
             <th scope="row">File size</th>

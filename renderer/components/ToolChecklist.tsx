@@ -6,6 +6,7 @@ export function ToolChecklist() {
   const tools = useApp((s) => s.snapshot?.summary.tools ?? NO_TOOLS);
   const eligible = useApp((s) => s.eligible);
   const toggle = useApp((s) => s.toggleTool);
+  const unmatched = useApp((s) => s.unmatchedTools);
   return (
     <fieldset>
       <legend className="section-title">Eligible tools</legend>
@@ -23,6 +24,18 @@ export function ToolChecklist() {
             </label>
             <span className="muted" title={`${fmt(t.resultChars)} result characters`}>
               {t.calls}× · {bytes(t.resultChars)}
+            </span>
+          </li>
+        ))}
+        {unmatched.map((u) => (
+          <li key={`unmatched-${u.name}`} className="unmatched">
+            <label>
+              <input type="checkbox" checked onChange={() => toggle(u.name, false)} />
+              <span className="mono">{u.name}</span>
+            </label>
+            <span role="alert" className="warn">
+              matches no call
+              {u.closest.length > 0 ? ` — closest: ${u.closest.join(', ')}` : ''}
             </span>
           </li>
         ))}

@@ -1,7 +1,8 @@
 /** Open, Run/Cancel with progress, Export, Discard, and the one-line status. */
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import type { HostInfo } from '../../core/ipc/contract.js';
 import { ms } from '../format.js';
+import type { ExportAs } from '../store/exporting.js';
 import { exportApproved } from '../store/exporting.js';
 import { useApp, useAppStore } from '../store/index.js';
 
@@ -16,6 +17,8 @@ export function Toolbar({ info }: { info: HostInfo | null }) {
   const canRun = useApp((s) => s.snapshot !== null && s.goal.trim() !== '' && s.run.state !== 'running');
   const notice = useApp((s) => s.notice);
   const pinned = useApp((s) => s.pinned !== null);
+  const format = useApp((s) => s.snapshot?.source.format ?? null);
+  const [exportAs, setExportAs] = useState<ExportAs>('source');
 
   const open = async () => {
     const { bridge } = store.getState().deps;
@@ -26,7 +29,7 @@ export function Toolbar({ info }: { info: HostInfo | null }) {
   };
   const doExport = async () => {
     try {
-      store.getState().setNotice(await exportApproved(store.getState()));
+      store.getState().setNotice(await exportApproved(store.getState(), exportAs));
     } catch (error) {
       store.getState().setNotice(`Export failed: ${(error as Error).message}`);
     }
@@ -47,7 +50,7 @@ export function Toolbar({ info }: { info: HostInfo | null }) {
         ref={input}
         type="file"
         aria-label="Snapshot file"
-        accept=".json,.jsonl,.ndjson,application/json"
+        accept=".json,.jsonl,.ndjson,.traj,application/json"
         hidden
         onChange={(e) => {
           const file = e.target.files?.[0];
@@ -88,6 +91,15 @@ export function Toolbar({ info }: { info: HostInfo | null }) {
       <button disabled={!hasProposal} onClick={() => void doExport()}>
         Export
       </button>
+      <select
+        aria-label="Export as"
+        value={exportAs}
+        disabled={!hasProposal}
+        onChange={(e) => setExportAs(e.target.value as ExportAs)}
+      >
+        <option value="source">{format ? `${format} (as opened)` : 'as opened'}</option>
+        <option value="messages">message array (JSON)</option>
+      </select>
       <button disabled={!hasProposal} onClick={discard}>
         Discard
       </button>

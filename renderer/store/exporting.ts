@@ -1,29 +1,30 @@
 /**
- * Export: the approved snapshot in the container it came from,
- * built with core's rebuild and writeHistory exactly as the command line's answer would be,
- * plus the audit record beside it.
+ * Export: the approved snapshot in the source's own format and container by default (SPEC §9,
+ * core/formats: only the mapped places of the original document change), or as our message
+ * array; either way from the same proposal the command line's `--out` writes, plus the audit
+ * record beside it.
  */
 import { writeHistory } from '../../core/engine/containers.js';
-import { rebuild, rebuildOptionsOf } from '../../core/engine/rebuild.js';
+import { exportSource, proposalFor, sourceSummary } from '../../core/formats/index.js';
 import type { AuditDecision, AuditRecord } from '../../core/ipc/audit.js';
 import { AUDIT_KIND, AUDIT_VERSION } from '../../core/ipc/audit.js';
 import type { AppState, Proposal, Snapshot } from './state.js';
 
-export function exportedText(snapshot: Snapshot, proposal: Proposal): string {
-  const { messages } = rebuild(
-    snapshot.messages,
-    proposal.analysis.pairs,
-    proposal.actions,
-    rebuildOptionsOf(proposal.request),
-    false,
-  );
-  return writeHistory(snapshot.container, messages);
+/** `source`: the file's own format (the default); `messages`: our message array (SPEC §1). */
+export type ExportAs = 'source' | 'messages';
+
+export function exportedText(snapshot: Snapshot, proposal: Proposal, as: ExportAs = 'source'): string {
+  const compacted = proposalFor(snapshot.messages, proposal.analysis.pairs, proposal.actions, proposal.request);
+  if (as === 'messages') return writeHistory({ kind: 'array', wrapper: null, indent: 2 }, compacted.messages);
+  return exportSource(snapshot.source, compacted);
 }
 
-/** `name.json` → `name.compacted.json`: never the source's own name by default. */
-export function exportName(fileName: string): string {
+/** `name.json` → `name.compacted.json`: never the source's own name by default; a message array is `.json`. */
+export function exportName(fileName: string, as: ExportAs = 'source'): string {
   const dot = fileName.lastIndexOf('.');
-  return dot > 0 ? `${fileName.slice(0, dot)}.compacted${fileName.slice(dot)}` : `${fileName}.compacted`;
+  const stem = dot > 0 ? fileName.slice(0, dot) : fileName;
+  if (as === 'messages') return `${stem}.compacted.messages.json`;
+  return dot > 0 ? `${stem}.compacted${fileName.slice(dot)}` : `${fileName}.compacted`;
 }
 
 export function auditRecord(snapshot: Snapshot, proposal: Proposal, exportedAt: string): AuditRecord {
@@ -48,7 +49,8 @@ export function auditRecord(snapshot: Snapshot, proposal: Proposal, exportedAt: 
     original_file: snapshot.fileName,
     original_sha256: snapshot.sha256,
     original_bytes: snapshot.bytes,
-    container: snapshot.container.kind,
+    container: snapshot.source.read.container ?? null,
+    source: sourceSummary(snapshot.source),
     goal: request.goal,
     eligible_tool_names: request.eligible_tool_names,
     protected_message_ids: request.protected_message_ids,
@@ -73,14 +75,14 @@ export function auditRecord(snapshot: Snapshot, proposal: Proposal, exportedAt: 
 }
 
 /** Export through the bridge; returns a one-line notice for the status bar. */
-export async function exportApproved(state: AppState): Promise<string> {
+export async function exportApproved(state: AppState, as: ExportAs = 'source'): Promise<string> {
   const { snapshot, proposal, deps } = state;
   if (!snapshot || !proposal) return 'nothing to export: run first';
   const exportedAt = (deps.now?.() ?? new Date()).toISOString();
   const saved = await deps.bridge['file.save']({
-    suggestedName: exportName(snapshot.fileName),
+    suggestedName: exportName(snapshot.fileName, as),
     sourcePath: snapshot.path,
-    text: exportedText(snapshot, proposal),
+    text: exportedText(snapshot, proposal, as),
     audit: auditRecord(snapshot, proposal, exportedAt),
   });
   return saved ? `Exported ${saved.path} and ${saved.auditPath}` : 'Export cancelled';

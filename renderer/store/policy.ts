@@ -7,6 +7,7 @@ import { policyOf } from '../../core/engine/compact.js';
 import { analyze } from '../../core/engine/guards.js';
 import { DEFAULT_ARCHIVE_REF, DEFAULT_OPTIONS, OptionsSchema } from '../../core/engine/schema.js';
 import { candidacyReport } from '../../core/inspect/summary.js';
+import { unmatchedToolNames } from '../../core/inspect/toolNames.js';
 import type { RunSettings } from '../../core/ipc/contract.js';
 import type { AppState, PolicySlice, Slice } from './state.js';
 
@@ -30,7 +31,16 @@ export const createPolicySlice: Slice<PolicySlice> = (set, get) => {
   const reanalyze = () => {
     const { snapshot } = get();
     const analysis = snapshot ? analyze(snapshot.messages, policyOf(requestFrom(get()))) : null;
-    set({ analysis, candidacy: analysis ? candidacyReport(analysis) : null });
+    set({
+      analysis,
+      candidacy: analysis ? candidacyReport(analysis) : null,
+      unmatchedTools: snapshot
+        ? unmatchedToolNames(
+            get().eligible,
+            snapshot.summary.tools.map((t) => t.name),
+          )
+        : [],
+    });
   };
   return {
     goal: '',
@@ -42,6 +52,7 @@ export const createPolicySlice: Slice<PolicySlice> = (set, get) => {
     backend: { name: 'offline' },
     analysis: null,
     candidacy: null,
+    unmatchedTools: [],
     setGoal: (goal) => set({ goal }),
     toggleTool(name, on) {
       set({ eligible: toggled(get().eligible, name, on) });

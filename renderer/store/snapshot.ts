@@ -1,18 +1,28 @@
-/** The opened history: its container (to export into), messages, summary and hash. */
+/** The opened history: its source document and format (to export into), messages, summary and hash. */
 import type { Slice, Snapshot, SnapshotSlice } from './state.js';
 
 export const createSnapshotSlice: Slice<SnapshotSlice> = (set, get) => ({
   snapshot: null,
   opening: null,
   openError: null,
+  choosing: null,
   async openSnapshot(source, example) {
-    set({ opening: { fileName: source.fileName, phase: 'reading', fraction: 0 }, openError: null });
+    set({ opening: { fileName: source.fileName, phase: 'reading', fraction: 0 }, openError: null, choosing: null });
     try {
-      const parsed = await get().deps.parser.open({ file: source.file, text: source.text }, (p) =>
-        set({ opening: { ...p, fileName: source.fileName } }),
+      const parsed = await get().deps.parser.open(
+        { file: source.file, text: source.text, conversation: source.conversation },
+        (p) => set({ opening: { ...p, fileName: source.fileName } }),
       );
+      if (parsed.kind === 'choose') {
+        set({
+          opening: null,
+          choosing: { request: source, format: parsed.format, conversations: parsed.conversations },
+        });
+        return false;
+      }
+      const { kind: _kind, ...opened } = parsed;
       const snapshot: Snapshot = {
-        ...parsed,
+        ...opened,
         fileName: source.fileName,
         path: source.path ?? null,
         openedAt: (get().deps.now?.() ?? new Date()).toISOString(),
@@ -32,6 +42,14 @@ export const createSnapshotSlice: Slice<SnapshotSlice> = (set, get) => ({
       });
       return false;
     }
+  },
+  async chooseConversation(key) {
+    const choosing = get().choosing;
+    if (!choosing) return false;
+    return get().openSnapshot({ ...choosing.request, conversation: key });
+  },
+  cancelChoice() {
+    set({ choosing: null });
   },
   async openExample() {
     try {

@@ -5,10 +5,10 @@
  * back up into the slices (no cycles).
  */
 import type { StateCreator } from 'zustand';
-import type { Container } from '../../core/engine/containers.js';
 import type { Probabilities } from '../../core/engine/decide.js';
 import type { Analysis, Policy } from '../../core/engine/guards.js';
 import type { Action, Decision, Message, Options } from '../../core/engine/schema.js';
+import type { ConversationInfo, OpenedSource } from '../../core/formats/index.js';
 import type { CacheCost, PriceTable } from '../../core/inspect/cache.js';
 import type { CacheView } from '../../core/inspect/cacheView.js';
 import type { Comparison, ProposalSide } from '../../core/inspect/compare.js';
@@ -16,6 +16,7 @@ import type { CurvePoint, HistogramBin, Overrides, SizeModel } from '../../core/
 import type { RowFilter } from '../../core/inspect/filter.js';
 import type { AuditModel, RunPairReview } from '../../core/inspect/review.js';
 import type { CandidacyReport, HistorySummary } from '../../core/inspect/summary.js';
+import type { UnmatchedToolName } from '../../core/inspect/toolNames.js';
 import type { BackendChoice, Example, HostError, RunOutcome, RunSettings, RunStatus } from '../../core/ipc/contract.js';
 import type { Bridge } from '../bridge/types.js';
 import type { OpenProgress, SnapshotParser } from '../worker/client.js';
@@ -28,21 +29,36 @@ export interface Snapshot {
   path: string | null;
   bytes: number;
   sha256: string;
-  container: Container;
+  /** The parsed file, its format and the conversation read (SPEC §9): export writes back into it. */
+  source: OpenedSource;
   messages: Message[];
   summary: HistorySummary;
   openedAt: string;
+}
+
+/** A file to open: picked, dropped, or the host's own dialog; `conversation` of a file that holds several. */
+export interface OpenRequest {
+  fileName: string;
+  path?: string | null;
+  file?: Blob;
+  text?: string;
+  conversation?: string;
 }
 
 export interface SnapshotSlice {
   snapshot: Snapshot | null;
   opening: (OpenProgress & { fileName: string }) | null;
   openError: string | null;
-  /** Opens text or a File; the policy and any proposal reset (they belonged to the old file). */
-  openSnapshot(
-    source: { fileName: string; path?: string | null; file?: Blob; text?: string },
-    example?: Example,
-  ): Promise<boolean>;
+  /** A file with several conversations waiting for the person to pick one. */
+  choosing: { request: OpenRequest; format: string; conversations: ConversationInfo[] } | null;
+  /**
+   * Opens text or a File; the policy and any proposal reset (they belonged to the old file).
+   * False when it failed, or when the file holds several conversations (`choosing` lists them).
+   */
+  openSnapshot(source: OpenRequest, example?: Example): Promise<boolean>;
+  /** Opens the conversation picked from `choosing`. */
+  chooseConversation(key: string): Promise<boolean>;
+  cancelChoice(): void;
   openExample(): Promise<boolean>;
 }
 
@@ -59,6 +75,8 @@ export interface PolicySlice {
   /** Guards applied to the current policy (not the last run's); before a run the audit view shows them (selectors.ts). */
   analysis: Analysis | null;
   candidacy: CandidacyReport | null;
+  /** Eligible names that match no call of the history, with the closest names (R5 never guesses). */
+  unmatchedTools: UnmatchedToolName[];
   setGoal(goal: string): void;
   toggleTool(name: string, on: boolean): void;
   protectMessage(id: string, on: boolean): void;

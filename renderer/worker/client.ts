@@ -1,6 +1,6 @@
 /** The main-thread side of the snapshot worker, behind the SnapshotParser interface. */
 import type { Message } from '../../core/engine/schema.js';
-import type { ParsedSnapshot, TokenCounts, TokenRequest } from './snapshot.js';
+import type { ConversationChoice, ParsedSnapshot, TokenCounts, TokenRequest } from './snapshot.js';
 import { countTokens, parseBytes } from './snapshot.js';
 
 export interface OpenProgress {
@@ -9,7 +9,11 @@ export interface OpenProgress {
 }
 
 export interface SnapshotParser {
-  open(source: { file?: Blob; text?: string }, onProgress: (p: OpenProgress) => void): Promise<ParsedSnapshot>;
+  /** Opens `conversation` of the file, or the only one; a file with several answers with the list. */
+  open(
+    source: { file?: Blob; text?: string; conversation?: string },
+    onProgress: (p: OpenProgress) => void,
+  ): Promise<ParsedSnapshot | ConversationChoice>;
   tokens(request: TokenRequest): Promise<TokenCounts>;
 }
 
@@ -22,8 +26,8 @@ export function createDirectParser(): SnapshotParser {
       const bytes = source.file
         ? new Uint8Array(await source.file.arrayBuffer())
         : new TextEncoder().encode(source.text ?? '');
-      const parsed = await parseBytes(bytes);
-      messages = parsed.messages;
+      const parsed = await parseBytes(bytes, source.conversation);
+      if (parsed.kind === 'snapshot') messages = parsed.messages;
       return parsed;
     },
     tokens: (request) => countTokens(messages, request),
@@ -64,7 +68,7 @@ export function createWorkerParser(): SnapshotParser {
       worker.postMessage({ ...message, id });
     });
   return {
-    open: (source, onProgress) => ask<ParsedSnapshot>({ kind: 'open', ...source }, onProgress),
+    open: (source, onProgress) => ask<ParsedSnapshot | ConversationChoice>({ kind: 'open', ...source }, onProgress),
     tokens: (request) => ask({ kind: 'tokens', request }),
   };
 }

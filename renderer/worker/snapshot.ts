@@ -2,22 +2,33 @@
  * Opening a snapshot and counting its tokens, as plain functions over core. The worker runs
  * them off the main thread; tests and small inputs call them directly.
  */
-import type { Container } from '../../core/engine/containers.js';
-import { loadHistory } from '../../core/engine/containers.js';
 import { analyze } from '../../core/engine/guards.js';
 import type { Policy } from '../../core/engine/guards.js';
 import type { RebuildOptions } from '../../core/engine/rebuild.js';
 import { rebuild } from '../../core/engine/rebuild.js';
 import type { Action, Message } from '../../core/engine/schema.js';
+import type { ConversationInfo, Detection, FormatId, OpenedSource } from '../../core/formats/index.js';
+import { inspectSource, openConversation } from '../../core/formats/index.js';
 import type { HistorySummary } from '../../core/inspect/summary.js';
 import { summarizeHistory } from '../../core/inspect/summary.js';
 
 export interface ParsedSnapshot {
-  container: Container;
+  kind: 'snapshot';
+  /** The parsed document, its format and the conversation read: what export writes back into. */
+  source: OpenedSource;
+  /** `source.read.messages`: the conversation in our model. */
   messages: Message[];
   summary: HistorySummary;
   bytes: number;
   sha256: string;
+}
+
+/** A file with several conversations, opened without one: the list a person picks from. */
+export interface ConversationChoice {
+  kind: 'choose';
+  format: FormatId;
+  detection: Detection;
+  conversations: ConversationInfo[];
 }
 
 export async function sha256Hex(data: ArrayBuffer | Uint8Array): Promise<string> {
@@ -40,11 +51,28 @@ export async function readWithProgress(file: Blob, onProgress: (fraction: number
   return out;
 }
 
-export async function parseBytes(bytes: Uint8Array): Promise<ParsedSnapshot> {
+/**
+ * Any native format (SPEC §9), detected: the conversation named, or the only one; a file with
+ * several and none named answers with the list instead.
+ */
+export async function parseBytes(
+  bytes: Uint8Array,
+  conversation?: string,
+): Promise<ParsedSnapshot | ConversationChoice> {
   const text = new TextDecoder('utf-8').decode(bytes);
-  const { container, messages } = loadHistory(text);
+  const inspected = inspectSource(text);
+  if (conversation === undefined && inspected.conversations.length > 1)
+    return {
+      kind: 'choose',
+      format: inspected.format,
+      detection: inspected.detection,
+      conversations: inspected.conversations,
+    };
+  const source = openConversation(inspected, conversation);
+  const { messages } = source.read;
   return {
-    container,
+    kind: 'snapshot',
+    source,
     messages,
     summary: summarizeHistory(messages),
     bytes: bytes.length,

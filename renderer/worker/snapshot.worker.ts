@@ -8,7 +8,8 @@ import type { TokenRequest } from './snapshot.js';
 import { countTokens, parseBytes, readWithProgress } from './snapshot.js';
 
 export type WorkerRequest =
-  { id: number; kind: 'open'; file?: Blob; text?: string } | { id: number; kind: 'tokens'; request: TokenRequest };
+  | { id: number; kind: 'open'; file?: Blob; text?: string; conversation?: string }
+  | { id: number; kind: 'tokens'; request: TokenRequest };
 
 let messages: Message[] = [];
 
@@ -24,8 +25,8 @@ self.onmessage = async (event: MessageEvent<WorkerRequest>) => {
           )
         : new TextEncoder().encode(req.text ?? '');
       post({ id: req.id, kind: 'progress', phase: 'parsing', fraction: 1 });
-      const parsed = await parseBytes(bytes);
-      messages = parsed.messages;
+      const parsed = await parseBytes(bytes, req.conversation);
+      if (parsed.kind === 'snapshot') messages = parsed.messages;
       post({ id: req.id, kind: 'done', result: parsed });
     } else {
       post({ id: req.id, kind: 'done', result: await countTokens(messages, req.request) });

@@ -8,6 +8,7 @@ import { createDefaultRegistry } from '../../core/engine/backends.js';
 import type { CompactResponse, Message } from '../../core/engine/schema.js';
 import { compactContext } from '../../core/engine/compact.js';
 import { createOfflineModel } from '../../core/engine/offline/model.js';
+import type { Container } from '../../core/engine/containers.js';
 import { loadHistory, writeHistory } from '../../core/engine/containers.js';
 import { AuditRecordSchema } from '../../core/ipc/audit.js';
 import type { AppStore } from '../../renderer/store/index.js';
@@ -15,6 +16,14 @@ import { exportApproved, exportedText } from '../../renderer/store/exporting.js'
 import { countingModel } from '../support/countingModel.js';
 import type { SavedExport } from './directBridge.js';
 import { keepSaves, settled, storeOver } from './directBridge.js';
+import type { Snapshot } from '../../renderer/store/state.js';
+
+/** The example is our own format: the container it was opened from, as the CLI's answer would be written. */
+function containerOf(snapshot: Snapshot): Container {
+  const { doc, read } = snapshot.source;
+  if (doc.kind !== 'json' || !read.container) throw new Error('the example is an agentscope JSON file');
+  return { kind: read.container, wrapper: read.container === 'array' ? null : doc.value, indent: doc.indent };
+}
 
 /** The store over the real host: every bridge call counted, the offline model's requests too. */
 function makeHost(saved: SavedExport[] = []) {
@@ -105,7 +114,7 @@ describe('store slices', () => {
     expect(cli.answer.decisions.some((d) => d.action === 'drop_result')).toBe(true);
     expect(p.charsAfter).toBe(cli.answer.stats.chars_after);
     expect(exportedText(store.getState().snapshot!, p)).toBe(
-      writeHistory(store.getState().snapshot!.container, cli.answer.messages as Message[]),
+      writeHistory(containerOf(store.getState().snapshot!), cli.answer.messages as Message[]),
     );
     const headOnly = await compactContext(
       {
@@ -137,7 +146,7 @@ describe('store slices', () => {
       expect([...p.actions.values()]).toEqual(cli.answer.decisions.map((d) => d.action));
       expect(p.charsAfter).toBe(cli.answer.stats.chars_after);
       expect(exportedText(store.getState().snapshot!, p)).toBe(
-        writeHistory(store.getState().snapshot!.container, cli.answer.messages as Message[]),
+        writeHistory(containerOf(store.getState().snapshot!), cli.answer.messages as Message[]),
       );
     }
   });

@@ -83,6 +83,7 @@ function read(doc: SourceText): ReadConversation {
   return {
     format: 'agentscope',
     conversation: 'main',
+    container: found.container.kind,
     messages,
     map: {
       records: messages.map((_, i) => [[...base, i]]),

@@ -1,0 +1,107 @@
+/**
+ * Native formats end to end (SPEC §9), in Chromium against the web host: open a real Claude
+ * Code session and a real OpenAI results file (picking one of its conversations), run
+ * offline, export, and read the exported file back with the format's own reader — it must
+ * give the messages the command line answers for the same request.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import type { CompactResponse, Message } from '../../dist/core/engine/schema.js';
+import { openSource } from '../../dist/core/formats/index.js';
+import { withPositionalIds } from '../formats/support.js';
+import { sharedPath, sharedSkipReason } from '../support/shared.js';
+import { expect, SCREENSHOTS, test } from './host.js';
+
+const formats = sharedPath('formats');
+test.skip(formats === null, sharedSkipReason('formats'));
+
+const CASES = [
+  {
+    file: 'claude-code-jsonl/cctrace-phase0-investigation-main.jsonl',
+    format: 'claude-code',
+    conversation: null,
+    tools: ['Bash', 'Read', 'Grep'],
+    goal: 'Implement the enhanced export of portable sessions',
+    exported: 'cctrace-phase0-investigation-main.compacted.jsonl',
+  },
+  {
+    file: 'openai-chat-completions/taubench-gpt-4o-airline-first4.json',
+    format: 'openai-chat',
+    conversation: '3',
+    tools: ['get_reservation_details', 'search_direct_flight', 'get_user_details'],
+    goal: 'Change the reservation flights as the user asked',
+    exported: 'taubench-gpt-4o-airline-first4.compacted.json',
+  },
+] as const;
+
+function cli(path: string, c: (typeof CASES)[number]): CompactResponse {
+  const args = [
+    'dist/app/cli/main.js',
+    'compact_context',
+    `messages=@${path}`,
+    `goal=${c.goal}`,
+    `eligible_tool_names=${JSON.stringify(c.tools)}`,
+  ];
+  if (c.conversation) args.push('--conversation', c.conversation);
+  const out = execFileSync('node', args, {
+    env: { ...process.env, DECISION_MODEL_BACKEND: 'offline' },
+    encoding: 'utf8',
+  });
+  return JSON.parse(out) as CompactResponse;
+}
+
+async function exportDownload(page: Page): Promise<{ name: string; text: string }> {
+  const downloads = [
+    page.waitForEvent('download'),
+    page.waitForEvent('download', (d) => d.suggestedFilename().endsWith('.audit.json')),
+  ];
+  await page.getByRole('button', { name: 'Export' }).click();
+  const [snapshot] = await Promise.all(downloads);
+  return { name: snapshot.suggestedFilename(), text: readFileSync(await snapshot.path(), 'utf8') };
+}
+
+for (const c of CASES) {
+  test(`§9 R13 R14 ${c.format}: open, run, export in the source format, read back = the CLI's answer`, async ({
+    page,
+    host,
+  }) => {
+    const path = join(formats ?? '', c.file);
+    await page.goto(host.url);
+    await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready');
+    await page.getByLabel('Snapshot file').setInputFiles(path);
+    if (c.conversation) {
+      const dialog = page.getByRole('dialog', { name: 'Choose a conversation' });
+      await expect(dialog).toContainText('(openai-chat) holds 4 conversations');
+      await page.screenshot({ path: join(SCREENSHOTS, 'choose-conversation.png') });
+      await dialog.getByRole('button', { name: new RegExp(`^${c.conversation} task ${c.conversation}`) }).click();
+      await expect(dialog).toHaveCount(0);
+    }
+    await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready');
+    const file = page.getByRole('table', { name: 'File' });
+    await expect(file).toContainText(c.format);
+    await expect(file).toContainText(/Ids.*call ids native/);
+    if (c.conversation) await expect(file).toContainText(`${c.conversation} — task ${c.conversation}`);
+    await page.getByLabel('Goal').fill(c.goal);
+    for (const tool of c.tools) await page.getByRole('checkbox', { name: tool, exact: true }).check();
+    await page.getByRole('button', { name: 'Run' }).click();
+    await expect(page.getByRole('tab', { name: 'Audit' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready');
+    await expect(page.getByRole('combobox', { name: 'Export as' })).toHaveValue('source');
+    await page.screenshot({ path: join(SCREENSHOTS, `export-${c.format}.png`) });
+
+    const exported = await exportDownload(page);
+    expect(exported.name).toBe(c.exported);
+    const reread = openSource(exported.text, c.conversation ? { conversation: c.conversation } : {});
+    expect(reread.format).toBe(c.format);
+    const answer = cli(path, c);
+    if (!answer.success) throw new Error('CLI failed');
+    expect(answer.answer.reason).toBe('compacted');
+    expect(withPositionalIds(reread.read.messages as Message[])).toEqual(
+      withPositionalIds(answer.answer.messages as Message[]),
+    );
+    // The input file is what it was; the export is a different, smaller document.
+    expect(exported.text.length).toBeLessThan(readFileSync(path, 'utf8').length);
+  });
+}
