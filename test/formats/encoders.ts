@@ -2,6 +2,8 @@
  * Generated histories for the writers' property tests: one abstract conversation (turns of
  * user text, assistant text with calls, results with error flags), and an encoder per format
  * that writes it the way that format's own producer would — envelopes, ids, copies and all.
+ * One encoder per format (eleven), each a page of shape data rather than logic, kept together
+ * so a new format adds one entry beside the others: that is why this file is past ~300 lines.
  */
 import fc from 'fast-check';
 import type { FormatId } from '../../core/formats/index.js';

@@ -29,8 +29,7 @@ import {
   FIXTURES,
   fixtureText,
   FORMATS_DIR,
-  jsonEqual,
-  linesEqual,
+  sameDocument,
   withPositionalIds,
 } from './support.js';
 
@@ -72,8 +71,6 @@ function corpusCases(): Case[] {
       text: () => readFileSync(join(dir, n), 'utf8'),
     }));
 }
-
-const sameDocument = (a: string, b: string) => (parseSource(b).kind === 'jsonl' ? linesEqual(a, b) : jsonEqual(a, b));
 
 if (!FORMATS_DIR) it.skip(sharedSkipReason('formats'), () => {});
 

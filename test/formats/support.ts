@@ -9,7 +9,7 @@ import type { DecisionModel } from '../../core/engine/model.js';
 import { blocksOf } from '../../core/engine/pairing.js';
 import type { Action, CompactResponse, Message } from '../../core/engine/schema.js';
 import type { FormatId, OpenedSource } from '../../core/formats/index.js';
-import { exportSource, openSource, proposalFor } from '../../core/formats/index.js';
+import { exportSource, openSource, parseSource, proposalFor } from '../../core/formats/index.js';
 import { toolNamesOf } from '../../core/inspect/toolNames.js';
 import { sharedPath } from '../support/shared.js';
 
@@ -67,6 +67,11 @@ export function linesEqual(a: string, b: string): boolean {
       .map((l) => JSON.stringify(JSON.parse(l)));
   const [x, y] = [split(a), split(b)];
   return x.length === y.length && x.every((line, i) => line === y[i]);
+}
+
+/** The original document again, as the reader sees it: JSON-equal, or line by line for JSON Lines. */
+export function sameDocument(exported: string, original: string): boolean {
+  return parseSource(original).kind === 'jsonl' ? linesEqual(exported, original) : jsonEqual(exported, original);
 }
 
 /**
