@@ -18,7 +18,7 @@ import { describeZodError, OptionsSchema } from '../../core/engine/schema.js';
 import { CrossValidationError, crossValidate } from '../../core/eval/crossval.js';
 import type { CutResult } from '../../core/eval/evaluate.js';
 import { evaluateCut } from '../../core/eval/evaluate.js';
-import { pickCuts } from '../../core/eval/cuts.js';
+import { EVAL_CUTS, pickCuts } from '../../core/eval/cuts.js';
 import { renderHtml } from '../../core/eval/html.js';
 import { LABELS, labelContext } from '../../core/eval/labels.js';
 import type { FoldReport } from '../../core/eval/report.js';
@@ -105,7 +105,7 @@ export function parseSettings(argv: string[]): Settings | 'help' {
   }
   return {
     paths: positionals,
-    cuts: integer('cuts', values.cuts, 3, 1, 20),
+    cuts: integer('cuts', values.cuts, EVAL_CUTS, 1, 20),
     maskM: integer('mask-m', values['mask-m'], 10, 0, 100_000),
     seeds: integer('seeds', values.seeds, 5, 1, 1000),
     maxRecallLoss: loss,

@@ -12,9 +12,10 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { FEATURE_NAMES } from '../../core/engine/offline/features.js';
 import type { OfflineWeights } from '../../core/engine/offline/features.js';
-import { pickCuts } from '../../core/eval/cuts.js';
+import { EVAL_CUTS, pickCuts } from '../../core/eval/cuts.js';
 import { FIT_CUTS, fitOfflineWeights } from '../../core/eval/fit.js';
 import { labelContext } from '../../core/eval/labels.js';
+import { selectKeepCostWeight } from '../../core/eval/select.js';
 import { groupConversations, groupSamples } from '../../core/eval/training.js';
 import { UsageError } from './args.js';
 import type { Transcript } from './transcripts.js';
@@ -23,7 +24,7 @@ import { readTranscripts } from './transcripts.js';
 const WEIGHTS_FILE = fileURLToPath(new URL('../../core/engine/offline/weights.ts', import.meta.url));
 
 const USAGE = `usage: npm run fit -- [PATH…] [--out FILE] [--check]
-  PATH     history files or folders to fit on (default: ../shared/corpus)
+  PATH     history files or folders to fit on (default: ../shared/corpus ../shared/formats)
   --out    where to write the weights module (default: core/engine/offline/weights.ts)
   --check  fit and compare with the file instead of writing it; exit 1 when it is stale
 `;
@@ -59,7 +60,7 @@ export async function run(argv: string[]): Promise<number> {
       process.stdout.write(USAGE);
       return 0;
     }
-    const paths = positionals.length > 0 ? positionals : ['../shared/corpus'];
+    const paths = positionals.length > 0 ? positionals : ['../shared/corpus', '../shared/formats'];
     const out = resolve(values.out ?? WEIGHTS_FILE);
     const transcripts = readTranscripts(paths, err).sort((a, b) => a.source.localeCompare(b.source));
     if (transcripts.length === 0) throw new UsageError('fit: no transcripts found');
@@ -67,7 +68,15 @@ export async function run(argv: string[]): Promise<number> {
     for (const group of groups)
       for (const duplicate of group.transcripts.slice(1))
         err(`${duplicate.source}: same conversation as ${group.transcripts[0].source}, fitted once`);
-    const samples = (await groupSamples(groups, FIT_CUTS, pickCuts, { progress: err })).flat();
+    const perGroup = await groupSamples(groups, FIT_CUTS, pickCuts, { progress: err });
+    const samples = perGroup.flat();
+    // Scored on the cuts `eval` measures by default, fitted on FIT_CUTS.
+    const scored = await groupSamples(groups, EVAL_CUTS, pickCuts, {});
+    const selection = selectKeepCostWeight(perGroup, scored);
+    for (const score of selection.scores)
+      err(
+        `keep cost weight ${score.keepCostWeight}: cross-validated recall ${score.recall.toFixed(3)}, reduction ${score.reduction.toFixed(3)}`,
+      );
     const on = groups
       .map((g) => g.transcripts[0])
       .map((t) => ({
@@ -76,7 +85,11 @@ export async function run(argv: string[]): Promise<number> {
           .update(readFileSync((t as Transcript).file))
           .digest('hex'),
       }));
-    const weights = fitOfflineWeights(samples, { on, cutsPerTranscript: FIT_CUTS });
+    const weights = fitOfflineWeights(samples, {
+      on,
+      cutsPerTranscript: FIT_CUTS,
+      keepCostWeight: selection.keepCostWeight,
+    });
     const text = await formatted(weightsModule(weights), out);
     for (const question of ['result', 'call'] as const) {
       err(`keep_${question}: bias ${weights[question].bias}`);

@@ -104,7 +104,18 @@ export function callInputText(input: unknown): string {
 }
 
 const RANGE_KEYS = ['offset', 'limit', 'start_line', 'end_line', 'line_range', 'view_range'];
-const WRITE_KEYS = ['content', 'new_string', 'old_string', 'edits', 'new_source', 'todos'];
+// `old_str`/`new_str`/`file_text`: the str_replace_editor of OpenHands and SWE-agent.
+const WRITE_KEYS = [
+  'content',
+  'new_string',
+  'old_string',
+  'edits',
+  'new_source',
+  'todos',
+  'old_str',
+  'new_str',
+  'file_text',
+];
 const READ_COMMAND = /^\s*(?:cat|nl|head|tail|less|more|bat)\s+((?:-\S+\s+)*)([^\s|;&<>]+)\s*$/;
 
 /** What a call read, as keys that a later identical read shares; empty for writes. */
@@ -119,8 +130,16 @@ export function readTargets(toolName: string, input: unknown): string[] {
   }
   if (!isRecord(parsed)) return [`${toolName}:${JSON.stringify(parsed)}`];
   if (WRITE_KEYS.some((k) => k in parsed)) return [];
+  const path = parsed.file_path ?? parsed.path ?? parsed.filePath ?? parsed.notebook_path;
+  // With a path, `command` names the editor's operation (`view`), not a shell command line.
   const command =
-    typeof parsed.command === 'string' ? parsed.command : typeof parsed.cmd === 'string' ? parsed.cmd : null;
+    typeof path === 'string'
+      ? null
+      : typeof parsed.command === 'string'
+        ? parsed.command
+        : typeof parsed.cmd === 'string'
+          ? parsed.cmd
+          : null;
   if (command !== null) {
     const read = READ_COMMAND.exec(command);
     const normalized = command.trim().replace(/\s+/g, ' ');
@@ -128,7 +147,6 @@ export function readTargets(toolName: string, input: unknown): string[] {
   }
   const keys = Object.keys(parsed).sort();
   const targets = [`${toolName}:${JSON.stringify(parsed, keys)}`];
-  const path = parsed.file_path ?? parsed.path ?? parsed.filePath ?? parsed.notebook_path;
   if (typeof path === 'string' && !RANGE_KEYS.some((k) => k in parsed)) targets.push(`file:${path}`);
   return targets;
 }

@@ -12,6 +12,7 @@ import { pickCuts } from './cuts.js';
 import type { CutResult, EvalSettings } from './evaluate.js';
 import { evaluateCut } from './evaluate.js';
 import { FIT_CUTS, fitOfflineWeights } from './fit.js';
+import { hasBothClasses, selectKeepCostWeight } from './select.js';
 import type { LabelContext } from './labels.js';
 import type { FoldReport } from './report.js';
 import type { ConversationGroup, Transcript } from './training.js';
@@ -51,21 +52,26 @@ export async function crossValidate(
     g.transcripts.slice(1).map((t) => ({ source: t.source, sameAs: g.transcripts[0].source })),
   );
   const samples = await groupSamples(groups, FIT_CUTS, pickCuts, settings);
+  const scored = await groupSamples(groups, settings.cuts, pickCuts, settings);
   const results: CutResult[] = [];
   const folds: FoldReport[] = [];
   for (const [i, group] of groups.entries()) {
     if (settings.signal?.aborted) break;
-    const train = samples.filter((_, j) => j !== i).flat();
-    if (
-      !train.some((s) => s.used['later-use'] || s.used.strict) ||
-      train.every((s) => s.used['later-use'] && s.used.strict)
-    )
+    const trainGroups = samples.filter((_, j) => j !== i);
+    const train = trainGroups.flat();
+    if (!hasBothClasses(train))
       throw new CrossValidationError(
         `holding out ${group.transcripts[0].source} leaves no used and unused results to fit on: add transcripts`,
       );
-    const weights = fitOfflineWeights(train);
-    const ablation = fitOfflineWeights(train, { exclude: SHARED_EXTRACTOR_FEATURES });
-    folds.push(foldReport(group, train.length, weights));
+    // The fit's one setting is chosen on the training conversations alone (select.ts).
+    const { keepCostWeight } = selectKeepCostWeight(
+      trainGroups,
+      scored.filter((_, j) => j !== i),
+    );
+    const weights = fitOfflineWeights(train, { keepCostWeight });
+    const ablation = fitOfflineWeights(train, { keepCostWeight, exclude: SHARED_EXTRACTOR_FEATURES });
+    folds.push({ ...foldReport(group, train.length, weights), keepCostWeight });
+    settings.progress?.(`fold ${i + 1}/${groups.length}: keep cost weight ${keepCostWeight}`);
     results.push(...(await heldOut(group, weights, ablation, settings)));
   }
   return { results, folds, duplicates };
@@ -94,7 +100,11 @@ async function heldOut(
   return out;
 }
 
-function foldReport(group: ConversationGroup, trainCandidates: number, weights: OfflineWeights): FoldReport {
+function foldReport(
+  group: ConversationGroup,
+  trainCandidates: number,
+  weights: OfflineWeights,
+): Omit<FoldReport, 'keepCostWeight'> {
   const named = (logit: OfflineWeights['result']) =>
     ({ bias: logit.bias, ...logit.weights }) as Record<FeatureName | 'bias', number>;
   return {

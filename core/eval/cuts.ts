@@ -18,6 +18,8 @@ export interface Cut {
 }
 
 export const MIN_HISTORY = 8;
+/** Cuts per transcript `eval` measures unless told otherwise (`--cuts`). */
+export const EVAL_CUTS = 3;
 /** Tool inputs in a goal are cut like the observation's (R6 shortening), so a pasted file does not swamp it. */
 export const GOAL_INPUT_CHARS = 1000;
 

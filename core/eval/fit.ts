@@ -34,6 +34,11 @@ export interface FitOptions {
   exclude?: readonly FeatureName[];
   on?: OfflineWeights['fitted']['on'];
   cutsPerTranscript?: number;
+  /**
+   * How much an unused kept result weighs against a missed used one (1: both sides weigh the
+   * same over the training set). select.ts chooses it by cross-validation on the training data.
+   */
+  keepCostWeight?: number;
 }
 
 const target = (s: Sample) => ((s.used['later-use'] ? 1 : 0) + (s.used.strict ? 1 : 0)) / 2;
@@ -47,7 +52,7 @@ export function fitOfflineWeights(samples: readonly Sample[], options: FitOption
   const negative = y.reduce((sum, v) => sum + (1 - v), 0);
   if (positive === 0 || negative === 0) throw new Error('the labelled candidates are all used or all unused');
 
-  // The reduction a keep forgoes in its own history: a share, so every history is priced on its own scale.
+  // Keeping a result instead of truncating it keeps its characters beyond the head.
   const cost = samples.map((s) => Math.max(1, s.resultChars - HEAD_CHARS));
   const negativeCost = samples.reduce((sum, _, i) => sum + (1 - y[i]) * cost[i], 0);
   // Keeping a call instead of dropping it keeps its input and the head of its result.
@@ -57,7 +62,7 @@ export function fitOfflineWeights(samples: readonly Sample[], options: FitOption
     x,
     y: y[i],
     a: 1,
-    b: (cost[i] * positive) / negativeCost,
+    b: ((options.keepCostWeight ?? 1) * cost[i] * positive) / negativeCost,
   }));
   const callSet: RegressionSample[] = rows.map((x, i) => ({
     x,
@@ -80,7 +85,10 @@ export function fitOfflineWeights(samples: readonly Sample[], options: FitOption
       on: options.on ?? [],
       cutsPerTranscript: options.cutsPerTranscript ?? FIT_CUTS,
       candidates: samples.length,
-      method: FIT_METHOD + (options.exclude?.length ? `; without ${options.exclude.join(', ')}` : ''),
+      method:
+        FIT_METHOD +
+        `; keep cost weight ${options.keepCostWeight ?? 1}` +
+        (options.exclude?.length ? `; without ${options.exclude.join(', ')}` : ''),
     },
     result,
     call,

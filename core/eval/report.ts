@@ -14,6 +14,8 @@ import { advise, pool, poolBySource, versusBaselines } from './pool.js';
 export interface FoldReport {
   heldOut: string[];
   trainCandidates: number;
+  /** The fit's setting, chosen by cross-validation on this fold's training conversations. */
+  keepCostWeight: number;
   /** Feature name → fitted logit weight, per question; `bias` is the intercept. */
   result: Record<string, number>;
   call: Record<string, number>;
@@ -70,6 +72,9 @@ export function buildReport(input: ReportInput): EvalReport {
   };
 }
 
+/** A transcript with fewer used results than this says little about recall: its verdict is left out. */
+export const MIN_USED_TO_COMPARE = 5;
+
 /** Ablation row name (eval --cv). */
 export const ABLATION_NAME = 'without shared-extractor signals';
 
@@ -104,6 +109,8 @@ function policyRows(pooled: PooledByLabel, name: string, maskM: number, seeds: n
 
 function verdict(pooled: PooledByLabel): string {
   const parts = LABELS.map((label) => {
+    const used = pooled[label].policies.model.used;
+    if (used < MIN_USED_TO_COMPARE) return `${label}: ${used} used result${used === 1 ? '' : 's'}, too few to compare`;
     const v = versusBaselines(pooled[label]);
     const misses = [
       ...(v.masking.recall ? [] : ['recall ≤ masking']),
@@ -212,7 +219,9 @@ function foldTable(folds: readonly FoldReport[]): string[] {
     }
   }
   folds.forEach((f, i) =>
-    lines.push(`  fold ${i + 1}: held out ${f.heldOut.join(', ')} (${f.trainCandidates} training candidates)`),
+    lines.push(
+      `  fold ${i + 1}: held out ${f.heldOut.join(', ')} (${f.trainCandidates} training candidates, keep cost weight ${f.keepCostWeight})`,
+    ),
   );
   return lines;
 }

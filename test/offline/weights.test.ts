@@ -1,5 +1,5 @@
 /**
- * The weights the offline model loads are the ones `npm run fit` produces from the corpus: a
+ * The weights the offline model loads are the ones `npm run fit` produces from the shared transcripts: a
  * stale or hand-edited weights file fails here (and `npm run fit -- --check` says so too).
  */
 import { describe, expect, it, vi } from 'vitest';
@@ -19,12 +19,15 @@ describe('fitted weights', () => {
   });
 
   const corpus = sharedPath('corpus');
-  it.skipIf(corpus === null)(
-    corpus === null ? sharedSkipReason('corpus') : 'are exactly what npm run fit writes from the corpus',
+  const formats = sharedPath('formats');
+  it.skipIf(corpus === null || formats === null)(
+    corpus === null || formats === null
+      ? sharedSkipReason('corpus and formats')
+      : 'are exactly what npm run fit writes from the corpus and the native-format files',
     async () => {
       const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
       try {
-        expect(await run(['--check', corpus as string])).toBe(0);
+        expect(await run(['--check', corpus as string, formats as string])).toBe(0);
       } finally {
         stderr.mockRestore();
       }

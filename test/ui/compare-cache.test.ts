@@ -48,22 +48,28 @@ async function counted(store: AppStore): Promise<void> {
 }
 
 describe('compare and cache slices', () => {
-  it('§9 A pinned at 0.5, B moved to 0.3: the comparison equals compare on the two CLI envelopes', async () => {
+  it('§9 A pinned at 0.5, B moved past a kept result: the comparison equals compare on the two CLI envelopes', async () => {
     const store = makeStore();
     await store.getState().openExample();
     await store.getState().startRun();
     expect(store.getState().comparison).toBeNull();
     store.getState().pinProposal();
     expect(store.getState().comparison).toMatchObject({ agreementRate: 1, differences: [] });
-    expect(store.getState().setOption('keep_threshold', 0.3)).toBeNull();
-    const expected = compareProposals(envelopeSide(await fresh(store, 0.5)), envelopeSide(await fresh(store, 0.3)));
+    // Just above the lowest kept keep_result: that result is kept in A and not in B.
+    const kept = store
+      .getState()
+      .proposal!.outcome.decisions.filter((d) => d.action === 'keep' && d.keep_result !== null)
+      .map((d) => d.keep_result as number);
+    const b = Math.min(1, Math.ceil((Math.min(...kept) + 0.0005) * 1000) / 1000);
+    expect(store.getState().setOption('keep_threshold', b)).toBeNull();
+    const expected = compareProposals(envelopeSide(await fresh(store, 0.5)), envelopeSide(await fresh(store, b)));
     const got = store.getState().comparison!;
     expect(got.differences.length).toBeGreaterThan(0);
     expect(got.differences).toEqual(expected.differences);
     expect([got.compared, got.agreeing]).toEqual([expected.compared, expected.agreeing]);
     expect([got.a.charsAfter, got.b.charsAfter]).toEqual([expected.a.charsAfter, expected.b.charsAfter]);
     expect(got.a.threshold).toBe(0.5);
-    expect(got.b.threshold).toBe(0.3);
+    expect(got.b.threshold).toBe(b);
     // A new file unpins A: comparing two histories is meaningless.
     await store.getState().openExample();
     expect(store.getState().pinned).toBeNull();

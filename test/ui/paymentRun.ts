@@ -47,3 +47,16 @@ export function reviewedAt(run: PaymentRun, threshold: number, overrides: Overri
   const actions = deriveActions(run.analysis.pairs, run.probabilities, threshold, overrides);
   return { ...run, threshold, overrides, actions };
 }
+
+/**
+ * A threshold strictly between some decision's keep_result and keep_call, at which that
+ * decision is drop_result (R12): read off the run, so no test depends on the model's weights.
+ */
+export function splittingThreshold(decisions: Iterable<Decision>): number {
+  const gaps = [...decisions]
+    .filter((d) => d.keep_call !== null && d.keep_result !== null && d.keep_call - d.keep_result > 0.002)
+    .map((d) => ({ low: d.keep_result as number, high: d.keep_call as number }))
+    .sort((a, b) => b.high - b.low - (a.high - a.low));
+  if (gaps.length === 0) throw new Error('no decision has keep_call above keep_result');
+  return Math.round(((gaps[0].low + gaps[0].high) / 2) * 1000) / 1000;
+}

@@ -13,7 +13,7 @@ import type { Action, Message } from '../../core/engine/schema.js';
 import { ACTIONS } from '../../core/engine/schema.js';
 import { deriveActions, modelVerdict } from '../../core/inspect/curve.js';
 import { auditModel, reviewPairs } from '../../core/inspect/review.js';
-import { paymentRun, REBUILD_OPTIONS, reviewedAt } from './paymentRun.js';
+import { paymentRun, REBUILD_OPTIONS, reviewedAt, splittingThreshold } from './paymentRun.js';
 
 describe('pair reviews', () => {
   it('R12 R15 every verdict is decide() at the threshold and every action is the override or the verdict', async () => {
@@ -113,7 +113,7 @@ describe('audit model rows', () => {
   it('R13 a truncated result shows exactly the output the export writes', async () => {
     const r = await paymentRun(0);
     let truncated = 0;
-    for (const threshold of [0.3, 0.6, 0.9]) {
+    for (const threshold of [0.3, splittingThreshold(r.decisions.values()), 0.9]) {
       const run = reviewedAt(r, threshold);
       const model = auditModel(r.messages, r.analysis, run);
       const results = rebuiltResults(r.messages, r.analysis, run.actions);

@@ -3,6 +3,7 @@
  * threshold, overrides, failure, discard and export.
  */
 import { describe, expect, it } from 'vitest';
+import { splittingThreshold } from './paymentRun.js';
 import { setupHost } from '../../app/host/setup.js';
 import { createDefaultRegistry } from '../../core/engine/backends.js';
 import type { CompactResponse, Message } from '../../core/engine/schema.js';
@@ -98,13 +99,7 @@ describe('store slices', () => {
     expect(store.getState().setOption('truncate_tail_chars', 120)).toBeNull();
     await store.getState().startRun();
     // A threshold between a decision's p_result and p_call makes it drop_result, whose output keeps the tail.
-    const split = store
-      .getState()
-      .proposal!.outcome.decisions.filter((d) => d.keep_call !== null && d.keep_result !== null)
-      .map((d) => ({ low: d.keep_result as number, high: d.keep_call as number }))
-      .sort((a, b) => b.high - b.low - (a.high - a.low))[0];
-    const threshold = Math.round(((split.low + split.high) / 2) * 1000) / 1000;
-    expect(split.high - split.low).toBeGreaterThan(0.002);
+    const threshold = splittingThreshold(store.getState().proposal!.outcome.decisions);
     expect(store.getState().setOption('keep_threshold', threshold)).toBeNull();
     await store.getState().startRun();
     const p = store.getState().proposal!;

@@ -14,7 +14,7 @@
  *   whatever its size: `p_result` is at least `EXACT_TEXT_FLOOR`.
  */
 import { distinctiveTerms, mentions } from '../distinctive.js';
-import { readTargets } from '../evidence.js';
+import { callInputText, readTargets } from '../evidence.js';
 import type { CandidateFacts } from './features.js';
 import type { GoalReading } from './goal.js';
 
@@ -28,7 +28,8 @@ export function dismissesWork(facts: CandidateFacts): boolean {
 
 /** What of this result the goal names (empty when none, or when the goal asks for no verbatim text). */
 export function exactTextNamed(goal: GoalReading, facts: CandidateFacts): string[] {
-  if (goal.verbatimCues.length === 0 || dismissesWork(facts)) return [];
+  // A write's result is a receipt: the exact text asked for is never in it.
+  if (goal.verbatimCues.length === 0 || dismissesWork(facts) || facts.isWrite) return [];
   const { call } = facts.entry;
   const named = new Set<string>(facts.links?.goalTerms ?? []);
   const input = parseInput(call.input);
@@ -43,10 +44,9 @@ export function exactTextNamed(goal: GoalReading, facts: CandidateFacts): string
     if (mentions(goal.lower, path)) named.add(path);
     else if (base.includes('.') && mentions(goal.lower, base)) named.add(base);
   }
-  // Its command: the paths, identifiers and quoted strings the command line is made of.
-  const command =
-    typeof input?.command === 'string' ? input.command : typeof input?.cmd === 'string' ? input.cmd : null;
-  if (command !== null) for (const term of distinctiveTerms(command)) if (mentions(goal.lower, term)) named.add(term);
+  // Its command, whatever the tool calls it (`command`, `cmd`, `sql`, `query`, `url`): the
+  // paths, identifiers and quoted strings its input is made of.
+  for (const term of distinctiveTerms(callInputText(call.input))) if (mentions(goal.lower, term)) named.add(term);
   return [...named];
 }
 
