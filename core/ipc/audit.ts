@@ -65,12 +65,17 @@ export const AuditRecordSchema = z.strictObject({
   original_bytes: z.number().int().min(0),
   /** Our own format's container; null for the other native formats (their layout is the format). */
   container: z.enum(CONTAINER_KINDS).nullable(),
-  /** The native format, the conversation of the file that was opened, and how many it holds (§9). */
-  source: z.strictObject({
-    format: z.enum(FORMAT_IDS),
-    conversation: z.string(),
-    conversations: z.number().int().min(1),
-  }),
+  /**
+   * The native format, the conversation of the file that was opened, and how many it holds
+   * (§9). Every export writes it; records written before native formats have none.
+   */
+  source: z
+    .strictObject({
+      format: z.enum(FORMAT_IDS),
+      conversation: z.string(),
+      conversations: z.number().int().min(1),
+    })
+    .optional(),
   /** What the run was asked (the SPEC request's fields), with the threshold the export used. */
   goal: request.goal,
   eligible_tool_names: request.eligible_tool_names,
