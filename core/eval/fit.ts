@@ -2,13 +2,13 @@
  * Fitting the offline model's weights (core/engine/offline/features.ts) on labelled samples
  * (training.ts): one weighted logistic regression per question (regression.ts).
  *
- * Target: the mean of the two labels (0, ½ or 1), since neither is the truth alone.
- * - keep_result is fitted cost-sensitively, because keeping a result has a price the labels do
- *   not see: missing a used result costs 1, keeping an unused one costs the characters it
- *   keeps beyond a truncation, scaled so the two sides weigh the same over the training set.
- *   At p = 0.5 a result is then kept when its chance of use outweighs its size.
- * - keep_call is fitted with balanced classes: dropping a call instead of truncating its
- *   result saves about the same few hundred characters whatever the call.
+ * Target: the mean of the two labels (0, ½ or 1), since neither is the truth alone. Each
+ * question is fitted cost-sensitively, because keeping has a price the labels do not see:
+ * - keep_result: missing a used result costs 1; keeping an unused one costs the characters it
+ *   keeps beyond a truncation, scaled so both sides weigh the same over the training set and
+ *   then by `keepCostWeight` (chosen by cross-validation inside the training data, select.ts).
+ *   At p = 0.5 a result is kept when its chance of use outweighs its size.
+ * - keep_call: keeping an unused call costs its input and the head of its result.
  * Deterministic: the same samples give the same weights and the same id.
  */
 import type { FeatureName, FeatureVector, Logit, OfflineWeights } from '../engine/offline/features.js';
@@ -26,8 +26,8 @@ const HEAD_CHARS = OptionsSchema.parse({}).truncate_head_chars;
 
 export const FIT_METHOD =
   `logistic regression (Newton, L2 ${L2_PENALTY}); target = mean of the later-use and strict labels; ` +
-  'keep_result: an unused result weighs the characters keeping it costs over a truncation, scaled so both sides weigh the same; ' +
-  'keep_call: balanced classes';
+  'keep_result: an unused kept result weighs the characters it keeps beyond a truncation, scaled so both sides weigh the same, times the keep cost weight; ' +
+  'keep_call: an unused kept call weighs its input and the head of its result, scaled the same way';
 
 export interface FitOptions {
   /** Features held at weight 0 (the ablation without the shared-extractor signals). */

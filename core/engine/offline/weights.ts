@@ -82,7 +82,7 @@ export const FITTED_WEIGHTS: OfflineWeights = {
     cutsPerTranscript: 8,
     candidates: 2413,
     method:
-      'logistic regression (Newton, L2 1); target = mean of the later-use and strict labels; keep_result: an unused result weighs the characters keeping it costs over a truncation, scaled so both sides weigh the same; keep_call: balanced classes; keep cost weight 1.5',
+      'logistic regression (Newton, L2 1); target = mean of the later-use and strict labels; keep_result: an unused kept result weighs the characters it keeps beyond a truncation, scaled so both sides weigh the same, times the keep cost weight; keep_call: an unused kept call weighs its input and the head of its result, scaled the same way; keep cost weight 1.5',
   },
   result: {
     bias: -1.1227,
