@@ -1,6 +1,6 @@
 /**
  * §9 in Chromium against the web host, on the bundled example: pin a proposal as A, run B at
- * another threshold and read the compare view; the prompt-cache panel with its price table
+ * a threshold that changes a decision (read off the real run) and read the compare view; the prompt-cache panel with its price table
  * (presets, edits, kept across a reload) and break-even; the first changed message marked in
  * the side by side; Tune's cache-friendly toggle. Expected figures come from the real core.
  */
@@ -40,18 +40,27 @@ async function runAt(page: Page, threshold: string) {
 
 const usd = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 4, maximumFractionDigits: 4 })}`;
 
-test('§9 pin A at 0.5, run B at 0.3: the compare view lists every differing call with both sides', async ({
+/** A threshold (two decimals, as the slider takes it) just above the lowest keep_result kept at 0.5. */
+async function pastLowestKept(): Promise<number> {
+  const kept = (await exampleAt(0.5)).answer.decisions
+    .filter((d) => d.action === 'keep' && d.keep_result !== null)
+    .map((d) => d.keep_result as number);
+  return Math.min(1, Math.floor(Math.min(...kept) * 100) / 100 + 0.01);
+}
+
+test('§9 pin A at 0.5, run B past a kept result: the compare view lists every differing call with both sides', async ({
   page,
   host,
 }) => {
+  const b = await pastLowestKept();
   await page.goto(host.url);
   await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready');
   await expect(page.getByRole('button', { name: 'Pin as A' })).toBeDisabled();
   await runAt(page, '0.5');
   await page.getByRole('button', { name: 'Pin as A' }).click();
-  await runAt(page, '0.3');
+  await runAt(page, b.toFixed(2));
 
-  const [atHalf, atLow] = [await exampleAt(0.5), await exampleAt(0.3)];
+  const [atHalf, atLow] = [await exampleAt(0.5), await exampleAt(b)];
   const expected = compareProposals(envelopeSide(atHalf.response), envelopeSide(atLow.response));
   expect(expected.differences.length).toBeGreaterThan(0);
   await page.getByRole('tab', { name: 'Compare' }).click();
@@ -65,7 +74,7 @@ test('§9 pin A at 0.5, run B at 0.3: the compare view lists every differing cal
   await expect(sides.getByRole('row', { name: /^B \(current\)/ })).toContainText(
     expected.b.charsAfter.toLocaleString('en-US'),
   );
-  await expect(sides.getByRole('row', { name: /^B \(current\)/ })).toContainText('0.30');
+  await expect(sides.getByRole('row', { name: /^B \(current\)/ })).toContainText(b.toFixed(2));
   // Tokens after, in real BPE tokens of each side's history, A's counted even though it was pinned at once.
   for (const [name, answer] of [
     [/^A \(pinned\)/, atHalf.answer],
