@@ -85,6 +85,11 @@ export function resolveValue(key: string, raw: string): string {
 
 /** A UTF-8 file's text, refused in one line (naming `key`) when unreadable, too big or not UTF-8. */
 export function readTextFile(key: string, path: string): string {
+  return readTextFileBytes(key, path).text;
+}
+
+/** The same, with the bytes as read: `--out` archives them byte for byte. */
+export function readTextFileBytes(key: string, path: string): { text: string; bytes: Buffer } {
   let bytes: Buffer;
   let tooBig: string | null;
   try {
@@ -100,7 +105,7 @@ export function readTextFile(key: string, path: string): string {
   if (!isUtf8(bytes)) throw new UsageError(`${key}: ${path} is not valid UTF-8`);
   const text = bytes.toString('utf8');
   // A byte-order mark is an encoding detail, not part of the value.
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  return { text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, bytes };
 }
 
 /** Parses a JSON value, naming the key in the one-line error. */

@@ -12,6 +12,8 @@ const SUMMARIES: Record<string, string> = {
   formats: 'list the native transcript formats messages=@FILE reads (ids for --format, file patterns)',
   compare:
     'compare A.json B.json [--json]: two envelopes or audit records of the same history; the calls whose action differs, the agreement rate',
+  verify:
+    'verify AUDIT.json [--json]: re-derive the exported snapshot from the archive and the audit record and check every hash; exit 0 exactly as approved, 1 with the first difference',
 };
 
 const d = DEFAULT_OPTIONS;
@@ -28,7 +30,7 @@ Usage:
 Commands:
 ${list}
 
-compact_context KEY=VALUE ... [--format ID] [--conversation KEY] [--out PATH]
+compact_context KEY=VALUE ... [--format ID] [--conversation KEY] [--out PATH [--reviewer NAME]]
   goal                   the next action (required, non-empty; taken verbatim)
   messages               the history (required), in any format of "formats": our message
                          array, JSON Lines or agent state, a Claude Code session, an OpenAI or
@@ -39,14 +41,18 @@ compact_context KEY=VALUE ... [--format ID] [--conversation KEY] [--out PATH]
   protected_message_ids  JSON array of message ids kept verbatim (default [])
   protected_call_ids     JSON array of call ids kept verbatim (default [])
   tools                  JSON array of {name, description} shown to the decision model
-  archive_ref            where the original history is kept (verbatim; default "${DEFAULT_ARCHIVE_REF}")
+  archive_ref            where the original history is kept (verbatim; default "${DEFAULT_ARCHIVE_REF}",
+                         with --out the archive's file name)
   options                JSON object, see below
   Any value may be @path to read it from a UTF-8 file; write @@... for a literal leading @.
   --format ID            read messages as this format instead of detecting it
   --conversation KEY     which conversation of a file that holds several (eval samples,
                          results entries, runs); required then, and the error lists the keys
   --out PATH             also write the compacted history in the source's own format and
-                         container (also when nothing changed); never the input file
+                         container (also when nothing changed), and beside it the archive of
+                         the input (its bytes, named by their SHA-256) and PATH.audit.json
+                         (hashes, policy, decisions, reviewer); never over the input file
+  --reviewer NAME        who approves the --out files (default: the OS user)
   Example:
     compaction-inspector compact_context goal='Fix payment retries' \\
       eligible_tool_names='["search_code"]' options='{"preserve_recent_messages":1}' \\

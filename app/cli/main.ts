@@ -17,6 +17,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   eval: () => import('./eval.js'),
   formats: () => import('./formats.js'),
   compare: () => import('./compare.js'),
+  verify: () => import('./verify.js'),
 };
 
 async function main(argv: string[]): Promise<number> {

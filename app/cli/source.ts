@@ -1,13 +1,12 @@
 /**
  * `messages=` as a native source (SPEC §9 "Sources"): detect the format (or take `--format`),
- * choose the conversation (`--conversation`, or the only one), and write `--out` in the
- * source's own format — never over a file the command read, however its path is spelled.
+ * choose the conversation (`--conversation`, or the only one), and refuse an `--out` that is a
+ * file the command read, however its path is spelled (out.ts writes it).
  */
-import { existsSync, realpathSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
-import type { OpenedSource, Proposal } from '../../core/formats/index.js';
-import { exportSource, FormatError, openSource } from '../../core/formats/index.js';
-import { writeAtomic } from '../electron/files.js';
+import { existsSync } from 'node:fs';
+import type { OpenedSource } from '../../core/formats/index.js';
+import { FormatError, openSource } from '../../core/formats/index.js';
+import { isSameFile } from '../host/commitFiles.js';
 import { firstLine, UsageError } from './args.js';
 
 export interface SourceChoice {
@@ -38,36 +37,8 @@ function looksLikePath(raw: string): boolean {
   return /[\\/]/.test(raw) || /\.(jsonl?|ndjson|traj|txt)$/i.test(raw) || existsSync(raw);
 }
 
-/** True when `a` and `b` name the same file: one inode (links, case-insensitive disks) or one real path. */
-export function isSameFile(a: string, b: string): boolean {
-  try {
-    const sa = statSync(a);
-    const sb = statSync(b);
-    return sa.dev === sb.dev && sa.ino === sb.ino;
-  } catch {
-    // One of them does not exist (yet): only the spelling of an existing parent can still match.
-  }
-  try {
-    return realpathSync(resolve(a)) === realpathSync(resolve(b));
-  } catch {
-    return resolve(a) === resolve(b);
-  }
-}
-
 /** Refuses an output path that is one of the inputs (exit 2 before any work is done). */
 export function checkOutPath(out: string, inputs: readonly string[]): void {
   for (const input of inputs)
     if (isSameFile(out, input)) throw new UsageError(`--out: ${out} is the input file ${input}; choose another path`);
-}
-
-/** Writes the proposal in the source's own format and container (atomically). */
-export function writeOut(out: string, source: OpenedSource, proposal: Proposal): void {
-  const text = exportSource(source, proposal);
-  try {
-    writeAtomic(out, text);
-  } catch (error) {
-    throw new UsageError(
-      `--out: cannot write ${out}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-    );
-  }
 }

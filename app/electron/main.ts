@@ -6,10 +6,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { basename, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage } from 'electron';
-import { auditText } from '../../core/ipc/audit.js';
 import type { IpcReply } from '../../core/ipc/contract.js';
 import { CHANNELS, ipcName } from '../../core/ipc/contract.js';
 import { dispatch } from '../host/api.js';
@@ -17,7 +16,8 @@ import type { Handlers } from '../host/api.js';
 import { HostApiError, toHostError } from '../host/errors.js';
 import { contentType, CSP, rendererPath } from '../host/rendererFiles.js';
 import { setupHost } from '../host/setup.js';
-import { saveExport } from './files.js';
+import type { Replacement } from '../host/exportFiles.js';
+import { writeExport } from '../host/exportFiles.js';
 
 const RENDERER = fileURLToPath(new URL('../../renderer/', import.meta.url));
 const PRELOAD = fileURLToPath(new URL('./preload.cjs', import.meta.url));
@@ -56,24 +56,33 @@ function extraHandlers(window: () => BrowserWindow | null): Partial<Handlers> {
       if (!path) return null;
       return { fileName: path.split(sep).pop() ?? path, path, text: await readFile(path, 'utf8') };
     },
-    'file.save': async ({ suggestedName, sourcePath, text, audit }) => {
+    'file.save': async ({ suggestedName, sourcePath, text, archive, audit, report }) => {
       const win = window();
       if (!win) return null;
       const defaultPath = sourcePath ? join(sourcePath, '..', suggestedName) : suggestedName;
       const picked = await dialog.showSaveDialog(win, { defaultPath });
       if (picked.canceled || !picked.filePath) return null;
-      const confirm = async () =>
-        (
-          await dialog.showMessageBox(win, {
-            type: 'warning',
-            buttons: ['Cancel', 'Overwrite'],
-            defaultId: 0,
-            cancelId: 0,
-            message: 'Replace the original snapshot?',
-            detail: 'The export would overwrite the file it was opened from.',
-          })
-        ).response === 1;
-      return saveExport(picked.filePath, sourcePath, text, auditText(audit), confirm);
+      // The dialog asked about the file picked; the files beside it are asked about here.
+      const confirmReplace = async (replacements: Replacement[]) => {
+        const others = replacements.filter((r) => r.isSource || r.path !== picked.filePath);
+        if (others.length === 0) return true;
+        const source = others.some((r) => r.isSource);
+        const answer = await dialog.showMessageBox(win, {
+          type: 'warning',
+          buttons: ['Cancel', 'Replace'],
+          defaultId: 0,
+          cancelId: 0,
+          message: source ? 'Replace the original snapshot?' : `Replace ${others.length} existing file(s)?`,
+          detail: `${source ? 'The export would overwrite the file it was opened from (the archive written beside it keeps the original). ' : ''}These files would be replaced:\n${others.map((r) => basename(r.path)).join('\n')}`,
+        });
+        return answer.response === 1;
+      };
+      const archiveText = new TextDecoder('utf-8').decode(archive);
+      return writeExport(
+        picked.filePath,
+        { text, archive, archiveText, audit, report },
+        { sources: sourcePath ? [sourcePath] : [], confirmReplace },
+      );
     },
     'apiKey.set': ({ apiKey: key }) => {
       apiKey = key.trim() || null;

@@ -2,7 +2,6 @@
  * What both hosts need to serve the API: configuration from the environment (app/config.ts),
  * the backend the renderer picked, the bundled example, and the version.
  */
-import { readFileSync } from 'node:fs';
 import type { BackendChoice, Example, HostInfo } from '../../core/ipc/contract.js';
 import { createDefaultRegistry } from '../../core/engine/backends.js';
 import type { BackendRegistry } from '../../core/engine/registry.js';
@@ -11,17 +10,10 @@ import type { Config } from '../config.js';
 import { createDecisionModel, loadConfig } from '../config.js';
 import type { Handlers } from './api.js';
 import { createHandlers } from './api.js';
+import { osUser } from './exportFiles.js';
 import type { ModelFactory } from './runs.js';
 import { RunManager } from './runs.js';
-
-export function packageVersion(): string {
-  const url = new URL('../../../package.json', import.meta.url);
-  try {
-    return (JSON.parse(readFileSync(url, 'utf8')) as { version: string }).version;
-  } catch {
-    return '0.0.0';
-  }
-}
+import { packageVersion } from './version.js';
 
 /** The payment-retry scenario as a file, with its ready goal, allowlist and protections. */
 export function bundledExample(): Example {
@@ -89,6 +81,7 @@ export function setupHost(
     },
     apiKeySet: Boolean(keyOf()),
     apiKeyEditable: host === 'electron',
+    osUser: osUser(),
   });
   const handlers = createHandlers({ info, example: bundledExample, runs, extra: options.extra });
   return { handlers, runs, config };

@@ -3,6 +3,7 @@
  * with the recall-vs-reduction curve of each policy and the pooled tables. Every text that
  * came from a transcript is escaped.
  */
+import { escapeHtml as escape } from '../inspect/html.js';
 import type { LabelName } from './labels.js';
 import { LABELS } from './labels.js';
 import type { Figures } from './measure.js';
@@ -10,8 +11,6 @@ import type { Pooled } from './pool.js';
 import type { EvalReport } from './report.js';
 import { ABLATION_NAME } from './report.js';
 
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 const pct = (x: number | null) => (x === null ? '–' : `${(x * 100).toFixed(1)}%`);
 
 const W = 560;

@@ -3,6 +3,7 @@
  * hosts make — open a file into one conversation of our message model, and export a proposal
  * back into the file's own format. `compaction-inspector/formats` for library users.
  */
+import { writeHistory } from '../engine/containers.js';
 import { blocksOf } from '../engine/pairing.js';
 import type { Message } from '../engine/schema.js';
 import { agentscope } from './adapters/agentscope.js';
@@ -21,6 +22,7 @@ import { findToolShapes } from './toolShapes.js';
 import type {
   ConversationInfo,
   Detection,
+  ExportAs,
   FormatAdapter,
   FormatId,
   Proposal,
@@ -127,6 +129,13 @@ export function openSource(text: string, choice: { format?: string; conversation
 /** The proposal in the source's own format and container, as text. */
 export function exportSource(source: Pick<OpenedSource, 'doc' | 'read'>, proposal: Proposal): string {
   return adapterFor(source.read.format).write(source.doc, source.read, proposal);
+}
+
+/** The snapshot an export writes (`as`): the source's own format, or our message array (SPEC §1). */
+export function exportText(source: Pick<OpenedSource, 'doc' | 'read'>, proposal: Proposal, as: ExportAs): string {
+  return as === 'messages'
+    ? writeHistory({ kind: 'array', wrapper: null, indent: 2 }, proposal.messages)
+    : exportSource(source, proposal);
 }
 
 function keyList(conversations: readonly ConversationInfo[]): string {

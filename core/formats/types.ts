@@ -23,6 +23,10 @@ export const FORMAT_IDS = [
 ] as const;
 export type FormatId = (typeof FORMAT_IDS)[number];
 
+/** How an export writes the snapshot: in the source's own format, or as our message array (SPEC §1). */
+export const EXPORT_AS = ['source', 'messages'] as const;
+export type ExportAs = (typeof EXPORT_AS)[number];
+
 /** A place in the parsed document: keys and array indices from its root (JSON Lines: the line first). */
 export type JsonPath = ReadonlyArray<string | number>;
 

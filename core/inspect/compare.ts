@@ -7,7 +7,8 @@
 import { estimateTokens } from '../engine/tokens.js';
 import type { Action, Decision, DecisionReason } from '../engine/schema.js';
 import { ACTIONS, describeZodError, MODEL_REASONS, ResponseSchema } from '../engine/schema.js';
-import { AUDIT_KIND, AuditRecordSchema } from '../ipc/audit.js';
+import type { EarlierAuditRecord } from '../ipc/audit.js';
+import { AUDIT_KIND, EarlierAuditRecordSchema } from '../ipc/audit.js';
 
 /** A proposal's decision as both sources carry it; an audit record may say `not_evaluated`. */
 export type ComparableDecision = Pick<
@@ -82,9 +83,16 @@ export function envelopeSide(value: unknown): ProposalSide {
 
 /** Reads a parsed audit record (core/ipc/audit.ts): the actions it exported, overrides included. */
 export function auditSide(value: unknown): ProposalSide {
-  const parsed = AuditRecordSchema.safeParse(value);
+  // Records of earlier versions compare as well: comparing needs only the decisions and stats.
+  const parsed = EarlierAuditRecordSchema.safeParse(value);
   if (!parsed.success) throw new CompareInputError(`not a valid audit record: ${describeZodError(parsed.error)}`);
-  const record = parsed.data;
+  return recordSide(parsed.data);
+}
+
+/** An audit record (or the draft of one, before its snapshot is named) as a side of the comparison. */
+export function recordSide(
+  record: Pick<EarlierAuditRecord, 'stats' | 'original_sha256' | 'decisions' | 'options' | 'backend' | 'model'>,
+): ProposalSide {
   const { messages_before, chars_before } = record.stats;
   if (messages_before === null || chars_before === null)
     throw new CompareInputError('the audit record’s stats lack messages_before or chars_before');

@@ -1,14 +1,17 @@
 /**
  * The audit record an export writes beside the snapshot (`<name>.audit.json`): which file was
  * opened, what the run was asked, what the model answered and what the person decided, pair
- * by pair. `file.save` carries it as data, so both hosts check it with this schema, and the
- * renderer builds it typed by it (renderer/store/exporting.ts). A new field is one line in
- * the section it belongs to; the compiler then asks the builder for it, and a field the schema
- * does not know is refused rather than silently written or dropped.
+ * by pair, who approved it, and the three files it ties together (the snapshot, the archive
+ * of the original, the record) with their SHA-256. `file.save` carries it as data, so both
+ * hosts check it with this schema; the renderer and the command line build it with
+ * core/inspect/auditRecord.ts, and `verify` re-derives the snapshot from it
+ * (core/inspect/verify.ts). A new field is one line in the section it belongs to; the compiler
+ * then asks the builder for it, and a field the schema does not know is refused rather than
+ * silently written or dropped.
  */
 import { z } from 'zod';
 import { CONTAINER_KINDS } from '../engine/containers.js';
-import { FORMAT_IDS } from '../formats/types.js';
+import { EXPORT_AS, FORMAT_IDS } from '../formats/types.js';
 import {
   ActionSchema,
   DecisionReasonSchema,
@@ -19,8 +22,29 @@ import {
 } from '../engine/schema.js';
 
 export const AUDIT_KIND = 'compaction-inspector.audit';
+/** The tool that wrote a record, as `tool.name` names it. */
+export const TOOL_NAME = 'compaction-inspector';
 /** Bumped when a field changes meaning or goes away; added fields keep the version. */
 export const AUDIT_VERSION = 1;
+
+const Sha256Schema = z.string().regex(/^[0-9a-f]{64}$/, 'expected a SHA-256 as 64 lowercase hex digits');
+
+/**
+ * A file of the export, named as it sits beside the record: a bare name, never a path, so the
+ * files travel together and `verify` never reads outside the record's folder.
+ */
+export const SiblingNameSchema = z
+  .string()
+  .min(1)
+  .refine((name) => !/[\\/\0]/.test(name) && name !== '.' && name !== '..', 'a file name without a folder');
+
+/** A file the export wrote: its name beside the record, the SHA-256 and length of its bytes. */
+export const AuditFileSchema = z.strictObject({
+  name: SiblingNameSchema,
+  sha256: Sha256Schema,
+  bytes: z.number().int().min(0),
+});
+export type AuditFile = z.infer<typeof AuditFileSchema>;
 
 /** One pair: the model's answer, the action the threshold gives it, the person's override. */
 export const AuditDecisionSchema = z.strictObject({
@@ -38,6 +62,8 @@ export const AuditDecisionSchema = z.strictObject({
   override: ActionSchema.nullable(),
   evidence: DecisionSchema.shape.evidence,
   evidence_links: DecisionSchema.shape.evidence_links,
+  /** The reviewer's note on this pair; null when there is none. */
+  comment: z.string().nullable(),
 });
 export type AuditDecision = z.infer<typeof AuditDecisionSchema>;
 
@@ -61,21 +87,16 @@ export const AuditRecordSchema = z.strictObject({
   version: z.literal(AUDIT_VERSION),
   /** The snapshot as opened: name, hash and size of the bytes read, and its container (SPEC §1). */
   original_file: z.string(),
-  original_sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  original_sha256: Sha256Schema,
   original_bytes: z.number().int().min(0),
   /** Our own format's container; null for the other native formats (their layout is the format). */
   container: z.enum(CONTAINER_KINDS).nullable(),
-  /**
-   * The native format, the conversation of the file that was opened, and how many it holds
-   * (§9). Every export writes it; records written before native formats have none.
-   */
-  source: z
-    .strictObject({
-      format: z.enum(FORMAT_IDS),
-      conversation: z.string(),
-      conversations: z.number().int().min(1),
-    })
-    .optional(),
+  /** The native format, the conversation of the file that was opened, and how many it holds (§9). */
+  source: z.strictObject({
+    format: z.enum(FORMAT_IDS),
+    conversation: z.string(),
+    conversations: z.number().int().min(1),
+  }),
   /** What the run was asked (the SPEC request's fields), with the threshold the export used. */
   goal: request.goal,
   eligible_tool_names: request.eligible_tool_names,
@@ -88,13 +109,66 @@ export const AuditRecordSchema = z.strictObject({
   decisions: z.array(AuditDecisionSchema),
   stats: AuditStatsSchema,
   timestamps: AuditTimestampsSchema,
+  /** The files written side by side: the snapshot, and the original's bytes named by their hash. */
+  exported_file: AuditFileSchema,
+  /** The snapshot's format: the source's own (`source`), or our message array (`messages`). */
+  exported_as: z.enum(EXPORT_AS),
+  archive_file: AuditFileSchema,
+  /** Who approved the export (the OS user unless named), and their note on the whole of it. */
+  reviewer: z.string().refine((s) => s.trim().length > 0, 'reviewer must be a non-empty name'),
+  comment: z.string().nullable(),
+  /** The program that wrote the record; the model's version is `backend`, `model` and `stats.prompt_version`. */
+  tool: z.strictObject({ name: z.literal(TOOL_NAME), version: z.string().min(1) }),
 });
 export type AuditRecord = z.infer<typeof AuditRecordSchema>;
+
+/**
+ * A record as earlier versions wrote it, before native formats (no `source`) and before exports
+ * named their files, hashes, reviewer and tool: `compare` still reads those; `verify` cannot.
+ */
+export const EarlierAuditRecordSchema = AuditRecordSchema.partial({
+  source: true,
+  exported_file: true,
+  exported_as: true,
+  archive_file: true,
+  reviewer: true,
+  comment: true,
+  tool: true,
+}).extend({ decisions: z.array(AuditDecisionSchema.partial({ comment: true })) });
+export type EarlierAuditRecord = z.infer<typeof EarlierAuditRecordSchema>;
+
+/**
+ * The record before the snapshot is named: what the inspector sends with `file.save` and the
+ * command line builds. The host that names and writes the file completes `exported_file`
+ * (core/inspect/exportBundle.ts), so the record names the file that was really written.
+ */
+export const AuditDraftSchema = AuditRecordSchema.omit({ exported_file: true });
+export type AuditDraft = z.infer<typeof AuditDraftSchema>;
 
 /** Where the record goes: beside the snapshot, named after it. */
 export function auditFileName(snapshotName: string): string {
   return `${snapshotName}.audit.json`;
 }
+
+/** The HTML report, when asked for: beside the snapshot, named after it. */
+export function reportFileName(snapshotName: string): string {
+  return `${snapshotName}.report.html`;
+}
+
+/**
+ * The archive of the original: its bytes, named after the original and the first 16 hex digits
+ * of their SHA-256 (`session.9f86d081884c7d65.jsonl`; the record holds the whole hash). Named by
+ * content, the same file always gets the same name; the default `archive_ref` is this name,
+ * so R13's markers point at a file that exists, and a short name keeps the markers short.
+ */
+export function archiveFileName(sha256: string, originalName: string): string {
+  const ext = /\.[A-Za-z0-9]{1,12}$/.exec(originalName)?.[0] ?? '';
+  const stem = originalName.slice(0, originalName.length - ext.length) || 'history';
+  return `${stem}.${sha256.slice(0, ARCHIVE_HASH_DIGITS)}${ext}`;
+}
+
+/** Hex digits of the SHA-256 in an archive's name: 64 bits, plenty to tell originals apart in one folder. */
+export const ARCHIVE_HASH_DIGITS = 16;
 
 /** The record as written, by either host: indented for people, one trailing newline. */
 export function auditText(record: AuditRecord): string {

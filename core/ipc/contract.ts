@@ -15,7 +15,7 @@ import {
   StatsSchema,
   ToolInfoSchema,
 } from '../engine/schema.js';
-import { AuditRecordSchema } from './audit.js';
+import { AuditDraftSchema } from './audit.js';
 
 /** Errors that cross the boundary carry a stable code and a message a person can act on. */
 export const HOST_ERROR_CODES = [
@@ -48,6 +48,8 @@ export const HostInfoSchema = z.object({
   apiKeySet: z.boolean(),
   /** Electron can store a key (safeStorage); the web host reads it from the environment only. */
   apiKeyEditable: z.boolean(),
+  /** The account the host runs as: the reviewer an export names until the person names another. */
+  osUser: z.string().nullable(),
 });
 export type HostInfo = z.infer<typeof HostInfoSchema>;
 
@@ -152,17 +154,23 @@ export const contract = {
    */
   'file.open': { args: Empty, result: OpenedFileSchema.nullable() },
   /**
-   * The snapshot and its audit record. Electron: save dialog and atomic writes; the web
-   * bridge: two downloads. Null when the user cancels.
+   * The snapshot, the archive of the original (its bytes), the audit record (completed and
+   * verified by core/inspect/exportBundle.ts) and, when asked, the HTML report. Electron: save
+   * dialog, then every file committed atomically beside the snapshot; the web bridge:
+   * downloads. Null when the user cancels.
    */
   'file.save': {
     args: z.strictObject({
       suggestedName: z.string().min(1),
       sourcePath: z.string().nullable(),
       text: z.string(),
-      audit: AuditRecordSchema,
+      archive: z.instanceof(Uint8Array),
+      audit: AuditDraftSchema,
+      report: z.boolean().default(false),
     }),
-    result: z.object({ path: z.string(), auditPath: z.string() }).nullable(),
+    result: z
+      .object({ path: z.string(), archivePath: z.string(), auditPath: z.string(), reportPath: z.string().nullable() })
+      .nullable(),
   },
   /** Electron only: kept by the main process with safeStorage. */
   'apiKey.set': { args: z.strictObject({ apiKey: z.string() }), result: z.object({ apiKeySet: z.boolean() }) },

@@ -1,7 +1,9 @@
 /** The web host adapter: POST /api/<channel> with the per-launch token as a header. */
-import { auditFileName, auditText } from '../../core/ipc/audit.js';
-import type { ChannelParsedArgs, HostError } from '../../core/ipc/contract.js';
+import type { ChannelParsedArgs, ChannelResult, HostError } from '../../core/ipc/contract.js';
 import { parseArgs } from '../../core/ipc/contract.js';
+import type { Hash } from '../../core/inspect/exportBundle.js';
+import { bundleExport } from '../../core/inspect/exportBundle.js';
+import { sha256Hex } from '../worker/snapshot.js';
 import type { Bridge } from './types.js';
 import { BridgeError, bridgeOver } from './types.js';
 
@@ -30,22 +32,45 @@ export function createHttpBridge(token: string, base = ''): Bridge {
   );
 }
 
-/** The browser has no save dialog: two downloads, the snapshot and its audit record. */
-function download(files: ChannelParsedArgs<'file.save'>): { path: string; auditPath: string } {
-  const auditName = auditFileName(files.suggestedName);
-  for (const [name, text] of [
-    [files.suggestedName, files.text],
-    [auditName, auditText(files.audit)],
-  ] as const) {
-    const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+/** SHA-256 with the browser's WebCrypto: the same digest Node's crypto gives the other hosts. */
+const browserHash: Hash = async (data) => {
+  const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;
+  return { sha256: await sha256Hex(bytes), bytes: bytes.length };
+};
+
+/**
+ * The browser has no save dialog: core's bundle (verified before anything is offered), one
+ * download per file, under the names the record gives them.
+ */
+async function download(args: ChannelParsedArgs<'file.save'>): Promise<ChannelResult<'file.save'>> {
+  const archiveText = new TextDecoder('utf-8').decode(args.archive);
+  const { files } = await bundleExport(
+    { text: args.text, archive: args.archive, archiveText, audit: args.audit, report: args.report },
+    args.suggestedName,
+    browserHash,
+  );
+  const types = {
+    archive: 'application/octet-stream',
+    snapshot: 'application/json',
+    report: 'text/html',
+    audit: 'application/json',
+  };
+  for (const file of files) {
+    const url = URL.createObjectURL(new Blob([file.data as BlobPart], { type: types[file.role] }));
     const a = document.createElement('a');
     a.href = url;
-    a.download = name;
+    a.download = file.name;
     a.rel = 'noopener';
     document.body.append(a);
     a.click();
     a.remove();
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   }
-  return { path: files.suggestedName, auditPath: auditName };
+  const nameOf = (role: string) => files.find((f) => f.role === role)?.name ?? null;
+  return {
+    path: args.suggestedName,
+    archivePath: nameOf('archive') as string,
+    auditPath: nameOf('audit') as string,
+    reportPath: nameOf('report'),
+  };
 }

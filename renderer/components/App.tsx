@@ -7,6 +7,7 @@ import { CacheTab } from './CacheTab.js';
 import { CompareTab } from './CompareTab.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { ConversationPicker } from './ConversationPicker.js';
+import { ExportDialog } from './ExportDialog.js';
 import { ObservationTab, RequestsTab } from './RunTabs.js';
 import { PolicyPanel } from './PolicyPanel.js';
 import { StatsHeader } from './StatsHeader.js';
@@ -23,10 +24,11 @@ export function App() {
   const running = useApp((s) => s.run.state === 'running');
 
   useEffect(() => {
-    const { deps, openExample, setBackend } = store.getState();
+    const { deps, openExample, setBackend, setHostInfo } = store.getState();
     void deps.bridge['app.info']({}).then((i) => {
       setInfo(i);
       setBackend(i.backend);
+      setHostInfo(i);
     });
     void openExample();
   }, [store]);
@@ -67,6 +69,7 @@ export function App() {
       </div>
       <ConfirmDialog />
       <ConversationPicker />
+      <ExportDialog />
       {dragging && (
         <div className="drop-hint" aria-hidden="true">
           Drop a history file to open it

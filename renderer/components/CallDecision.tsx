@@ -1,4 +1,5 @@
-/** A call's decision: action badge, the two probabilities as bars, reason, evidence, override. */
+/** A call's decision: action badge, the two probabilities as bars, reason, evidence, override, comment. */
+import { useState } from 'react';
 import type { Action } from '../../core/engine/schema.js';
 import { ACTIONS } from '../../core/engine/schema.js';
 import { prob } from '../format.js';
@@ -66,6 +67,7 @@ export function CallDecision({ pairId, callId }: { pairId: string; callId: strin
           ))}
         </select>
       )}
+      {hasProposal && <DecisionComment pairId={pairId} callId={callId} />}
       <button
         className="small"
         aria-pressed={isProtected}
@@ -74,5 +76,36 @@ export function CallDecision({ pairId, callId }: { pairId: string; callId: strin
         {isProtected ? `Unprotect call ${callId}` : 'Protect call'}
       </button>
     </div>
+  );
+}
+
+/** The reviewer's note on one decision, recorded with it in the audit record. */
+function DecisionComment({ pairId, callId }: { pairId: string; callId: string }) {
+  const comment = useApp((s) => s.comments[pairId] ?? '');
+  const setComment = useApp((s) => s.setComment);
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      {!open && comment !== '' && (
+        <span className="comment small" title={comment}>
+          “{comment}”
+        </span>
+      )}
+      <button className="small" aria-expanded={open} onClick={(e) => (e.stopPropagation(), setOpen(!open))}>
+        {open ? 'Done' : comment === '' ? `Comment on ${callId}` : `Edit comment on ${callId}`}
+      </button>
+      {open && (
+        <textarea
+          className="comment-input"
+          aria-label={`Comment on ${callId}`}
+          rows={2}
+          value={comment}
+          autoFocus
+          onClick={(e) => e.stopPropagation()}
+          onChange={(e) => setComment(pairId, e.target.value)}
+          onKeyDown={(e) => e.key === 'Escape' && (e.stopPropagation(), setOpen(false))}
+        />
+      )}
+    </>
   );
 }

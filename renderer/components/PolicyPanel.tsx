@@ -1,5 +1,6 @@
 /** The left column: what a run is asked with, and what the guards leave before running. */
 import type { HostInfo } from '../../core/ipc/contract.js';
+import { ArchiveRef } from './ArchiveRef.js';
 import { Candidacy } from './Candidacy.js';
 import { ModelForm } from './ModelForm.js';
 import { OptionsForm } from './OptionsForm.js';
@@ -30,6 +31,7 @@ export function PolicyPanel({ info }: { info: HostInfo | null }) {
       <Candidacy />
       <Protections />
       <OptionsForm />
+      <ArchiveRef />
       <ModelForm info={info} />
     </aside>
   );

@@ -1,9 +1,7 @@
 /** Open, Run/Cancel with progress, Export, Discard, and the one-line status. */
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import type { HostInfo } from '../../core/ipc/contract.js';
 import { ms } from '../format.js';
-import type { ExportAs } from '../store/exporting.js';
-import { exportApproved } from '../store/exporting.js';
 import { useApp, useAppStore } from '../store/index.js';
 
 export function Toolbar({ info }: { info: HostInfo | null }) {
@@ -17,8 +15,6 @@ export function Toolbar({ info }: { info: HostInfo | null }) {
   const canRun = useApp((s) => s.snapshot !== null && s.goal.trim() !== '' && s.run.state !== 'running');
   const notice = useApp((s) => s.notice);
   const pinned = useApp((s) => s.pinned !== null);
-  const format = useApp((s) => s.snapshot?.source.format ?? null);
-  const [exportAs, setExportAs] = useState<ExportAs>('source');
 
   const open = async () => {
     const { bridge } = store.getState().deps;
@@ -26,13 +22,6 @@ export function Toolbar({ info }: { info: HostInfo | null }) {
     if (bridge.kind === 'web') return input.current?.click();
     const picked = await bridge['file.open']({});
     if (picked) await store.getState().openSnapshot(picked);
-  };
-  const doExport = async () => {
-    try {
-      store.getState().setNotice(await exportApproved(store.getState(), exportAs));
-    } catch (error) {
-      store.getState().setNotice(`Export failed: ${(error as Error).message}`);
-    }
   };
   const discard = () =>
     store.getState().ask({
@@ -88,18 +77,9 @@ export function Toolbar({ info }: { info: HostInfo | null }) {
           Pin as A
         </button>
       )}
-      <button disabled={!hasProposal} onClick={() => void doExport()}>
-        Export
+      <button disabled={!hasProposal} aria-haspopup="dialog" onClick={() => store.getState().openExport(true)}>
+        Export…
       </button>
-      <select
-        aria-label="Export as"
-        value={exportAs}
-        disabled={!hasProposal}
-        onChange={(e) => setExportAs(e.target.value as ExportAs)}
-      >
-        <option value="source">{format ? `${format} (as opened)` : 'as opened'}</option>
-        <option value="messages">message array (JSON)</option>
-      </select>
       <button disabled={!hasProposal} onClick={discard}>
         Discard
       </button>

@@ -3,15 +3,16 @@
  * options or threshold). The comparison is core's (`compareProposals`), over the decisions each
  * side's export would record, so the compare view and an exported audit record agree.
  */
-import { auditSide, compareProposals } from '../../core/inspect/compare.js';
+import { compareProposals, recordSide } from '../../core/inspect/compare.js';
 import type { ProposalSide } from '../../core/inspect/compare.js';
 import { rebuildOptionsOf } from '../../core/engine/rebuild.js';
-import { auditRecord } from './exporting.js';
+import { auditDraft } from './exporting.js';
 import type { AppState, CompareSlice, Proposal, Slice, Snapshot } from './state.js';
 
 /** One side as the comparison reads it, with the proposal's own BPE count for tokens after. */
-function sideOf(snapshot: Snapshot, proposal: Proposal, now: Date): ProposalSide {
-  return { ...auditSide(auditRecord(snapshot, proposal, now.toISOString())), tokensAfter: proposal.tokens.after };
+function sideOf(state: AppState, snapshot: Snapshot, proposal: Proposal, now: Date): ProposalSide {
+  const draft = auditDraft(state, snapshot, proposal, { as: 'source', exportedAt: now.toISOString() });
+  return { ...recordSide(draft), tokensAfter: proposal.tokens.after };
 }
 
 export const createCompareSlice: Slice<CompareSlice> = (set, get) => {
@@ -24,7 +25,7 @@ export const createCompareSlice: Slice<CompareSlice> = (set, get) => {
       const state = get();
       const { snapshot, proposal } = state;
       if (!snapshot || !proposal) return;
-      const pinned = { proposal, side: sideOf(snapshot, proposal, now(state)) };
+      const pinned = { proposal, side: sideOf(state, snapshot, proposal, now(state)) };
       set({ pinned });
       get().recompare();
       get().setNotice('Pinned this proposal as A: the next run becomes B (see Compare)');
@@ -51,7 +52,7 @@ export const createCompareSlice: Slice<CompareSlice> = (set, get) => {
       // Right after pinning, B is A itself (all agree); a new threshold or run makes it differ.
       if (!pinned || !proposal || !snapshot) return set({ comparison: null });
       // Both sides are runs of the same snapshot, so compareProposals cannot refuse them.
-      set({ comparison: compareProposals(pinned.side, sideOf(snapshot, proposal, now(state))) });
+      set({ comparison: compareProposals(pinned.side, sideOf(state, snapshot, proposal, now(state))) });
     },
   };
 };

@@ -1,11 +1,12 @@
 /**
- * One store from six slices, created with a Bridge (STYLE.md): the hosts and tests decide
+ * One store from seven slices, created with a Bridge (STYLE.md): the hosts and tests decide
  * the transport, the store never knows which it has.
  */
 import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import type { StoreApi } from 'zustand/vanilla';
+import { createApprovalSlice, initialReviewer } from './approval.js';
 import { createCacheSlice, initialPrices } from './cache.js';
 import { createCompareSlice } from './compare.js';
 import { createPolicySlice } from './policy.js';
@@ -24,6 +25,8 @@ export function createAppStore(deps: Deps): AppStore {
     ...createCompareSlice(...a),
     ...createCacheSlice(...a),
     ...initialPrices(deps.storage),
+    ...createApprovalSlice(...a),
+    ...initialReviewer(deps.storage),
     ...createUiSlice(...a),
     deps,
   }));

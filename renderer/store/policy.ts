@@ -6,10 +6,11 @@
 import { policyOf } from '../../core/engine/compact.js';
 import { analyze } from '../../core/engine/guards.js';
 import { DEFAULT_ARCHIVE_REF, DEFAULT_OPTIONS, OptionsSchema } from '../../core/engine/schema.js';
+import { archiveFileOf } from '../../core/inspect/auditRecord.js';
 import { candidacyReport } from '../../core/inspect/summary.js';
 import { unmatchedToolNames } from '../../core/inspect/toolNames.js';
 import type { RunSettings } from '../../core/ipc/contract.js';
-import type { AppState, PolicySlice, Slice } from './state.js';
+import type { AppState, PolicySlice, Slice, Snapshot } from './state.js';
 
 /** The request a run of the current policy sends, without the messages. */
 export function requestFrom(state: AppState): RunSettings {
@@ -19,10 +20,14 @@ export function requestFrom(state: AppState): RunSettings {
     protected_message_ids: state.protectedMessageIds,
     protected_call_ids: state.protectedCallIds,
     ...(state.tools ? { tools: state.tools } : {}),
-    archive_ref: DEFAULT_ARCHIVE_REF,
+    archive_ref: state.archiveRef,
     options: state.options,
   };
 }
+
+/** The archive's file name for this snapshot (its bytes' SHA-256 and extension). */
+export const archiveNameOf = (snapshot: Snapshot) =>
+  archiveFileOf({ name: snapshot.fileName, sha256: snapshot.sha256, bytes: snapshot.bytes }).name;
 
 const toggled = (list: string[], item: string, on: boolean) =>
   on ? (list.includes(item) ? list : [...list, item]) : list.filter((x) => x !== item);
@@ -53,6 +58,7 @@ export const createPolicySlice: Slice<PolicySlice> = (set, get) => {
     analysis: null,
     candidacy: null,
     unmatchedTools: [],
+    archiveRef: DEFAULT_ARCHIVE_REF,
     setGoal: (goal) => set({ goal }),
     toggleTool(name, on) {
       set({ eligible: toggled(get().eligible, name, on) });
@@ -75,7 +81,13 @@ export const createPolicySlice: Slice<PolicySlice> = (set, get) => {
       return null;
     },
     setBackend: (choice) => set({ backend: { ...get().backend, ...choice } }),
-    resetPolicy(_snapshot, example) {
+    setArchiveRef(ref) {
+      const { snapshot } = get();
+      const archiveRef = ref.trim() === '' && snapshot ? archiveNameOf(snapshot) : ref;
+      set({ archiveRef });
+      get().retarget(archiveRef);
+    },
+    resetPolicy(snapshot, example) {
       // R5: nothing is eligible by default; the bundled example brings its own ready policy.
       set({
         goal: example?.goal ?? '',
@@ -84,6 +96,8 @@ export const createPolicySlice: Slice<PolicySlice> = (set, get) => {
         protectedCallIds: example?.protected_call_ids ?? [],
         tools: example?.tools,
         options: OptionsSchema.parse(example?.options ?? {}),
+        // R13's markers name the archive an export writes beside the snapshot, so they point at a file that exists.
+        archiveRef: archiveNameOf(snapshot),
       });
       reanalyze();
     },

@@ -157,6 +157,19 @@ export const createProposalSlice: Slice<ProposalSlice> = (set, get) => {
 
     clearProposal: () => setProposal(null, { run: IDLE }),
 
+    retarget(archiveRef) {
+      const { proposal, snapshot, options } = get();
+      if (!proposal || !snapshot || proposal.request.archive_ref === archiveRef) return;
+      // Only the markers' text changes (R13), and with it which outputs get shorter: sizes and curve follow.
+      const request = { ...proposal.request, archive_ref: archiveRef };
+      const sizes = buildSizeModel(snapshot.messages, proposal.analysis.pairs, rebuildOptionsOf(request));
+      setProposal({
+        ...derive({ ...proposal, request, sizes }, proposal.overrides, options.keep_threshold, snapshot.messages, null),
+        tokens: { ...proposal.tokens, after: null, prefix: null },
+      });
+      void get().refreshTokens();
+    },
+
     async refreshTokens() {
       const { proposal, deps, snapshot, cache } = get();
       if (!proposal || !snapshot) return;

@@ -30,6 +30,7 @@ export const createSnapshotSlice: Slice<SnapshotSlice> = (set, get) => ({
       set({ snapshot, opening: null });
       get().resetPolicy(snapshot, example);
       get().clearProposal();
+      get().resetApproval();
       // A belonged to the old file: a comparison across histories is meaningless (compare refuses it).
       get().unpinProposal();
       get().resetUi();

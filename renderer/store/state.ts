@@ -1,5 +1,5 @@
 /**
- * The one store's shape: six slices plus the host bridge and parser it was created with.
+ * The one store's shape: seven slices plus the host bridge and parser it was created with.
  * Types only, and a leaf: the slice files implement these interfaces and the components read
  * them from here, so no slice imports another slice's file for a type and nothing imports
  * back up into the slices (no cycles).
@@ -8,7 +8,7 @@ import type { StateCreator } from 'zustand';
 import type { Probabilities } from '../../core/engine/decide.js';
 import type { Analysis, Policy } from '../../core/engine/guards.js';
 import type { Action, Decision, Message, Options } from '../../core/engine/schema.js';
-import type { ConversationInfo, OpenedSource } from '../../core/formats/index.js';
+import type { ConversationInfo, ExportAs, OpenedSource } from '../../core/formats/index.js';
 import type { CacheCost, PriceTable } from '../../core/inspect/cache.js';
 import type { CacheView } from '../../core/inspect/cacheView.js';
 import type { Comparison, ProposalSide } from '../../core/inspect/compare.js';
@@ -17,7 +17,15 @@ import type { RowFilter } from '../../core/inspect/filter.js';
 import type { AuditModel, RunPairReview } from '../../core/inspect/review.js';
 import type { CandidacyReport, HistorySummary } from '../../core/inspect/summary.js';
 import type { UnmatchedToolName } from '../../core/inspect/toolNames.js';
-import type { BackendChoice, Example, HostError, RunOutcome, RunSettings, RunStatus } from '../../core/ipc/contract.js';
+import type {
+  BackendChoice,
+  Example,
+  HostError,
+  HostInfo,
+  RunOutcome,
+  RunSettings,
+  RunStatus,
+} from '../../core/ipc/contract.js';
 import type { Bridge } from '../bridge/types.js';
 import type { OpenProgress, SnapshotParser } from '../worker/client.js';
 import type { ProposalTokens } from '../worker/snapshot.js';
@@ -34,6 +42,8 @@ export interface Snapshot {
   messages: Message[];
   summary: HistorySummary;
   openedAt: string;
+  /** The bytes as opened: an export writes them beside the snapshot as its archive, byte for byte. */
+  original: Blob;
 }
 
 /** A file to open: picked, dropped, or the host's own dialog; `conversation` of a file that holds several. */
@@ -77,6 +87,8 @@ export interface PolicySlice {
   candidacy: CandidacyReport | null;
   /** Eligible names that match no call of the history, with the closest names (R5 never guesses). */
   unmatchedTools: UnmatchedToolName[];
+  /** What R13's omission markers name; by default the archive an export writes beside the snapshot. */
+  archiveRef: string;
   setGoal(goal: string): void;
   toggleTool(name: string, on: boolean): void;
   protectMessage(id: string, on: boolean): void;
@@ -84,6 +96,8 @@ export interface PolicySlice {
   /** Returns an error line when the value is outside its §5 range (nothing is clamped). */
   setOption<K extends keyof Options>(key: K, value: number): string | null;
   setBackend(choice: Partial<BackendChoice>): void;
+  /** A blank reference is the archive's file name again; with a proposal, its markers follow at once (no model call). */
+  setArchiveRef(ref: string): void;
   resetPolicy(snapshot: Snapshot, example?: Example): void;
 }
 
@@ -138,6 +152,8 @@ export interface ProposalSlice {
   setOverride(pairId: string, override: Action | null): void;
   clearProposal(): void;
   refreshTokens(): Promise<void>;
+  /** Re-derives the proposal's R13 markers for another `archive_ref`; no model call. */
+  retarget(archiveRef: string): void;
 }
 
 // ── compare ──────────────────────────────────────────────────────────────────────────────
@@ -189,6 +205,40 @@ export interface CacheSlice {
   recache(): void;
 }
 
+// ── approval ─────────────────────────────────────────────────────────────────────────────
+
+/** The files one export wrote (or downloaded), as the host named them. */
+export interface ExportedFiles {
+  path: string;
+  archivePath: string;
+  auditPath: string;
+  reportPath: string | null;
+  at: string;
+}
+
+export interface ApprovalSlice {
+  /** Who approves the export: remembered between launches (Deps.storage); the OS user until named. */
+  reviewer: string;
+  /** The note on the whole approval, and per pair id; kept for the snapshot across runs. */
+  approvalComment: string;
+  comments: Readonly<Record<string, string>>;
+  /** The export dialog is open. */
+  exportOpen: boolean;
+  exporting: boolean;
+  lastExport: ExportedFiles | null;
+  /** The program's version as the host reports it: the record's `tool.version`. */
+  toolVersion: string;
+  setReviewer(name: string): void;
+  /** What the host knows: its version, and its OS user, the reviewer while none was named. */
+  setHostInfo(info: Pick<HostInfo, 'osUser' | 'version'>): void;
+  setApprovalComment(text: string): void;
+  setComment(pairId: string, text: string): void;
+  openExport(open: boolean): void;
+  /** Writes the export through the bridge; returns the notice for the status line. */
+  exportApproved(options: { as: ExportAs; report: boolean }): Promise<string>;
+  resetApproval(): void;
+}
+
 // ── ui ───────────────────────────────────────────────────────────────────────────────────
 
 export type Tab = 'summary' | 'audit' | 'compare' | 'cache' | 'observation' | 'requests';
@@ -235,5 +285,6 @@ export type AppState = SnapshotSlice &
   ProposalSlice &
   CompareSlice &
   CacheSlice &
+  ApprovalSlice &
   UiSlice & { deps: Deps };
 export type Slice<T> = StateCreator<AppState, [], [], T>;

@@ -21,6 +21,8 @@ export interface ParsedSnapshot {
   summary: HistorySummary;
   bytes: number;
   sha256: string;
+  /** The bytes as opened: an export writes them beside the snapshot as its archive, byte for byte. */
+  original: Blob;
 }
 
 /** A file with several conversations, opened without one: the list a person picks from. */
@@ -77,6 +79,7 @@ export async function parseBytes(
     summary: summarizeHistory(messages),
     bytes: bytes.length,
     sha256: await sha256Hex(bytes),
+    original: new Blob([bytes as BlobPart]),
   };
 }
 

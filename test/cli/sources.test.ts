@@ -202,7 +202,7 @@ describe('messages=@FILE in a native format', () => {
     tmp = tempDir();
     expectBadInput(
       await compact(['messages=[]', '--conversations', 'x']),
-      /unknown option "--conversations" \(options: --format, --conversation, --out\)/,
+      /unknown option "--conversations" \(options: --format, --conversation, --out, --reviewer\)/,
     );
   });
 });

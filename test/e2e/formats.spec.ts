@@ -12,6 +12,7 @@ import type { CompactResponse, Message } from '../../dist/core/engine/schema.js'
 import { openSource } from '../../dist/core/formats/index.js';
 import { withPositionalIds } from '../formats/support.js';
 import { sharedPath, sharedSkipReason } from '../support/shared.js';
+import { exportThroughDialog } from './exporting.js';
 import { expect, SCREENSHOTS, test } from './host.js';
 
 const formats = sharedPath('formats');
@@ -36,13 +37,14 @@ const CASES = [
   },
 ] as const;
 
-function cli(path: string, c: (typeof CASES)[number]): CompactResponse {
+function cli(path: string, c: (typeof CASES)[number], archiveRef: string): CompactResponse {
   const args = [
     'dist/app/cli/main.js',
     'compact_context',
     `messages=@${path}`,
     `goal=${c.goal}`,
     `eligible_tool_names=${JSON.stringify(c.tools)}`,
+    `archive_ref=${archiveRef}`,
   ];
   if (c.conversation) args.push('--conversation', c.conversation);
   const out = execFileSync('node', args, {
@@ -52,14 +54,9 @@ function cli(path: string, c: (typeof CASES)[number]): CompactResponse {
   return JSON.parse(out) as CompactResponse;
 }
 
-async function exportDownload(page: Page): Promise<{ name: string; text: string }> {
-  const downloads = [
-    page.waitForEvent('download'),
-    page.waitForEvent('download', (d) => d.suggestedFilename().endsWith('.audit.json')),
-  ];
-  await page.getByRole('button', { name: 'Export' }).click();
-  const [snapshot] = await Promise.all(downloads);
-  return { name: snapshot.suggestedFilename(), text: readFileSync(await snapshot.path(), 'utf8') };
+async function exportDownload(page: Page): Promise<{ name: string; text: string; archive: string }> {
+  const { snapshot, archive } = await exportThroughDialog(page, { reviewer: 'Ada Reviewer' });
+  return { name: snapshot.name, text: snapshot.text, archive: archive.name };
 }
 
 for (const c of CASES) {
@@ -88,14 +85,14 @@ for (const c of CASES) {
     await page.getByRole('button', { name: 'Run' }).click();
     await expect(page.getByRole('tab', { name: 'Audit' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready');
-    await expect(page.getByRole('combobox', { name: 'Export as' })).toHaveValue('source');
     await page.screenshot({ path: join(SCREENSHOTS, `export-${c.format}.png`) });
 
     const exported = await exportDownload(page);
     expect(exported.name).toBe(c.exported);
     const reread = openSource(exported.text, c.conversation ? { conversation: c.conversation } : {});
     expect(reread.format).toBe(c.format);
-    const answer = cli(path, c);
+    // The inspector's markers name the archive written beside the export; the CLI is asked the same.
+    const answer = cli(path, c, exported.archive);
     if (!answer.success) throw new Error('CLI failed');
     expect(answer.answer.reason).toBe('compacted');
     expect(withPositionalIds(reread.read.messages as Message[])).toEqual(

@@ -2,7 +2,8 @@
  * The inspector end to end, in Chromium against the web host and the real core: open a corpus
  * transcript, set goal and allowlist, run offline, audit, move the threshold (R15), override
  * a call, export — and compare the file with what the command line produces for the same
- * request, with the override applied by core's rebuild (R13/R14).
+ * request, with the override applied by core's rebuild (R13/R14) and the markers naming the
+ * archive written beside it.
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -13,6 +14,8 @@ import { analyze } from '../../dist/core/engine/guards.js';
 import { loadHistory, writeHistory } from '../../dist/core/engine/containers.js';
 import { rebuild } from '../../dist/core/engine/rebuild.js';
 import { sharedPath, sharedSkipReason } from '../support/shared.js';
+import { archiveFileName } from '../../dist/core/ipc/audit.js';
+import { exportThroughDialog } from './exporting.js';
 import { expect, SCREENSHOTS, test } from './host.js';
 
 const corpus = sharedPath('corpus');
@@ -20,6 +23,10 @@ const FILE = join(corpus ?? '', 'taubench-gpt4o-airline-task2.json');
 const GOAL =
   'Downgrade reservation BOH180 flights from business to economy using the flight numbers and prices found by search_direct_flight.';
 const TOOLS = ['search_direct_flight', 'get_reservation_details'];
+/** The inspector's markers name the archive an export writes beside the snapshot; the CLI is asked the same. */
+const ARCHIVE_REF = corpus
+  ? archiveFileName(createHash('sha256').update(readFileSync(FILE)).digest('hex'), 'taubench-gpt4o-airline-task2.json')
+  : '';
 
 function cli(threshold: number): CompactResponse {
   const out = execFileSync(
@@ -30,6 +37,7 @@ function cli(threshold: number): CompactResponse {
       `messages=@${FILE}`,
       `goal=${GOAL}`,
       `eligible_tool_names=${JSON.stringify(TOOLS)}`,
+      `archive_ref=${ARCHIVE_REF}`,
       `options=${JSON.stringify({ keep_threshold: threshold })}`,
     ],
     {
@@ -95,27 +103,24 @@ test('R15 R13 R14 open a corpus file, tune, override and export the same file as
   await override.selectOption('keep');
   await expect(page.getByLabel('Statistics')).toContainText('Overrides1');
 
-  // Export: the snapshot plus its audit record, both as downloads in the browser.
-  const downloads: Array<Promise<import('@playwright/test').Download>> = [
-    page.waitForEvent('download'),
-    page.waitForEvent('download', (d) => d.suggestedFilename().endsWith('.audit.json')),
-  ];
-  await page.getByRole('button', { name: 'Export' }).click();
-  const [snapshotDl, auditDl] = await Promise.all(downloads);
-  expect(snapshotDl.suggestedFilename()).toBe('taubench-gpt4o-airline-task2.compacted.json');
-  const exported = readFileSync(await snapshotDl.path(), 'utf8');
-
+  // Export: the snapshot, the archive of the original and the audit record, as downloads in the browser.
+  const files = await exportThroughDialog(page, { reviewer: 'Ada Reviewer' });
+  expect(files.snapshot.name).toBe('taubench-gpt4o-airline-task2.compacted.json');
+  const exported = files.snapshot.text;
+  expect(Buffer.compare(files.archive.bytes, readFileSync(FILE))).toBe(0);
   const source = readFileSync(FILE, 'utf8');
   const loaded = loadHistory(source);
   const policy = { eligibleToolNames: TOOLS, protectedMessageIds: [], protectedCallIds: [], preserveRecentMessages: 6 };
   const actions = new Map<string, Action>(atLow.answer.decisions.map((d) => [d.pair_id, d.action]));
   actions.set(target.pair_id, 'keep');
+  // R13's markers name the archive written beside the snapshot.
+  expect(files.archive.name).toBe(ARCHIVE_REF);
   const expected = writeHistory(
     loaded.container,
     rebuild(loaded.messages as Message[], analyze(loaded.messages, policy).pairs, actions, {
       truncateHeadChars: 300,
       truncateTailChars: 0,
-      archiveRef: 'archived history',
+      archiveRef: ARCHIVE_REF,
     }).messages,
   );
   expect(exported).toBe(expected);
@@ -127,12 +132,12 @@ test('R15 R13 R14 open a corpus file, tune, override and export the same file as
       rebuild(loaded.messages as Message[], analyze(loaded.messages, policy).pairs, actions, {
         truncateHeadChars: 300,
         truncateTailChars: 0,
-        archiveRef: 'archived history',
+        archiveRef: ARCHIVE_REF,
       }).messages,
     ),
   );
 
-  const audit = JSON.parse(readFileSync(await auditDl.path(), 'utf8')) as Record<string, unknown> & {
+  const audit = JSON.parse(files.audit.text) as Record<string, unknown> & {
     decisions: Array<Record<string, unknown>>;
   };
   expect(audit.original_file).toBe('taubench-gpt4o-airline-task2.json');

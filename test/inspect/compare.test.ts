@@ -51,6 +51,7 @@ function auditOf(response: CompactResponse, sha: string, overrides: Record<strin
     original_sha256: sha.repeat(64).slice(0, 64),
     original_bytes: 1,
     container: 'array',
+    source: { format: 'agentscope', conversation: 'main', conversations: 1 },
     goal: 'g',
     eligible_tool_names: ['read_file'],
     protected_message_ids: [],
@@ -69,9 +70,16 @@ function auditOf(response: CompactResponse, sha: string, overrides: Record<strin
       keep_call: d.keep_call,
       keep_result: d.keep_result,
       override: overrides[d.call_id] ?? null,
+      comment: null,
     })),
     stats: { ...stats, keep_threshold_run: 0.5, chars_after_exported: stats.chars_after },
     timestamps: { opened_at: when, run_started_at: when, run_finished_at: when, exported_at: when },
+    exported_file: { name: 'h.compacted.json', sha256: 'e'.repeat(64), bytes: 1 },
+    exported_as: 'source',
+    archive_file: { name: 'h.archive.json', sha256: sha.repeat(64).slice(0, 64), bytes: 1 },
+    reviewer: 'r',
+    comment: null,
+    tool: { name: 'compaction-inspector', version: '0.1.0' },
   });
 }
 
@@ -173,6 +181,22 @@ describe('§9 compare', () => {
     expect(renderComparison(compareReport(comparison, { a: 'a.json', b: 'b.audit.json' }))).toMatch(
       /c2 .* drop_call .* keep \(override\)/,
     );
+  });
+
+  it('§9 a record written before exports named their files (no source, files, reviewer or comments) still compares', async () => {
+    const response = await run(history(3));
+    const {
+      source: _s,
+      exported_file: _e,
+      exported_as: _a,
+      archive_file: _f,
+      reviewer: _r,
+      comment: _c,
+      tool: _t,
+      ...earlier
+    } = auditOf(response, 'c', { c2: 'keep' });
+    const side = proposalSide({ ...earlier, decisions: earlier.decisions.map(({ comment: _n, ...d }) => d) });
+    expect(compareProposals(envelopeSide(response), side).differences.map((d) => d.call_id)).toEqual(['c2']);
   });
 
   it('§9 pairs guarded on both sides are not counted in the agreement rate', async () => {

@@ -49,8 +49,9 @@ describe('store properties', () => {
         expect(calls).toEqual(sent);
         expect(model.count).toBe(asked);
 
+        // The store's markers name the archive of the snapshot (its archive_ref); a fresh run is asked the same.
         const fresh = await compactContext(
-          { ...input, options: { ...input.options, keep_threshold: threshold } },
+          { ...input, archive_ref: s().archiveRef, options: { ...input.options, keep_threshold: threshold } },
           { model: createScriptedModel(script) },
         );
         if (!fresh.success) throw new Error(fresh.answer.error.message);

@@ -1,6 +1,6 @@
 /**
  * An export killed mid-write leaves the old file intact. A child process writes
- * a large snapshot over an existing one with the real `writeAtomic` (app/electron/files.ts,
+ * a large snapshot over an existing one with the real `writeAtomic` (app/host/commitFiles.ts,
  * built) and is SIGKILLed at a random moment, again and again; after every kill the target
  * is exactly the old text or exactly the new one, never a torn mix. The temp files the kills
  * leave are removed by the next export to that target once they are stale.
@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STALE_TEMP_MS, writeAtomic } from '../../app/electron/files.js';
+import { STALE_TEMP_MS, writeAtomic } from '../../app/host/commitFiles.js';
 import { ensureBuilt, ROOT } from '../cli/support.js';
 import { record } from './support/record.js';
 
@@ -26,7 +26,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Starts a writer that loops forever, and kills it after `delayMs` (spread over a write). */
 function killDuringWrite(delayMs: number): Promise<void> {
-  const files = pathToFileURL(join(ROOT, 'dist/app/electron/files.js')).href;
+  const files = pathToFileURL(join(ROOT, 'dist/app/host/commitFiles.js')).href;
   const script = `import { writeAtomic } from ${JSON.stringify(files)}; import { readFileSync } from 'node:fs';
     const text = readFileSync(${JSON.stringify(join(dir, 'new.txt'))}, 'utf8');
     process.stdout.write('ready\\n');

@@ -7,7 +7,10 @@ import type { Handlers } from '../../app/host/api.js';
 import { dispatch } from '../../app/host/api.js';
 import { toHostError } from '../../app/host/errors.js';
 import type { HostSetup } from '../../app/host/setup.js';
-import { auditFileName } from '../../core/ipc/audit.js';
+import { nodeHash } from '../../app/host/exportFiles.js';
+import type { AuditRecord } from '../../core/ipc/audit.js';
+import type { BundledFile } from '../../core/inspect/exportBundle.js';
+import { bundleExport } from '../../core/inspect/exportBundle.js';
 import type { Channel, ChannelParsedArgs } from '../../core/ipc/contract.js';
 import { CHANNELS } from '../../core/ipc/contract.js';
 import type { Bridge } from '../../renderer/bridge/types.js';
@@ -32,15 +35,24 @@ export function directBridge(handlers: Handlers): { bridge: Bridge; calls: CallC
   return { bridge, calls };
 }
 
-export type SavedExport = ChannelParsedArgs<'file.save'>;
+/** What reached the host, and the files core's bundle made of it (verified, as both hosts make them). */
+export type SavedExport = ChannelParsedArgs<'file.save'> & { record: AuditRecord; files: BundledFile[] };
 
-/** A `file.save` handler that keeps what the gate let through, where Electron main would write it. */
+/** A `file.save` handler that keeps what the gate let through and bundles it, where Electron main would write it. */
 export function keepSaves(saved: SavedExport[]): Partial<Handlers> {
   return {
-    'file.save': (files) => (
-      saved.push(files),
-      { path: files.suggestedName, auditPath: auditFileName(files.suggestedName) }
-    ),
+    'file.save': async (args) => {
+      const archiveText = new TextDecoder('utf-8').decode(args.archive);
+      const bundle = await bundleExport({ ...args, archiveText }, args.suggestedName, nodeHash);
+      saved.push({ ...args, ...bundle });
+      const nameOf = (role: BundledFile['role']) => bundle.files.find((f) => f.role === role)?.name ?? null;
+      return {
+        path: args.suggestedName,
+        archivePath: nameOf('archive') as string,
+        auditPath: nameOf('audit') as string,
+        reportPath: nameOf('report'),
+      };
+    },
   };
 }
 

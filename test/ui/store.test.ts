@@ -13,7 +13,7 @@ import type { Container } from '../../core/engine/containers.js';
 import { loadHistory, writeHistory } from '../../core/engine/containers.js';
 import { AuditRecordSchema } from '../../core/ipc/audit.js';
 import type { AppStore } from '../../renderer/store/index.js';
-import { exportApproved, exportedText } from '../../renderer/store/exporting.js';
+import { exportedText } from '../../renderer/store/exporting.js';
 import { countingModel } from '../support/countingModel.js';
 import type { SavedExport } from './directBridge.js';
 import { keepSaves, settled, storeOver } from './directBridge.js';
@@ -156,10 +156,11 @@ describe('store slices', () => {
     )!;
     store.getState().setOverride(target[0], 'drop_call');
     expect(store.getState().proposal!.actions.get(target[0])).toBe('drop_call');
-    const notice = await exportApproved(store.getState());
+    store.getState().setReviewer('Ada Reviewer');
+    const notice = await store.getState().exportApproved({ as: 'source', report: false });
     expect(notice).toMatch(/Exported payment-retry.compacted.json/);
-    // What reached the host passed the contract's audit schema at the gate.
-    const audit = AuditRecordSchema.parse(saved[0].audit);
+    // What reached the host passed the contract's gate, and core's bundle verified and completed it.
+    const audit = AuditRecordSchema.parse(saved[0].record);
     expect(audit.decisions.find((d) => d.pair_id === target[0])).toMatchObject({
       override: 'drop_call',
       action: 'drop_call',

@@ -1,0 +1,111 @@
+/**
+ * `compact_context … --out PATH [--reviewer NAME]` (SPEC §9): the same files the inspector's
+ * export writes, side by side and committed together — the compacted history at PATH in the
+ * source's own format, the archive of the input (its bytes, named by their SHA-256), and
+ * `PATH.audit.json` naming both with their hashes, the policy, every decision and the
+ * reviewer (`--reviewer`, else the OS user). Verified before anything is written
+ * (core/inspect/exportBundle.ts); never over a file the command read.
+ */
+import type { CompactDetails } from '../../core/engine/compact.js';
+import type { Action, CompactRequest } from '../../core/engine/schema.js';
+import type { OpenedSource } from '../../core/formats/index.js';
+import { exportSource, proposalFor, sourceSummary } from '../../core/formats/index.js';
+import type { OriginalFile } from '../../core/inspect/auditRecord.js';
+import { buildAuditDraft } from '../../core/inspect/auditRecord.js';
+import { ExportRefused } from '../../core/inspect/exportBundle.js';
+import { probabilitiesOf } from '../../core/inspect/curve.js';
+import { reviewPairs } from '../../core/inspect/review.js';
+import type { WrittenExport } from '../host/exportFiles.js';
+import { osUser, writeExport } from '../host/exportFiles.js';
+import { packageVersion } from '../host/version.js';
+import { UsageError } from './args.js';
+
+/** The history as the command read it: the bytes the archive keeps, and when. */
+export interface ReadInput {
+  original: OriginalFile;
+  bytes: Uint8Array;
+  text: string;
+  openedAt: string;
+}
+
+export interface OutRun {
+  request: CompactRequest;
+  source: OpenedSource;
+  details: CompactDetails & { response: { success: true } };
+  model: { backend: string; model?: string | null };
+  startedAt: string;
+  finishedAt: string;
+}
+
+/** `--reviewer`, else the OS user; a usage error when neither names anyone. */
+export function reviewerOf(flag: string | undefined): string {
+  const name = flag ?? osUser();
+  if (name === null || name.trim() === '')
+    throw new UsageError('--reviewer: required here (the OS user is unknown); write --reviewer NAME');
+  return name;
+}
+
+export async function writeOutFiles(
+  out: string,
+  input: ReadInput,
+  run: OutRun,
+  options: { reviewer: string; inputs: readonly string[] },
+): Promise<WrittenExport> {
+  const { request, source, details } = run;
+  const { answer } = details.response;
+  const actions = new Map<string, Action>(answer.decisions.map((d) => [d.pair_id, d.action]));
+  const decisions = new Map(answer.decisions.map((d) => [d.pair_id, d]));
+  const threshold = request.options.keep_threshold;
+  const reviews = reviewPairs(details.analysis.pairs, {
+    decisions,
+    probabilities: probabilitiesOf(answer.decisions),
+    threshold,
+    overrides: {},
+    actions,
+  });
+  const { messages: _messages, ...settings } = request;
+  const audit = buildAuditDraft({
+    original: input.original,
+    source: sourceSummary(source),
+    exportedAs: 'source',
+    container: source.read.container ?? null,
+    request: settings,
+    threshold,
+    run: {
+      backend: run.model.backend,
+      model: run.model.model ?? null,
+      stats: answer.stats,
+      startedAt: run.startedAt,
+      finishedAt: run.finishedAt,
+    },
+    reviews: reviews.values(),
+    charsAfter: answer.stats.chars_after ?? JSON.stringify(answer.messages).length,
+    reviewer: options.reviewer,
+    comment: null,
+    comments: {},
+    toolVersion: packageVersion(),
+    openedAt: input.openedAt,
+    exportedAt: new Date().toISOString(),
+  });
+  const text = exportSource(source, proposalFor(request.messages, details.analysis.pairs, actions, request));
+  try {
+    const written = await writeExport(
+      out,
+      { text, archive: input.bytes, archiveText: input.text, audit, report: false },
+      {
+        sources: options.inputs,
+        confirmReplace: async (replacements) => {
+          const source = replacements.find((r) => r.isSource);
+          if (source) throw new UsageError(`--out: would replace the input file ${source.path}; choose another path`);
+          return true;
+        },
+      },
+    );
+    return written as WrittenExport;
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    if (error instanceof ExportRefused) throw new UsageError(`--out: ${error.message}`);
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(`--out: cannot write beside ${out}: ${code ?? (error as Error).message}`);
+  }
+}

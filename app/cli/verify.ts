@@ -1,0 +1,115 @@
+/**
+ * `verify AUDIT.json [--json]` (SPEC §9): re-derives the snapshot an audit record approved from
+ * the archive beside it and the record alone (core/inspect/verify.ts: no model is asked) and
+ * checks every hash. Exit 0 when the snapshot is exactly what was approved; 1 with the first
+ * difference on stdout; 2 with one line on stderr for bad input (not a record, a file missing
+ * or unreadable).
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { describeZodError } from '../../core/engine/schema.js';
+import type { AuditRecord } from '../../core/ipc/audit.js';
+import { AuditRecordSchema, EarlierAuditRecordSchema } from '../../core/ipc/audit.js';
+import type { ReadFile, Verification } from '../../core/inspect/verify.js';
+import { verifyExport } from '../../core/inspect/verify.js';
+import { overMemoryBudget } from '../budget.js';
+import { classify, EXIT } from '../host/errors.js';
+import { nodeHash } from '../host/exportFiles.js';
+import { parseJsonValue, readTextFile, UsageError } from './args.js';
+
+export const USAGE = `usage: compaction-inspector verify AUDIT.json [--json]
+  AUDIT.json  an export's audit record; the snapshot and the archive it names are read from
+              the same folder
+  --json      the result as JSON on stdout: { ok, differences, audit, snapshot, archive }
+  Exit 0 when the snapshot is exactly what the record approved, 1 with the first difference,
+  2 on bad input.
+`;
+
+/** A file beside the record, decoded as the inspector decodes what it opens (UTF-8, a byte-order mark dropped). */
+async function readSibling(role: string, path: string): Promise<ReadFile> {
+  let bytes: Buffer;
+  try {
+    const tooBig = overMemoryBudget(role, path, statSync(path).size);
+    if (tooBig !== null) throw new UsageError(tooBig);
+    bytes = readFileSync(path);
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(`${role}: cannot read ${path}: ${code ?? (error as Error).message}`);
+  }
+  const { sha256 } = await nodeHash(bytes);
+  return { name: path, text: new TextDecoder('utf-8').decode(bytes), sha256, bytes: bytes.length };
+}
+
+function readRecord(path: string): AuditRecord {
+  const value = parseJsonValue(path, readTextFile(path, path));
+  const parsed = AuditRecordSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const earlier = typeof value === 'object' && value !== null && !('exported_file' in value);
+  if (earlier && EarlierAuditRecordSchema.safeParse(value).success)
+    throw new UsageError(
+      `${path}: written by an earlier version, before exports named their files and hashes: there is nothing to verify it against`,
+    );
+  throw new UsageError(`${path}: not an audit record: ${describeZodError(parsed.error)}`);
+}
+
+function summary(record: AuditRecord): string {
+  const counts = { keep: 0, drop_result: 0, drop_call: 0 };
+  for (const d of record.decisions) counts[d.action]++;
+  const overrides = record.decisions.filter((d) => d.override !== null).length;
+  return `${record.decisions.length} decisions (${counts.keep} keep, ${counts.drop_result} drop_result, ${counts.drop_call} drop_call; ${overrides} overridden)`;
+}
+
+function render(record: AuditRecord, verification: Verification): string {
+  if (verification.ok)
+    return `verified: ${record.exported_file.name} is exactly what ${record.reviewer} approved on ${record.timestamps.exported_at}: ${summary(record)}, derived from the archive ${record.archive_file.name} of ${record.original_file}\n`;
+  const [first, ...rest] = verification.differences;
+  const more =
+    rest.length > 0 ? ` (and ${rest.length} more difference${rest.length === 1 ? '' : 's'}; --json lists them)` : '';
+  return `differs: ${first}${more}\n`;
+}
+
+export async function run(argv: string[]): Promise<number> {
+  try {
+    let parsed;
+    try {
+      parsed = parseArgs({
+        args: argv,
+        allowPositionals: true,
+        options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      });
+    } catch (error) {
+      throw new UsageError(`verify: ${(error as Error).message.split('\n')[0]}`);
+    }
+    if (parsed.values.help) {
+      process.stdout.write(USAGE);
+      return EXIT.success;
+    }
+    const [auditPath, ...extra] = parsed.positionals;
+    if (auditPath === undefined || extra.length > 0)
+      throw new UsageError(`verify: give exactly one audit record (got ${parsed.positionals.length})`);
+    const record = readRecord(auditPath);
+    const dir = dirname(auditPath);
+    const archive = await readSibling('archive', join(dir, record.archive_file.name));
+    const snapshot = await readSibling('snapshot', join(dir, record.exported_file.name));
+    const verification = verifyExport(record, archive, snapshot);
+    if (parsed.values.json) {
+      const differences = verification.ok ? [] : verification.differences;
+      const report = {
+        ok: verification.ok,
+        differences,
+        audit: auditPath,
+        snapshot: snapshot.name,
+        archive: archive.name,
+      };
+      process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    } else process.stdout.write(render(record, verification));
+    return verification.ok ? EXIT.success : EXIT.failed;
+  } catch (error) {
+    const failure = classify(error);
+    if (failure.kind === 'internal') throw error;
+    process.stderr.write(`${failure.message}\n`);
+    return EXIT.invalid_input;
+  }
+}

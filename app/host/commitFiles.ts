@@ -1,0 +1,143 @@
+/**
+ * Writing files so that a crash, a kill or a full disk never leaves a torn or half-written
+ * export: each file goes to a temp file beside its target and is renamed over it (a rename
+ * within a folder is atomic), and a set of files is committed together — every temp written
+ * before any target is replaced, so a failure while writing leaves every old file as it was.
+ * A replaced file keeps its permissions. Shared by the Electron export and the command line's
+ * `--out`; "is this the same file" compares device and inode, so links and case-insensitive
+ * disks cannot slip a source file through under another spelling.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  chmodSync,
+  lstatSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+
+/**
+ * A temp file of ours untouched this long belongs to a writer that died (a write refreshes
+ * the mtime as it goes, and even a huge snapshot takes seconds), so it may be removed.
+ */
+export const STALE_TEMP_MS = 10 * 60 * 1000;
+
+const TEMP_SUFFIX = /^[0-9a-f]{12}\.tmp$/;
+
+/**
+ * Removes temp files a killed writer left beside `path`: only names of exactly our pattern
+ * for this target (`.<name>.<12 hex>.tmp`), only regular files, only stale ones, so a
+ * concurrent writer's file and anything the user keeps there are never touched. Best effort:
+ * a failure here must not fail the export.
+ */
+export function removeStaleTemps(path: string, now = Date.now()): void {
+  const dir = dirname(path);
+  const prefix = `.${basename(path)}.`;
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix) || !TEMP_SUFFIX.test(name.slice(prefix.length))) continue;
+    const full = join(dir, name);
+    try {
+      const stat = lstatSync(full);
+      if (stat.isFile() && now - stat.mtimeMs > STALE_TEMP_MS) rmSync(full);
+    } catch {
+      // Gone already (another writer cleaned it) or not ours to remove: leave it.
+    }
+  }
+}
+
+/** True when `a` and `b` name the same file: one inode (links, case-insensitive disks) or one real path. */
+export function isSameFile(a: string, b: string): boolean {
+  try {
+    const sa = statSync(a);
+    const sb = statSync(b);
+    return sa.dev === sb.dev && sa.ino === sb.ino;
+  } catch {
+    // One of them does not exist (yet): only the spelling of an existing parent can still match.
+  }
+  try {
+    return realpathSync(resolve(a)) === realpathSync(resolve(b));
+  } catch {
+    return resolve(a) === resolve(b);
+  }
+}
+
+export interface FileToCommit {
+  path: string;
+  data: string | Uint8Array;
+}
+
+const bytesOf = (data: string | Uint8Array) => (typeof data === 'string' ? Buffer.from(data, 'utf8') : data);
+
+/** True when a file already at `path` holds exactly `data` (it then needs no writing). */
+export function holdsExactly(path: string, data: string | Uint8Array): boolean {
+  const bytes = bytesOf(data);
+  try {
+    if (statSync(path).size !== bytes.length) return false;
+    return Buffer.compare(readFileSync(path), bytes) === 0;
+  } catch {
+    return false;
+  }
+}
+
+/** The targets that exist and would change: what a person is asked about before they are replaced. */
+export function targetsToReplace(files: readonly FileToCommit[]): string[] {
+  return files.filter((f) => exists(f.path) && !holdsExactly(f.path, f.data)).map((f) => f.path);
+}
+
+function exists(path: string): boolean {
+  try {
+    statSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Commits `files` together, in order: every temp file is written first (a failure removes
+ * them all and changes nothing), then each is renamed over its target. Renames within a
+ * folder do not fail for want of space; one that fails for another reason leaves the files
+ * before it committed and the rest as they were.
+ */
+export function commitFiles(files: readonly FileToCommit[]): void {
+  const temps: Array<{ temp: string; path: string }> = [];
+  try {
+    for (const file of files) {
+      // Before writing, so litter from earlier crashes does not count against a full disk.
+      removeStaleTemps(file.path);
+      const temp = join(dirname(file.path), `.${basename(file.path)}.${randomBytes(6).toString('hex')}.tmp`);
+      temps.push({ temp, path: file.path });
+      writeFileSync(temp, file.data, { flag: 'wx' });
+      const mode = modeOf(file.path);
+      if (mode !== null) chmodSync(temp, mode);
+    }
+    for (const { temp, path } of temps) renameSync(temp, path);
+  } catch (error) {
+    for (const { temp } of temps) rmSync(temp, { force: true });
+    throw error;
+  }
+}
+
+function modeOf(path: string): number | null {
+  try {
+    return statSync(path).mode & 0o7777;
+  } catch {
+    return null;
+  }
+}
+
+/** One file, atomically (see commitFiles). */
+export function writeAtomic(path: string, data: string | Uint8Array): void {
+  commitFiles([{ path, data }]);
+}

@@ -1,0 +1,80 @@
+/**
+ * The host side of an export, for the Electron main process and the command line's `--out`:
+ * Node's SHA-256 for core's bundle (core/inspect/exportBundle.ts: archive, snapshot, report,
+ * audit record, verified before anything is written), the reviewer a host knows (the OS
+ * account), and the files committed together beside the snapshot (commitFiles.ts) after the
+ * caller was asked about every existing file that would change.
+ */
+import { createHash } from 'node:crypto';
+import { userInfo } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import type { BundledFile, ExportContent, Hash } from '../../core/inspect/exportBundle.js';
+import { bundleExport } from '../../core/inspect/exportBundle.js';
+import type { FileToCommit } from './commitFiles.js';
+import { commitFiles, holdsExactly, isSameFile, targetsToReplace } from './commitFiles.js';
+
+export const nodeHash: Hash = async (data) => ({
+  sha256: createHash('sha256').update(data).digest('hex'),
+  bytes: typeof data === 'string' ? Buffer.byteLength(data, 'utf8') : data.length,
+});
+
+/** The account this process runs as, the default reviewer; null when the system cannot say. */
+export function osUser(env: Record<string, string | undefined> = process.env): string | null {
+  try {
+    const name = userInfo().username;
+    if (name.trim() !== '') return name;
+  } catch {
+    // No passwd entry (some containers): fall back to what the shell says.
+  }
+  const named = env.USER ?? env.USERNAME ?? env.LOGNAME;
+  return named && named.trim() !== '' ? named : null;
+}
+
+export interface WrittenExport {
+  path: string;
+  archivePath: string;
+  auditPath: string;
+  reportPath: string | null;
+}
+
+/** A file the export would replace: its path, and whether it is one the export was read from. */
+export interface Replacement {
+  path: string;
+  isSource: boolean;
+}
+
+export interface WriteOptions {
+  /** Files the export was read from. */
+  sources: readonly string[];
+  /** Asked once with every existing file that would change; false cancels and nothing is written. */
+  confirmReplace(replacements: Replacement[]): Promise<boolean>;
+}
+
+/**
+ * Writes the export whose snapshot goes to `target`; null when the person declined to replace
+ * a file. A file that already holds exactly its bytes (the archive of an original exported
+ * before) is left as it is.
+ */
+export async function writeExport(
+  target: string,
+  content: ExportContent,
+  options: WriteOptions,
+): Promise<WrittenExport | null> {
+  const dir = dirname(target);
+  const { files } = await bundleExport(content, basename(target), nodeHash);
+  const placed = files.map((file) => ({ ...file, path: join(dir, file.name) }));
+  const changing = placed.filter((file) => !holdsExactly(file.path, file.data));
+  const replacements = targetsToReplace(changing).map((path) => ({
+    path,
+    isSource: options.sources.some((source) => isSameFile(source, path)),
+  }));
+  if (replacements.length > 0 && !(await options.confirmReplace(replacements))) return null;
+  commitFiles(changing.map((file): FileToCommit => ({ path: file.path, data: file.data })));
+  const pathOf = (role: BundledFile['role']) => placed.find((f) => f.role === role)?.path ?? null;
+  return {
+    path: target,
+    archivePath: pathOf('archive') as string,
+    auditPath: pathOf('audit') as string,
+    reportPath: pathOf('report'),
+  };
+}

@@ -1,0 +1,99 @@
+/**
+ * The audit record (core/ipc/audit.ts) from what an export knows, built the same way by the
+ * inspector and by the command line's `--out`: the decisions come from the per-pair reviews
+ * the audit view shows (review.ts), so what a person saw beside a call is what is recorded,
+ * and the archive is named from the original's hash here, once.
+ */
+import type { Stats } from '../engine/schema.js';
+import type { AuditDecision, AuditDraft, AuditFile, AuditRecord } from '../ipc/audit.js';
+import { archiveFileName, AUDIT_KIND, AUDIT_VERSION, TOOL_NAME } from '../ipc/audit.js';
+import type { RunSettings } from '../ipc/contract.js';
+import type { RunPairReview } from './review.js';
+
+/** The bytes that were opened: their name, SHA-256 and length. */
+export interface OriginalFile {
+  name: string;
+  sha256: string;
+  bytes: number;
+}
+
+export interface ApprovalInput {
+  original: OriginalFile;
+  source: AuditRecord['source'];
+  container: AuditRecord['container'];
+  exportedAs: AuditRecord['exported_as'];
+  /** The request the proposal was derived for (without messages), and the threshold exported. */
+  request: RunSettings;
+  threshold: number;
+  run: { backend: string; model: string | null; stats: Stats; startedAt: string; finishedAt: string };
+  /** One per pair, in pair order, at `threshold` with the overrides applied. */
+  reviews: Iterable<RunPairReview>;
+  /** `chars_before`'s measure of the exported messages. */
+  charsAfter: number;
+  reviewer: string;
+  /** The note on the whole approval, and per pair id; blank notes are recorded as none. */
+  comment: string | null;
+  comments: Readonly<Record<string, string>>;
+  toolVersion: string;
+  openedAt: string;
+  exportedAt: string;
+}
+
+/** The archive of `original`, as the record names it and the export writes it. */
+export function archiveFileOf(original: OriginalFile): AuditFile {
+  return { name: archiveFileName(original.sha256, original.name), sha256: original.sha256, bytes: original.bytes };
+}
+
+const note = (text: string | null | undefined): string | null => (text && text.trim() !== '' ? text : null);
+
+export function auditDecisionOf(review: RunPairReview, comment: string | null): AuditDecision {
+  return {
+    pair_id: review.pairId,
+    call_id: review.callId,
+    tool_name: review.toolName,
+    action: review.action,
+    model_action: review.model.action,
+    reason: review.model.reason,
+    keep_call: review.keepCall,
+    keep_result: review.keepResult,
+    override: review.override,
+    ...(review.evidence ? { evidence: [...review.evidence] } : {}),
+    ...(review.evidenceLinks ? { evidence_links: review.evidenceLinks } : {}),
+    comment: note(comment),
+  };
+}
+
+/** The record but `exported_file`, which the host that names the snapshot completes (exportBundle.ts). */
+export function buildAuditDraft(input: ApprovalInput): AuditDraft {
+  const { request, run } = input;
+  return {
+    kind: AUDIT_KIND,
+    version: AUDIT_VERSION,
+    original_file: input.original.name,
+    original_sha256: input.original.sha256,
+    original_bytes: input.original.bytes,
+    container: input.container,
+    source: input.source,
+    goal: request.goal,
+    eligible_tool_names: request.eligible_tool_names,
+    protected_message_ids: request.protected_message_ids,
+    protected_call_ids: request.protected_call_ids,
+    archive_ref: request.archive_ref,
+    options: { ...request.options, keep_threshold: input.threshold },
+    backend: run.backend,
+    model: run.model,
+    decisions: [...input.reviews].map((review) => auditDecisionOf(review, input.comments[review.pairId] ?? null)),
+    stats: { ...run.stats, keep_threshold_run: request.options.keep_threshold, chars_after_exported: input.charsAfter },
+    timestamps: {
+      opened_at: input.openedAt,
+      run_started_at: run.startedAt,
+      run_finished_at: run.finishedAt,
+      exported_at: input.exportedAt,
+    },
+    archive_file: archiveFileOf(input.original),
+    exported_as: input.exportedAs,
+    reviewer: input.reviewer,
+    comment: note(input.comment),
+    tool: { name: TOOL_NAME, version: input.toolVersion },
+  };
+}

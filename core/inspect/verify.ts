@@ -1,0 +1,184 @@
+/**
+ * `verify` (SPEC §9): re-derives the snapshot an audit record approved from the archive of the
+ * original, the recorded policy, probabilities and overrides, and compares it and every hash
+ * with the files beside the record. No model is asked: R3–R4 guard the archive's pairs under
+ * the recorded policy, R12 decides each at the recorded threshold from the recorded
+ * probabilities (R15), the overrides apply on top, R13–R14 rebuild, and the recorded format
+ * writes the result (core/formats `exportText`). Pure: the host reads the files and hashes their bytes.
+ */
+import type { Probabilities } from '../engine/decide.js';
+import type { Analysis } from '../engine/guards.js';
+import { analyze } from '../engine/guards.js';
+import { policyOf } from '../engine/request.js';
+import type { Action } from '../engine/schema.js';
+import type { OpenedSource, Proposal } from '../formats/index.js';
+import { exportText, FormatError, openSource, proposalFor } from '../formats/index.js';
+import type { AuditDecision, AuditRecord } from '../ipc/audit.js';
+import type { Overrides } from './curve.js';
+import { deriveActions, modelVerdict } from './curve.js';
+
+/** A file beside the record as the host read it: its text (UTF-8, as the inspector decodes) and its bytes' hash. */
+export interface ReadFile {
+  name: string;
+  text: string;
+  sha256: string;
+  bytes: number;
+}
+
+/** The snapshot the record approves, derived again from the archive and the record alone. */
+export interface Rederived {
+  source: OpenedSource;
+  analysis: Analysis;
+  actions: Map<string, Action>;
+  proposal: Proposal;
+  text: string;
+}
+
+export type Verification =
+  | { ok: true; rederived: Rederived }
+  /** `differences[0]` is the first difference; the archive failing to read leaves `rederived` null. */
+  | { ok: false; differences: string[]; rederived: Rederived | null };
+
+/** The record's probabilities and overrides, by pair id. */
+function recordedAnswers(decisions: readonly AuditDecision[]): {
+  probs: Map<string, Probabilities>;
+  overrides: Overrides;
+} {
+  const probs = new Map<string, Probabilities>();
+  const overrides: Record<string, Action> = {};
+  for (const d of decisions) {
+    if (d.keep_call !== null && d.keep_result !== null)
+      probs.set(d.pair_id, { keepCall: d.keep_call, keepResult: d.keep_result });
+    if (d.override !== null) overrides[d.pair_id] = d.override;
+  }
+  return { probs, overrides };
+}
+
+/**
+ * The snapshot as the record says it was derived: the recorded conversation of the archive,
+ * the recorded policy's guards, actions from the recorded answers. Throws a FormatError when
+ * the archive does not read as the recorded format and conversation.
+ */
+export function rederive(record: AuditRecord, archiveText: string): Rederived {
+  const source = openSource(archiveText, { format: record.source.format, conversation: record.source.conversation });
+  const messages = source.read.messages;
+  const analysis = analyze(messages, policyOf(record));
+  const { probs, overrides } = recordedAnswers(record.decisions);
+  const actions = deriveActions(analysis.pairs, probs, record.options.keep_threshold, overrides);
+  const proposal = proposalFor(messages, analysis.pairs, actions, record);
+  return { source, analysis, actions, proposal, text: exportText(source, proposal, record.exported_as) };
+}
+
+const prob = (p: number | null) => (p === null ? 'none' : String(p));
+
+/** Each recorded decision against the pair the archive holds at its place and what R12 gives it. */
+function decisionDifferences(record: AuditRecord, rederived: Rederived): string[] {
+  const { pairs } = rederived.analysis;
+  const out: string[] = [];
+  if (pairs.length !== record.decisions.length)
+    out.push(
+      `the record lists ${record.decisions.length} decisions, the archive holds ${pairs.length} tool-call pairs`,
+    );
+  const { probs } = recordedAnswers(record.decisions);
+  const threshold = record.options.keep_threshold;
+  for (let i = 0; i < Math.min(pairs.length, record.decisions.length); i++) {
+    const pair = pairs[i];
+    const d = record.decisions[i];
+    const at = `decision ${i + 1} (${d.pair_id}, call ${d.call_id})`;
+    if (d.pair_id !== pair.pairId || d.call_id !== pair.callId || d.tool_name !== pair.toolName) {
+      out.push(`${at}: the archive's pair ${i + 1} is ${pair.pairId}, call ${pair.callId} (${pair.toolName})`);
+      continue;
+    }
+    const verdict = modelVerdict(pair.guard, probs.get(pair.pairId) ?? null, threshold);
+    if (verdict.action !== d.model_action || verdict.reason !== d.reason) {
+      const why =
+        pair.guard !== null
+          ? `the recorded policy guards it (${pair.guard})`
+          : `keep_call ${prob(d.keep_call)} and keep_result ${prob(d.keep_result)} at keep_threshold ${threshold}`;
+      out.push(
+        `${at}: the record says ${d.model_action} (${d.reason}), but ${why} give${pair.guard !== null ? 's' : ''} ${verdict.action} (${verdict.reason})`,
+      );
+    }
+    const action = d.override ?? verdict.action;
+    if (action !== d.action)
+      out.push(
+        `${at}: the record says the export applied ${d.action}, but ${d.override ? `its override is ${d.override}` : `R12 gives ${verdict.action} and there is no override`}`,
+      );
+  }
+  return out;
+}
+
+/** Where two texts first differ, as a line and column and a short excerpt of each. */
+export function firstTextDifference(expected: string, found: string): string | null {
+  if (expected === found) return null;
+  let i = 0;
+  while (i < expected.length && i < found.length && expected.charCodeAt(i) === found.charCodeAt(i)) i++;
+  const before = expected.slice(0, i);
+  const line = before.split('\n').length;
+  const column = i - before.lastIndexOf('\n');
+  const excerpt = (text: string) => (i >= text.length ? 'the end of the file' : JSON.stringify(text.slice(i, i + 40)));
+  return `line ${line}, column ${column}: expected ${excerpt(expected)}, found ${excerpt(found)}`;
+}
+
+function hashDifferences(record: AuditRecord, archive: ReadFile): string[] {
+  const out: string[] = [];
+  if (record.archive_file.sha256 !== record.original_sha256 || record.archive_file.bytes !== record.original_bytes)
+    out.push(
+      `the record's archive_file (sha256 ${record.archive_file.sha256}, ${record.archive_file.bytes} bytes) is not its original (sha256 ${record.original_sha256}, ${record.original_bytes} bytes)`,
+    );
+  if (archive.sha256 !== record.original_sha256 || archive.bytes !== record.original_bytes)
+    out.push(
+      `the archive ${archive.name} is not the original that was opened: sha256 ${archive.sha256} (${archive.bytes} bytes), the record says ${record.original_sha256} (${record.original_bytes} bytes)`,
+    );
+  return out;
+}
+
+/** The stats a re-derivation can recompute: the history measured before, and after the export. */
+function statsDifferences(record: AuditRecord, rederived: Rederived): string[] {
+  const out: string[] = [];
+  const messages = rederived.source.read.messages;
+  const { stats } = record;
+  if (stats.messages_before !== null && stats.messages_before !== messages.length)
+    out.push(`stats.messages_before is ${stats.messages_before}, the archive's conversation has ${messages.length}`);
+  const before = JSON.stringify(messages).length;
+  if (stats.chars_before !== null && stats.chars_before !== before)
+    out.push(`stats.chars_before is ${stats.chars_before}, the archive's conversation has ${before}`);
+  const after = JSON.stringify(rederived.proposal.messages).length;
+  if (stats.chars_after_exported !== after)
+    out.push(`stats.chars_after_exported is ${stats.chars_after_exported}, the re-derived snapshot has ${after}`);
+  return out;
+}
+
+/**
+ * Every check, in the order a difference is most telling: the archive is the original (else
+ * nothing derived from it means anything), it reads as recorded, each decision follows from
+ * the record, the snapshot's text is the re-derived one, its bytes are the ones recorded, and
+ * the recorded stats agree.
+ */
+export function verifyExport(record: AuditRecord, archive: ReadFile, snapshot: ReadFile): Verification {
+  const differences = hashDifferences(record, archive);
+  if (differences.length > 0) return { ok: false, differences, rederived: null };
+  let rederived: Rederived;
+  try {
+    rederived = rederive(record, archive.text);
+  } catch (error) {
+    if (!(error instanceof FormatError)) throw error;
+    const { format, conversation } = record.source;
+    return {
+      ok: false,
+      differences: [
+        `the archive ${archive.name} does not read as ${format} conversation "${conversation}": ${error.message}`,
+      ],
+      rederived: null,
+    };
+  }
+  differences.push(...decisionDifferences(record, rederived));
+  const text = firstTextDifference(rederived.text, snapshot.text);
+  if (text !== null) differences.push(`the snapshot ${snapshot.name} differs from what the record approves at ${text}`);
+  if (snapshot.sha256 !== record.exported_file.sha256 || snapshot.bytes !== record.exported_file.bytes)
+    differences.push(
+      `the snapshot ${snapshot.name} has sha256 ${snapshot.sha256} (${snapshot.bytes} bytes), the record says ${record.exported_file.sha256} (${record.exported_file.bytes} bytes)`,
+    );
+  differences.push(...statsDifferences(record, rederived));
+  return differences.length === 0 ? { ok: true, rederived } : { ok: false, differences, rederived };
+}

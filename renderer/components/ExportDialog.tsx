@@ -1,0 +1,129 @@
+/**
+ * Export: who approves it, their note, the format, the optional HTML report, and the files
+ * that will be written side by side (snapshot, archive of the original, audit record). Escape
+ * cancels; Export stays disabled, saying why, until a reviewer is named.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { ExportAs } from '../../core/formats/index.js';
+import { auditFileName, reportFileName } from '../../core/ipc/audit.js';
+import { exportName } from '../store/exporting.js';
+import { useApp, useAppStore } from '../store/index.js';
+import { archiveNameOf } from '../store/policy.js';
+
+export function ExportDialog() {
+  const open = useApp((s) => s.exportOpen && s.snapshot !== null && s.proposal !== null);
+  return open ? <ExportForm /> : null;
+}
+
+function ExportForm() {
+  const store = useAppStore();
+  const snapshot = useApp((s) => s.snapshot);
+  const format = useApp((s) => s.snapshot?.source.format ?? null);
+  const reviewer = useApp((s) => s.reviewer);
+  const setReviewer = useApp((s) => s.setReviewer);
+  const comment = useApp((s) => s.approvalComment);
+  const setComment = useApp((s) => s.setApprovalComment);
+  const notes = useApp((s) => Object.values(s.comments).filter((c) => c.trim() !== '').length);
+  const overrides = useApp((s) => Object.keys(s.proposal?.overrides ?? {}).length);
+  const archiveRef = useApp((s) => s.proposal?.request.archive_ref ?? s.archiveRef);
+  const exporting = useApp((s) => s.exporting);
+  const [as, setAs] = useState<ExportAs>('source');
+  const [report, setReport] = useState(false);
+  const [outcome, setOutcome] = useState<string | null>(null);
+  const first = useRef<HTMLInputElement>(null);
+  useEffect(() => first.current?.focus(), []);
+  if (!snapshot) return null;
+
+  const close = () => store.getState().openExport(false);
+  const name = exportName(snapshot.fileName, as);
+  const archive = archiveNameOf(snapshot);
+  const blocked = reviewer.trim() === '' ? 'Name the reviewer who approves this export.' : null;
+  const submit = async () => {
+    const notice = await store.getState().exportApproved({ as, report });
+    store.getState().setNotice(notice);
+    setOutcome(notice);
+  };
+
+  return (
+    <div className="backdrop">
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="export-title"
+        className="dialog export"
+        onKeyDown={(e) => e.key === 'Escape' && !exporting && close()}
+      >
+        <h2 id="export-title">Export the approved snapshot</h2>
+        <div className="field">
+          <label htmlFor="export-reviewer">Reviewer</label>
+          <input
+            id="export-reviewer"
+            ref={first}
+            value={reviewer}
+            autoComplete="name"
+            onChange={(e) => setReviewer(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="export-comment">Approval comment</label>
+          <textarea
+            id="export-comment"
+            rows={3}
+            value={comment}
+            placeholder="Optional: why this compaction is fine to use"
+            onChange={(e) => setComment(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="export-as">Export as</label>
+          <select id="export-as" value={as} onChange={(e) => setAs(e.target.value as ExportAs)}>
+            <option value="source">{format ? `${format} (as opened)` : 'as opened'}</option>
+            <option value="messages">message array (JSON)</option>
+          </select>
+        </div>
+        <label className="check">
+          <input type="checkbox" checked={report} onChange={(e) => setReport(e.target.checked)} /> Also write an HTML
+          report (readable without the app)
+        </label>
+        <p className="small">
+          {notes} decision comment{notes === 1 ? '' : 's'}, {overrides} override{overrides === 1 ? '' : 's'}. Written
+          side by side:
+        </p>
+        <ul className="export-files mono small" aria-label="Files to write">
+          <li>{name} — the snapshot</li>
+          <li>{archive} — the original, byte for byte</li>
+          <li>{auditFileName(name)} — the audit record</li>
+          {report && <li>{reportFileName(name)} — the HTML report</li>}
+        </ul>
+        {archiveRef !== archive && (
+          <p className="small warning" role="note">
+            The omission markers point at “{archiveRef}”, not at the archive written beside the snapshot.
+          </p>
+        )}
+        {blocked && (
+          <p id="export-blocked" className="small">
+            {blocked}
+          </p>
+        )}
+        {outcome && (
+          <p role="alert" className="small error">
+            {outcome}
+          </p>
+        )}
+        <div className="row-buttons">
+          <button onClick={close} disabled={exporting}>
+            Cancel
+          </button>
+          <button
+            className="primary"
+            disabled={blocked !== null || exporting}
+            aria-describedby={blocked ? 'export-blocked' : undefined}
+            onClick={() => void submit()}
+          >
+            {exporting ? 'Exporting…' : 'Export'}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+/**
+ * Writing an export (app/host/commitFiles.ts, app/host/exportFiles.ts): the files are
+ * committed together — every temp written before any target is replaced — keep a replaced
+ * file's permissions, never replace the file the export was read from unasked, leave an
+ * archive that already holds the same bytes alone, and clean only their own stale temps.
+ */
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { commitFiles, STALE_TEMP_MS, writeAtomic } from '../../app/host/commitFiles.js';
+import type { Replacement } from '../../app/host/exportFiles.js';
+import { writeExport } from '../../app/host/exportFiles.js';
+import { bundledExample } from '../../app/host/setup.js';
+import { makeExport } from '../support/exports.js';
+
+let dir: string;
+beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'inspector-commit-'))));
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const temps = () => readdirSync(dir).filter((f) => f.endsWith('.tmp'));
+
+describe('commitFiles', () => {
+  it('writes every file and leaves no temp file; a replaced file keeps its permissions', () => {
+    const a = join(dir, 'a.json');
+    writeFileSync(a, 'old');
+    chmodSync(a, 0o600);
+    commitFiles([
+      { path: a, data: 'new' },
+      { path: join(dir, 'b.bin'), data: new Uint8Array([0, 255, 1]) },
+    ]);
+    expect(readFileSync(a, 'utf8')).toBe('new');
+    expect(statSync(a).mode & 0o777).toBe(0o600);
+    expect([...readFileSync(join(dir, 'b.bin'))]).toEqual([0, 255, 1]);
+    expect(temps()).toEqual([]);
+  });
+
+  it('a file that cannot be written replaces none of the others and leaves no temp file', () => {
+    const a = join(dir, 'a.json');
+    writeFileSync(a, 'old');
+    expect(() =>
+      commitFiles([
+        { path: a, data: 'new' },
+        { path: join(dir, 'missing-folder', 'b.json'), data: 'x' },
+      ]),
+    ).toThrow(/ENOENT/);
+    expect(readFileSync(a, 'utf8')).toBe('old');
+    expect(temps()).toEqual([]);
+  });
+
+  it('removes the stale temp files killed writers left for its targets, and nothing else', () => {
+    const target = join(dir, 'h.compacted.json');
+    const old = (Date.now() - STALE_TEMP_MS - 60_000) / 1000;
+    const stale = ['.h.compacted.json.0123456789ab.tmp'];
+    // Not ours to remove: fresh (a writer may be busy with it), another target's, other patterns, a folder, the user's files.
+    const kept = [
+      '.h.compacted.json.fedcba987654.tmp',
+      '.other.json.0123456789ab.tmp',
+      '.h.compacted.json.notes.tmp',
+      '.h.compacted.json.0123456789AB.tmp',
+      '.h.compacted.json.0123456789ab.tmp.bak',
+      'h.compacted.json.0123456789ab.tmp',
+      'notes.txt',
+    ];
+    for (const name of [...stale, ...kept]) writeFileSync(join(dir, name), 'x');
+    mkdirSync(join(dir, '.h.compacted.json.aaaaaaaaaaaa.tmp'));
+    kept.push('.h.compacted.json.aaaaaaaaaaaa.tmp');
+    for (const name of [...stale, ...kept.filter((n) => n !== '.h.compacted.json.fedcba987654.tmp')])
+      utimesSync(join(dir, name), old, old);
+    writeAtomic(target, '[1]');
+    expect(readdirSync(dir).sort()).toEqual([...kept, 'h.compacted.json'].sort());
+    expect(readFileSync(target, 'utf8')).toBe('[1]');
+  });
+});
+
+describe('writeExport', () => {
+  const example = bundledExample();
+  const content = async () => {
+    const made = await makeExport({
+      text: example.text,
+      fileName: example.fileName,
+      goal: example.goal,
+      eligible: example.eligible_tool_names,
+      options: example.options,
+    });
+    const { exported_file: _f, ...audit } = made.record;
+    return {
+      text: made.files.snapshot?.data as string,
+      archive: made.archive,
+      archiveText: example.text,
+      audit,
+      report: true,
+    };
+  };
+
+  it('§9 writes the archive, the snapshot, the report and the record side by side', async () => {
+    const written = await writeExport(join(dir, 'out.json'), await content(), {
+      sources: [],
+      confirmReplace: async () => {
+        throw new Error('nothing exists yet: nothing to ask about');
+      },
+    });
+    expect(written).toEqual({
+      path: join(dir, 'out.json'),
+      archivePath: expect.stringMatching(/payment-retry\.[0-9a-f]{16}\.json$/),
+      auditPath: join(dir, 'out.json.audit.json'),
+      reportPath: join(dir, 'out.json.report.html'),
+    });
+    expect(readdirSync(dir)).toHaveLength(4);
+    expect(readFileSync(written?.archivePath ?? '', 'utf8')).toBe(example.text);
+  });
+
+  it('§9 asks before replacing the source (declined: nothing written); an identical archive is neither asked about nor rewritten', async () => {
+    const source = join(dir, 'history.json');
+    writeFileSync(source, 'the opened file');
+    const asked: Replacement[][] = [];
+    const first = await writeExport(join(dir, 'out.json'), await content(), {
+      sources: [source],
+      confirmReplace: async () => true,
+    });
+    const archived = statSync(first?.archivePath ?? '').mtimeMs;
+    // Another reviewer: the record and the report change, the snapshot and the archive do not.
+    const base = await content();
+    const again = { ...base, audit: { ...base.audit, reviewer: 'Someone Else' } };
+    // The same export over its own files, then over the source: asked each time, declined the second.
+    expect(
+      await writeExport(join(dir, 'out.json'), again, {
+        sources: [source],
+        confirmReplace: async (r) => (asked.push(r), true),
+      }),
+    ).not.toBeNull();
+    expect(asked[0].map((r) => r.path).sort()).toEqual(
+      [join(dir, 'out.json.audit.json'), join(dir, 'out.json.report.html')].sort(),
+    );
+    expect(
+      await writeExport(source, again, { sources: [source], confirmReplace: async (r) => (asked.push(r), false) }),
+    ).toBeNull();
+    expect(asked[1]).toEqual([{ path: source, isSource: true }]);
+    expect(readFileSync(source, 'utf8')).toBe('the opened file');
+    expect(existsSync(`${source}.audit.json`)).toBe(false);
+    expect(statSync(first?.archivePath ?? '').mtimeMs).toBe(archived);
+  });
+});
