@@ -5,6 +5,7 @@
  */
 import { isUtf8 } from 'node:buffer';
 import { readFileSync, statSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import { overMemoryBudget } from '../budget.js';
 import { HostApiError } from '../host/errors.js';
 
@@ -124,4 +125,31 @@ export function firstLine(text: string): string {
 
 function clip(text: string): string {
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+/**
+ * The arguments of a command that reads files and may print JSON (`compare`, `verify`): the
+ * files, and `--json`; null once `--help` printed `usage`. A bad flag is a usage error naming
+ * the command.
+ */
+export function parseFileCommand(
+  command: string,
+  argv: readonly string[],
+  usage: string,
+): { files: string[]; json: boolean } | null {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    });
+  } catch (error) {
+    throw new UsageError(`${command}: ${firstLine((error as Error).message)}`);
+  }
+  if (parsed.values.help) {
+    process.stdout.write(usage);
+    return null;
+  }
+  return { files: parsed.positionals, json: parsed.values.json === true };
 }

@@ -4,12 +4,11 @@
  * and the size after each. Exit 0 with the table; 2 with one line on stderr when a file is not
  * a proposal or the two are proposals for different histories (the line says which figure differs).
  */
-import { parseArgs } from 'node:util';
 import type { ProposalSide } from '../../core/inspect/compare.js';
 import { compareProposals, CompareInputError, proposalSide } from '../../core/inspect/compare.js';
 import { compareReport, renderComparison } from '../../core/inspect/compareReport.js';
 import { classify, EXIT } from '../host/errors.js';
-import { parseJsonValue, readTextFile, UsageError } from './args.js';
+import { parseFileCommand, parseJsonValue, readTextFile, UsageError } from './args.js';
 
 export const USAGE = `usage: compaction-inspector compare A.json B.json [--json]
   A.json, B.json  two §6 envelopes (compact_context's output) or two audit records (an export's
@@ -29,26 +28,14 @@ function readSide(label: 'A' | 'B', path: string): ProposalSide {
 
 export async function run(argv: string[]): Promise<number> {
   try {
-    let parsed;
-    try {
-      parsed = parseArgs({
-        args: argv,
-        allowPositionals: true,
-        options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
-      });
-    } catch (error) {
-      throw new UsageError(`compare: ${(error as Error).message.split('\n')[0]}`);
-    }
-    if (parsed.values.help) {
-      process.stdout.write(USAGE);
-      return EXIT.success;
-    }
-    const [a, b, ...extra] = parsed.positionals;
+    const parsed = parseFileCommand('compare', argv, USAGE);
+    if (parsed === null) return EXIT.success;
+    const [a, b, ...extra] = parsed.files;
     if (a === undefined || b === undefined || extra.length > 0)
-      throw new UsageError(`compare: give exactly two files, A and B (got ${parsed.positionals.length})`);
+      throw new UsageError(`compare: give exactly two files, A and B (got ${parsed.files.length})`);
     const comparison = compareProposals(readSide('A', a), readSide('B', b));
     const report = compareReport(comparison, { a, b });
-    process.stdout.write(parsed.values.json ? `${JSON.stringify(report, null, 2)}\n` : renderComparison(report));
+    process.stdout.write(parsed.json ? `${JSON.stringify(report, null, 2)}\n` : renderComparison(report));
     return EXIT.success;
   } catch (error) {
     const failure = classify(error instanceof CompareInputError ? new UsageError(error.message) : error);

@@ -7,7 +7,6 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { describeZodError } from '../../core/engine/schema.js';
 import type { AuditRecord } from '../../core/ipc/audit.js';
 import { AuditRecordSchema, EarlierAuditRecordSchema } from '../../core/ipc/audit.js';
@@ -16,7 +15,7 @@ import { verifyExport } from '../../core/inspect/verify.js';
 import { overMemoryBudget } from '../budget.js';
 import { classify, EXIT } from '../host/errors.js';
 import { nodeHash } from '../host/exportFiles.js';
-import { parseJsonValue, readTextFile, UsageError } from './args.js';
+import { parseFileCommand, parseJsonValue, readTextFile, UsageError } from './args.js';
 
 export const USAGE = `usage: compaction-inspector verify AUDIT.json [--json]
   AUDIT.json  an export's audit record; the snapshot and the archive it names are read from
@@ -72,29 +71,17 @@ function render(record: AuditRecord, verification: Verification): string {
 
 export async function run(argv: string[]): Promise<number> {
   try {
-    let parsed;
-    try {
-      parsed = parseArgs({
-        args: argv,
-        allowPositionals: true,
-        options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
-      });
-    } catch (error) {
-      throw new UsageError(`verify: ${(error as Error).message.split('\n')[0]}`);
-    }
-    if (parsed.values.help) {
-      process.stdout.write(USAGE);
-      return EXIT.success;
-    }
-    const [auditPath, ...extra] = parsed.positionals;
+    const parsed = parseFileCommand('verify', argv, USAGE);
+    if (parsed === null) return EXIT.success;
+    const [auditPath, ...extra] = parsed.files;
     if (auditPath === undefined || extra.length > 0)
-      throw new UsageError(`verify: give exactly one audit record (got ${parsed.positionals.length})`);
+      throw new UsageError(`verify: give exactly one audit record (got ${parsed.files.length})`);
     const record = readRecord(auditPath);
     const dir = dirname(auditPath);
     const archive = await readSibling('archive', join(dir, record.archive_file.name));
     const snapshot = await readSibling('snapshot', join(dir, record.exported_file.name));
     const verification = verifyExport(record, archive, snapshot);
-    if (parsed.values.json) {
+    if (parsed.json) {
       const differences = verification.ok ? [] : verification.differences;
       const report = {
         ok: verification.ok,

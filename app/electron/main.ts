@@ -4,6 +4,7 @@
  * parsed with the contract (app/host/api.ts dispatch); the API key kept here with
  * safeStorage and never sent to the renderer.
  */
+import { isUtf8 } from 'node:buffer';
 import { readFile } from 'node:fs/promises';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, sep } from 'node:path';
@@ -54,7 +55,10 @@ function extraHandlers(window: () => BrowserWindow | null): Partial<Handlers> {
         : null;
       const path = picked?.filePaths[0];
       if (!path) return null;
-      return { fileName: path.split(sep).pop() ?? path, path, text: await readFile(path, 'utf8') };
+      const bytes = await readFile(path);
+      // The text crosses to the renderer, whose archive is its UTF-8: only valid UTF-8 round-trips byte for byte.
+      if (!isUtf8(bytes)) throw new HostApiError('invalid_input', `${path} is not valid UTF-8`);
+      return { fileName: path.split(sep).pop() ?? path, path, text: bytes.toString('utf8') };
     },
     'file.save': async ({ suggestedName, sourcePath, text, archive, audit, report }) => {
       const win = window();
