@@ -129,20 +129,22 @@ function clip(text: string): string {
 
 /**
  * The arguments of a command that reads files and may print JSON (`compare`, `verify`): the
- * files, and `--json`; null once `--help` printed `usage`. A bad flag is a usage error naming
- * the command.
+ * files, `--json`, and the command's own on/off flags (`extra`); null once `--help` printed
+ * `usage`. A bad flag is a usage error naming the command.
  */
-export function parseFileCommand(
+export function parseFileCommand<F extends string = never>(
   command: string,
   argv: readonly string[],
   usage: string,
-): { files: string[]; json: boolean } | null {
+  extra: readonly F[] = [],
+): { files: string[]; json: boolean; flags: ReadonlySet<F> } | null {
+  const booleans = Object.fromEntries(['json', ...extra].map((name) => [name, { type: 'boolean' as const }]));
   let parsed;
   try {
     parsed = parseArgs({
       args: [...argv],
       allowPositionals: true,
-      options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      options: { ...booleans, help: { type: 'boolean', short: 'h' } },
     });
   } catch (error) {
     throw new UsageError(`${command}: ${firstLine((error as Error).message)}`);
@@ -151,5 +153,6 @@ export function parseFileCommand(
     process.stdout.write(usage);
     return null;
   }
-  return { files: parsed.positionals, json: parsed.values.json === true };
+  const on = (name: string) => (parsed.values as Record<string, unknown>)[name] === true;
+  return { files: parsed.positionals, json: on('json'), flags: new Set(extra.filter(on)) };
 }

@@ -13,7 +13,7 @@ const SUMMARIES: Record<string, string> = {
   compare:
     'compare A.json B.json [--json]: two envelopes or audit records of the same history; the calls whose action differs, the agreement rate',
   verify:
-    'verify AUDIT.json [--json]: re-derive the exported snapshot from the archive and the audit record and check every hash; exit 0 exactly as approved, 1 with the first difference',
+    'verify AUDIT.json [--json] [--report]: re-derive the exported snapshot from the archive and the audit record and check every hash; exit 0 exactly as approved, 1 with the first difference; --report also writes the HTML report',
 };
 
 const d = DEFAULT_OPTIONS;

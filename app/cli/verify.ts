@@ -3,24 +3,28 @@
  * the archive beside it and the record alone (core/inspect/verify.ts: no model is asked) and
  * checks every hash. Exit 0 when the snapshot is exactly what was approved; 1 with the first
  * difference on stdout; 2 with one line on stderr for bad input (not a record, a file missing
- * or unreadable).
+ * or unreadable). `--report` then writes the HTML audit report from the verified re-derivation.
  */
 import { readFileSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { describeZodError } from '../../core/engine/schema.js';
 import type { AuditRecord } from '../../core/ipc/audit.js';
-import { AuditRecordSchema, EarlierAuditRecordSchema } from '../../core/ipc/audit.js';
-import type { ReadFile, Verification } from '../../core/inspect/verify.js';
+import { AuditRecordSchema, EarlierAuditRecordSchema, reportFileName } from '../../core/ipc/audit.js';
+import { reportOf } from '../../core/inspect/auditReport.js';
+import type { ReadFile, Rederived, Verification } from '../../core/inspect/verify.js';
 import { verifyExport } from '../../core/inspect/verify.js';
 import { overMemoryBudget } from '../budget.js';
 import { classify, EXIT } from '../host/errors.js';
+import { writeAtomic } from '../host/commitFiles.js';
 import { nodeHash } from '../host/exportFiles.js';
 import { parseFileCommand, parseJsonValue, readTextFile, UsageError } from './args.js';
 
-export const USAGE = `usage: compaction-inspector verify AUDIT.json [--json]
+export const USAGE = `usage: compaction-inspector verify AUDIT.json [--json] [--report]
   AUDIT.json  an export's audit record; the snapshot and the archive it names are read from
               the same folder
-  --json      the result as JSON on stdout: { ok, differences, audit, snapshot, archive }
+  --json      the result as JSON on stdout: { ok, differences, audit, snapshot, archive, report }
+  --report    once verified, also write the HTML audit report beside the snapshot
+              (SNAPSHOT.report.html, what the inspector's export writes when asked)
   Exit 0 when the snapshot is exactly what the record approved, 1 with the first difference,
   2 on bad input.
 `;
@@ -53,6 +57,21 @@ function readRecord(path: string): AuditRecord {
   throw new UsageError(`${path}: not an audit record: ${describeZodError(parsed.error)}`);
 }
 
+/** The report of a verified export, from its re-derivation, beside the snapshot (atomically). */
+async function writeReport(auditPath: string, record: AuditRecord, rederived: Rederived): Promise<string> {
+  const { source, analysis, actions } = rederived;
+  const auditFile = { name: basename(auditPath), ...(await nodeHash(readFileSync(auditPath))) };
+  const path = join(dirname(auditPath), reportFileName(record.exported_file.name));
+  try {
+    writeAtomic(path, reportOf(record, { messages: source.read.messages, analysis, actions }, auditFile));
+  } catch (error) {
+    throw new UsageError(
+      `--report: cannot write ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
+  }
+  return path;
+}
+
 function summary(record: AuditRecord): string {
   const counts = { keep: 0, drop_result: 0, drop_call: 0 };
   for (const d of record.decisions) counts[d.action]++;
@@ -71,7 +90,7 @@ function render(record: AuditRecord, verification: Verification): string {
 
 export async function run(argv: string[]): Promise<number> {
   try {
-    const parsed = parseFileCommand('verify', argv, USAGE);
+    const parsed = parseFileCommand('verify', argv, USAGE, ['report']);
     if (parsed === null) return EXIT.success;
     const [auditPath, ...extra] = parsed.files;
     if (auditPath === undefined || extra.length > 0)
@@ -81,6 +100,10 @@ export async function run(argv: string[]): Promise<number> {
     const archive = await readSibling('archive', join(dir, record.archive_file.name));
     const snapshot = await readSibling('snapshot', join(dir, record.exported_file.name));
     const verification = verifyExport(record, archive, snapshot);
+    const reportPath =
+      verification.ok && parsed.flags.has('report')
+        ? await writeReport(auditPath, record, verification.rederived)
+        : null;
     if (parsed.json) {
       const differences = verification.ok ? [] : verification.differences;
       const report = {
@@ -89,9 +112,10 @@ export async function run(argv: string[]): Promise<number> {
         audit: auditPath,
         snapshot: snapshot.name,
         archive: archive.name,
+        report: reportPath,
       };
       process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-    } else process.stdout.write(render(record, verification));
+    } else process.stdout.write(render(record, verification) + (reportPath ? `report: ${reportPath}\n` : ''));
     return verification.ok ? EXIT.success : EXIT.failed;
   } catch (error) {
     const failure = classify(error);

@@ -139,22 +139,29 @@ describe('§9 compact_context --out writes three files, and verify checks them',
           new RegExp(`^verified: out\\.\\w+ is exactly what ${userInfo().username} approved on `),
         );
         const json = JSON.parse((await verify(files.audit, '--json')).stdout);
-        expect(json).toMatchObject({ ok: true, differences: [] });
+        expect(json).toMatchObject({ ok: true, differences: [], report: null });
+        // --report: the HTML report of the verified export, beside the snapshot.
+        const reported = await verify(files.audit, '--report');
+        expectVerdict(reported, 0, /\nreport: .*out\.\w+\.report\.html\n$/);
+        const html = readFileSync(`${files.out}.report.html`, 'utf8');
+        expect(html).toContain('<caption>Decisions</caption>');
+        expect(html).toContain(sha256(readFileSync(files.audit)));
       });
 
-      it(`§9 ${c.format}: a snapshot edited by hand after export exits 1 with where it differs`, async () => {
+      it(`§9 ${c.format}: a snapshot edited by hand after export exits 1 with where it differs (and writes no report)`, async () => {
         const files = await exported(c);
         const text = readFileSync(files.out, 'utf8');
         const at = text.indexOf('"', Math.floor(text.length / 2));
         writeFileSync(files.out, `${text.slice(0, at)}"edited ${text.slice(at + 1)}`);
         const line = text.slice(0, at).split('\n').length;
         expectVerdict(
-          await verify(files.audit),
+          await verify(files.audit, '--report'),
           1,
           new RegExp(
             `^differs: the snapshot .*out\\.\\w+ differs from what the record approves at line ${line}, column \\d+: expected .*, found "edited `,
           ),
         );
+        expect(existsSync(`${files.out}.report.html`)).toBe(false);
       });
 
       it(`§9 R12 ${c.format}: a tampered audit record (a probability, then an override) exits 1 naming the decision`, async () => {
