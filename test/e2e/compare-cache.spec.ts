@@ -4,6 +4,7 @@
  * (presets, edits, kept across a reload) and break-even; the first changed message marked in
  * the side by side; Tune's cache-friendly toggle. Expected figures come from the real core.
  */
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { countTokens } from 'gpt-tokenizer/model/gpt-4o';
@@ -12,10 +13,16 @@ import { createOfflineModel } from '../../dist/core/engine/offline/model.js';
 import { paymentRetryScenario, scenarioRequest } from '../../dist/core/examples/index.js';
 import { cacheCost, PRICE_PRESETS } from '../../dist/core/inspect/cache.js';
 import { compareProposals, envelopeSide } from '../../dist/core/inspect/compare.js';
+import { bundledExample } from '../../dist/app/host/setup.js';
+import { archiveFileName } from '../../dist/core/ipc/audit.js';
 import { expect, SCREENSHOTS, test } from './host.js';
 
+/** The inspector's markers name the archive an export writes beside the example; the core runs are asked the same. */
+const example = bundledExample();
+const ARCHIVE_REF = archiveFileName(createHash('sha256').update(example.text).digest('hex'), example.fileName);
+
 async function exampleAt(threshold: number) {
-  const request = scenarioRequest(paymentRetryScenario());
+  const request = { ...scenarioRequest(paymentRetryScenario()), archive_ref: ARCHIVE_REF };
   const response = await compactContext(
     { ...request, options: { ...request.options, keep_threshold: threshold } },
     { model: createOfflineModel() },
