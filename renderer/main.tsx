@@ -7,7 +7,7 @@ import type { Bridge } from './bridge/types.js';
 import { App } from './components/App.js';
 import { createAppStore, StoreContext } from './store/index.js';
 import { createWorkerParser } from './worker/client.js';
-import './styles.css';
+import './styles/index.css';
 
 function pickBridge(): Bridge {
   if (window.inspector) return createElectronBridge(window.inspector);
