@@ -8,6 +8,9 @@
  * `sharesLaterUseExtractor` marks the features computed from the same term extractor as the
  * later-use label (core/engine/distinctive.ts, first-seen terms): `eval --cv` reports the
  * model refitted without them, since part of their agreement with that label is by construction.
+ *
+ * Past the ~300-line guideline because `FEATURES` is one table (name, value, evidence words) that
+ * the weights, the fit and the evidence text all index: split, a feature's parts would drift apart.
  */
 import type { CandidateEvidence } from '../evidence.js';
 import { callInputText, readTargets } from '../evidence.js';

@@ -2,6 +2,8 @@
  * fast-check generators for hostile histories: both layouts (results in the same assistant
  * message or a later one), every call/result state, colliding and missing ids, reversed
  * pairs, nested and non-text outputs, odd unicode, very long strings and deep nesting.
+ * One file past ~300 lines because the generators build on each other (ids → blocks → steps →
+ * histories → scripts): every reliability suite draws from this one grammar.
  */
 import fc from 'fast-check';
 import type { Block, Message } from '../../../core/engine/schema.js';
