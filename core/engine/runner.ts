@@ -7,6 +7,7 @@ import pLimit from 'p-limit';
 import type { DecisionBatch, DecisionModel, DecisionResult, RequestSettings } from './model.js';
 import { DecisionModelError } from './model.js';
 import type { ErrorCode, Usage } from './schema.js';
+import { startTimer } from './timer.js';
 
 export class CompactionError extends Error {
   readonly code: ErrorCode;
@@ -85,7 +86,7 @@ function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return raceAbort(
     new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
+      const timer = startTimer(resolve, ms);
       signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
     }),
     signal,
@@ -101,7 +102,7 @@ export async function runBatches(
 ): Promise<RunResult> {
   const overall = new AbortController();
   const started = Date.now();
-  const deadline = setTimeout(
+  const deadline = startTimer(
     () =>
       overall.abort(
         new CompactionError(
@@ -125,7 +126,7 @@ export async function runBatches(
     for (let attempt = 0; ; attempt++) {
       if (overall.signal.aborted) throw overall.signal.reason;
       const timeout = new AbortController();
-      const timer = setTimeout(
+      const timer = startTimer(
         () => timeout.abort(new RequestTimeout(`request timed out after ${settings.timeoutMs / 1000} s`)),
         settings.timeoutMs,
       );

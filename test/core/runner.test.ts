@@ -120,6 +120,27 @@ describe('R10 retries', () => {
     if (!response.success) expect(response.answer.error.code).toBe('deadline_exceeded');
   });
 
+  it('R10 a total_timeout_seconds or per-request timeout past a timer’s range waits, never fails at once', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on('warning', onWarning);
+    try {
+      // Real timers: an overflowing one fires after 1 ms, before this model answers.
+      const { model } = custom(async (batch) => {
+        await new Promise((r) => setTimeout(r, 20));
+        return { probabilities: allAnswers(batch, 1, 1) };
+      });
+      const input = request(history(2));
+      input.options.total_timeout_seconds = 1e300;
+      const response = await compactContext(input, { model, settings: { timeoutMs: 3e9 } });
+      expect(response.success).toBe(true);
+      await new Promise((r) => setImmediate(r));
+      expect(warnings).not.toContain('TimeoutOverflowWarning');
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+
   it('R10 the first batch that fails for good cancels the others; queued batches never start', async () => {
     const aborted: boolean[] = [];
     const { model, calls } = custom(async (batch: DecisionBatch, _attempt, signal) => {

@@ -18,6 +18,7 @@ import { parseOpenAISettings } from './settings.js';
 import { PROMPT_VERSION } from './prompt.js';
 import type { ChatRequestBody } from './wire.js';
 import { instructionTokens, requestBody } from './wire.js';
+import { MAX_TIMER_MS } from '../timer.js';
 
 function usageOf(completion: { usage?: Partial<Usage> | null } | null | undefined): Usage {
   const u = completion?.usage;
@@ -133,7 +134,8 @@ function createClient(sdk: Sdk, settings: OpenAISettings): OpenAI {
     maxRetries: 0,
     // Not OPENAI_LOG either: the SDK's debug log prints response bodies, which may echo the key.
     logLevel: 'off',
-    // The engine's per-request timeout aborts first; this only bounds a request nobody aborts.
-    timeout: 600_000,
+    // The engine's per-request timeout (R10) aborts every request; a shorter SDK timeout would
+    // cut a large DECISION_MODEL_TIMEOUT_SECONDS short.
+    timeout: MAX_TIMER_MS,
   });
 }
