@@ -6,6 +6,6 @@
 export const MAX_TIMER_MS = 2_147_483_647;
 
 /** Every engine timer starts here, so no configured limit can overflow into "now" (R10). */
-export function startTimer(handler: () => void, ms: number): unknown {
+export function startTimer(handler: () => void, ms: number): ReturnType<typeof setTimeout> {
   return setTimeout(handler, Math.min(ms, MAX_TIMER_MS));
 }
