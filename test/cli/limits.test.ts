@@ -17,7 +17,10 @@ describe('R10 timers past a timer’s range', () => {
     const fake = await startFakeOpenAI({ latencyMs: 50 });
     try {
       const run = await runCli(
-        ['compact_context', ...exampleArgs({ options: '{"preserve_recent_messages":1,"total_timeout_seconds":3000000}' })],
+        [
+          'compact_context',
+          ...exampleArgs({ options: '{"preserve_recent_messages":1,"total_timeout_seconds":3000000}' }),
+        ],
         {
           cwd: tmp.dir,
           env: {
