@@ -6,7 +6,6 @@
  * which conversation, and `--out` writes the compacted history in that format with the
  * archive of the input and the audit record beside it (out.ts).
  */
-import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 // The narrow engine modules, not the engine's index: the index also loads the OpenAI prompt
 // code and the scripted backend's schema, which a compaction may never run and which cost
@@ -18,11 +17,9 @@ import { sourceSummary } from '../../core/formats/index.js';
 import { describeUnmatched, toolNamesOf, unmatchedToolNames } from '../../core/inspect/toolNames.js';
 import { createDecisionModel, loadConfig } from '../config.js';
 import { classify, EXIT } from '../host/errors.js';
-import { archiveFileOf } from '../../core/inspect/auditRecord.js';
-import { reviewerOf, writeOutFiles } from './out.js';
 import type { RequestKey } from './args.js';
 import { parseJsonValue, readTextFileBytes, resolveValue, splitFlags, splitPairs, VERBATIM_KEYS } from './args.js';
-import type { ReadInput } from './out.js';
+import type { ReadBytes, ReadInput } from './out.js';
 import { checkOutPath, openMessages } from './source.js';
 
 export const FLAGS = ['format', 'conversation', 'out', 'reviewer'] as const;
@@ -32,35 +29,33 @@ export interface CliRequest {
   source: OpenedSource;
   /** Files the arguments read (`@path`): `--out` may be none of them. */
   inputs: string[];
-  out: string | null;
-  /** The history as read, for `--out`'s archive. */
-  input: ReadInput;
+  /** `--out`: the path, the history as read for its archive, and the module that writes it. */
+  out: { path: string; input: ReadInput; files: typeof import('./out.js') } | null;
   reviewer: string | undefined;
 }
 
 /** `messages`' text and the bytes it came from: a file's own bytes, or an inline value's UTF-8. */
-function readMessages(value: string, openedAt: string, sha256: (bytes: Uint8Array) => string): ReadInput {
+function readMessages(value: string): ReadBytes {
   const fromFile = value.startsWith('@') && !value.startsWith('@@');
   const { text, bytes } = fromFile
     ? readTextFileBytes('messages', value.slice(1))
     : { text: resolveValue('messages', value), bytes: Buffer.from(resolveValue('messages', value), 'utf8') };
-  const name = fromFile ? basename(value.slice(1)) : 'messages.json';
-  return { original: { name, sha256: sha256(bytes), bytes: bytes.length }, bytes, text, openedAt };
+  return { name: fromFile ? basename(value.slice(1)) : 'messages.json', bytes, text };
 }
 
 /** Turns the arguments into a checked request and the source it came from. */
-export function readRequest(argv: readonly string[]): CliRequest {
+export async function readRequest(argv: readonly string[]): Promise<CliRequest> {
   const { rest, flags } = splitFlags(argv, FLAGS);
   const raw: Partial<Record<RequestKey, unknown>> = {};
   const inputs: string[] = [];
   let source: OpenedSource | null = null;
-  let input: ReadInput | null = null;
+  let read: ReadBytes | null = null;
   const openedAt = new Date().toISOString();
   for (const [key, value] of splitPairs(rest)) {
     if (value.startsWith('@') && !value.startsWith('@@')) inputs.push(value.slice(1));
     if (key === 'messages') {
-      input = readMessages(value, openedAt, (bytes) => createHash('sha256').update(bytes).digest('hex'));
-      source = openMessages(input.text, value, {
+      read = readMessages(value);
+      source = openMessages(read.text, value, {
         format: flags.get('format'),
         conversation: flags.get('conversation'),
       });
@@ -68,26 +63,25 @@ export function readRequest(argv: readonly string[]): CliRequest {
     } else if (VERBATIM_KEYS.has(key)) raw[key] = resolveValue(key, value);
     else raw[key] = parseJsonValue(key, resolveValue(key, value));
   }
-  const out = flags.get('out') ?? null;
-  if (out !== null) checkOutPath(out, inputs);
-  const read = input as ReadInput;
-  // With --out the archive is written beside the snapshot: R13's markers name it unless told otherwise.
-  if (out !== null && raw.archive_ref === undefined)
-    raw.archive_ref = archiveFileOf({ ...read.original, name: archiveNameSource(read, source as OpenedSource) }).name;
+  const path = flags.get('out') ?? null;
+  let out: CliRequest['out'] = null;
+  if (path !== null) {
+    checkOutPath(path, inputs);
+    // Only --out hashes the input and loads the export and verify modules (SPEC §9): a plain
+    // compaction pays for neither (test/bench/cli.bench.ts).
+    const files = await import('./out.js');
+    const input = files.readInputOf(read as ReadBytes, openedAt);
+    // The archive is written beside the snapshot: R13's markers name it unless told otherwise.
+    if (raw.archive_ref === undefined) raw.archive_ref = files.archiveNameOf(input, source as OpenedSource);
+    out = { path, input, files };
+  }
   return {
     request: parseRequest(raw),
     source: source as OpenedSource,
     inputs,
     out,
-    input: read,
     reviewer: flags.get('reviewer'),
   };
-}
-
-/** The name the archive takes its extension from: the file's, or the kind of document an inline value was. */
-function archiveNameSource(input: ReadInput, source: OpenedSource): string {
-  if (input.original.name !== 'messages.json') return input.original.name;
-  return source.doc.kind === 'jsonl' ? 'messages.jsonl' : 'messages.json';
 }
 
 export async function run(argv: string[]): Promise<number> {
@@ -99,9 +93,9 @@ export async function run(argv: string[]): Promise<number> {
   try {
     const config = loadConfig();
     for (const warning of config.warnings) process.stderr.write(`${warning}\n`);
-    const { request, source, out, input, inputs, reviewer: reviewerFlag } = readRequest(argv);
+    const { request, source, out, inputs, reviewer: reviewerFlag } = await readRequest(argv);
     // Before the run: a missing reviewer is bad usage, found before any model is asked.
-    const reviewer = out !== null ? reviewerOf(reviewerFlag) : null;
+    const reviewer = out !== null ? out.files.reviewerOf(reviewerFlag) : null;
     for (const unmatched of unmatchedToolNames(request.eligible_tool_names, toolNamesOf(request.messages)))
       process.stderr.write(`warning: ${describeUnmatched(unmatched)}\n`);
     const model = createDecisionModel(config);
@@ -119,7 +113,7 @@ export async function run(argv: string[]): Promise<number> {
         startedAt,
         finishedAt: new Date().toISOString(),
       };
-      await writeOutFiles(out, input, run, { reviewer, inputs });
+      await out.files.writeOutFiles(out.path, out.input, run, { reviewer, inputs });
     }
     // Written as it is: the backend scrubbed provider text of the key where it arrived, and the
     // history's own text (which may mention anything) is never rewritten (R14).

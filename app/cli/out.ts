@@ -6,12 +6,13 @@
  * reviewer (`--reviewer`, else the OS user). Verified before anything is written
  * (core/inspect/exportBundle.ts); never over a file the command read.
  */
+import { createHash } from 'node:crypto';
 import type { CompactDetails } from '../../core/engine/compact.js';
 import type { Action, CompactRequest } from '../../core/engine/schema.js';
 import type { OpenedSource } from '../../core/formats/index.js';
 import { exportSource, proposalFor, sourceSummary } from '../../core/formats/index.js';
 import type { OriginalFile } from '../../core/inspect/auditRecord.js';
-import { buildAuditDraft } from '../../core/inspect/auditRecord.js';
+import { archiveFileOf, buildAuditDraft } from '../../core/inspect/auditRecord.js';
 import { ExportRefused } from '../../core/inspect/exportBundle.js';
 import { probabilitiesOf } from '../../core/inspect/curve.js';
 import { reviewPairs } from '../../core/inspect/review.js';
@@ -20,12 +21,36 @@ import { osUser, writeExport } from '../host/exportFiles.js';
 import { packageVersion } from '../host/version.js';
 import { UsageError } from './args.js';
 
+/** `messages` as read: its file's name (or `messages.json` for an inline value), bytes and text. */
+export interface ReadBytes {
+  name: string;
+  bytes: Uint8Array;
+  text: string;
+}
+
 /** The history as the command read it: the bytes the archive keeps, and when. */
 export interface ReadInput {
   original: OriginalFile;
   bytes: Uint8Array;
   text: string;
   openedAt: string;
+}
+
+export function readInputOf(read: ReadBytes, openedAt: string): ReadInput {
+  const sha256 = createHash('sha256').update(read.bytes).digest('hex');
+  return {
+    original: { name: read.name, sha256, bytes: read.bytes.length },
+    bytes: read.bytes,
+    text: read.text,
+    openedAt,
+  };
+}
+
+/** The archive's name: its extension from the file's, or from the kind of document an inline value was. */
+export function archiveNameOf(input: ReadInput, source: OpenedSource): string {
+  const inline = input.original.name === 'messages.json';
+  const name = inline && source.doc.kind === 'jsonl' ? 'messages.jsonl' : input.original.name;
+  return archiveFileOf({ ...input.original, name }).name;
 }
 
 export interface OutRun {
