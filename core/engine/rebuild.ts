@@ -5,6 +5,7 @@
  */
 import type { Pair } from './guards.js';
 import { isTextOutput, outputText } from './guards.js';
+import { mapOwn } from './own.js';
 import type { Action, Block, CompactRequest, Message } from './schema.js';
 import { countCodePoints, headCodePoints, tailCodePoints } from './text.js';
 
@@ -70,10 +71,7 @@ function shorterAsJson(a: string, b: string): boolean {
 
 /** A copy of `block` with `key` replaced, in the original key order; the old value is never copied. */
 function withField(block: Block, key: string, value: unknown): Block {
-  const copy = {} as Block;
-  for (const k of Object.keys(block)) copy[k] = k === key ? value : structuredClone(block[k]);
-  if (!Object.hasOwn(block, key)) copy[key] = value;
-  return copy;
+  return mapOwn(block, (k) => (k === key ? value : structuredClone(block[k])), { key, value });
 }
 
 /**
@@ -124,9 +122,7 @@ export function rebuild(
     });
     if (content.length === 0 && blocks.length > 0) return; // R14: emptied by drop_call
     // Rebuild key by key so the key order of the original message survives.
-    const copy: Message = {} as Message;
-    for (const key of Object.keys(message)) copy[key] = key === 'content' ? content : structuredClone(message[key]);
-    out.push(copy);
+    out.push(mapOwn(message, (key) => (key === 'content' ? content : structuredClone(message[key]))));
     origins.push(null);
   });
   let firstChanged: number | null = null;

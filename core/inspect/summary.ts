@@ -45,7 +45,8 @@ export interface HistorySummary {
 
 /** One pass over the history; `chars` is SPEC §6's compact-JSON length. */
 export function summarizeHistory(messages: readonly Message[]): HistorySummary {
-  const roles: Record<string, number> = {};
+  // A Map: a role is data, and "constructor" or "__proto__" must count like any other (R14).
+  const roles = new Map<string, number>();
   const tools = new Map<string, ToolSummary>();
   const warnings: HistoryWarning[] = [];
   const callName = new Map<string, string>();
@@ -53,7 +54,7 @@ export function summarizeHistory(messages: readonly Message[]): HistorySummary {
   let toolCalls = 0;
   messages.forEach((message, m) => {
     const role = typeof message.role === 'string' ? message.role : 'unknown';
-    roles[role] = (roles[role] ?? 0) + 1;
+    roles.set(role, (roles.get(role) ?? 0) + 1);
     if (typeof message.id === 'string') {
       if (seenMessageIds.has(message.id))
         warnings.push({
@@ -98,7 +99,8 @@ export function summarizeHistory(messages: readonly Message[]): HistorySummary {
   warnings.sort((a, b) => a.messageIndex - b.messageIndex);
   return {
     messages: messages.length,
-    roles,
+    // fromEntries defines own properties, so a role named "__proto__" stays a key.
+    roles: Object.fromEntries(roles),
     toolCalls,
     tools: [...tools.values()].sort((a, b) => b.calls - a.calls || a.name.localeCompare(b.name)),
     chars: JSON.stringify(messages).length,

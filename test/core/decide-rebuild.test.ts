@@ -82,6 +82,28 @@ describe('R13 drop_result', () => {
     expect(out.extra).toEqual({ keep: [1, 2] });
     expect(out.output).toContain('archived history');
   });
+  it('R13 R14 an own "__proto__" field of a rebuilt message or result block stays a field', async () => {
+    // JSON.parse makes "__proto__" an ordinary own key, as any history file or request body does.
+    const messages = JSON.parse(
+      JSON.stringify([
+        msg('m0', 'user', [txt('go')]),
+        {
+          ...msg('m1', 'assistant', [tcall('r'), { ...tres('r', 'z'.repeat(1000)), proto_: { b: 1 } }]),
+          proto_: { m: 1 },
+        },
+        msg('m2', 'user', [txt('end')]),
+      ]).replaceAll('"proto_"', '"__proto__"'),
+    );
+    const answer = await ok(request(messages), constant(1, 0));
+    const message = answer.messages[1] as Record<string, unknown>;
+    const block = (message.content as Array<Record<string, unknown>>)[1];
+    expect(block.output).toContain('omitted');
+    expect(Object.hasOwn(message, '__proto__')).toBe(true);
+    expect(Object.hasOwn(block, '__proto__')).toBe(true);
+    expect(JSON.stringify(message)).toContain('"__proto__":{"m":1}');
+    expect(JSON.stringify(block)).toContain('"__proto__":{"b":1}');
+    expect(Object.getPrototypeOf(block)).toBe(Object.prototype);
+  });
 });
 
 describe('R14 drop_call', () => {

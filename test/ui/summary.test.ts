@@ -100,4 +100,24 @@ describe('history summary', () => {
     );
     expect(lowered).toMatchObject({ candidates: 2, advice: null });
   });
+
+  it('R14 roles named "constructor", "__proto__" or "toString" count like any other', () => {
+    const messages = JSON.parse(
+      JSON.stringify(
+        ['constructor', '__proto__', '__proto__', 'toString', 'user'].map((role, i) => ({
+          id: `m${i}`,
+          role,
+          content: 'x',
+        })),
+      ),
+    ) as Message[];
+    const { roles } = summarizeHistory(messages);
+    expect(Object.entries(roles)).toEqual([
+      ['constructor', 1],
+      ['__proto__', 2],
+      ['toString', 1],
+      ['user', 1],
+    ]);
+    expect(JSON.parse(JSON.stringify(roles))).toEqual(roles);
+  });
 });
