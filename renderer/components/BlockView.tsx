@@ -1,27 +1,34 @@
 /** One block in one pane: readable summary by default, raw JSON on demand. */
 import type { RowBlock } from '../../core/inspect/align.js';
-import { isTextOutput, outputText, resultChars } from '../../core/engine/guards.js';
+import { resultChars } from '../../core/engine/guards.js';
 import type { Block } from '../../core/engine/schema.js';
-import { fmt, shorten } from '../format.js';
+import type { FieldPart } from '../../core/inspect/display.js';
+import {
+  displayInput,
+  displayOutput,
+  displayString as str,
+  fieldKey,
+  PREVIEW_CHARS,
+} from '../../core/inspect/display.js';
+import { fmt } from '../format.js';
 import { useApp } from '../store/index.js';
 import { CallDecision } from './CallDecision.js';
-import { Highlight } from './Highlight.js';
+import { Clipped, Highlight } from './Highlight.js';
 import { ResultBody } from './ResultBody.js';
-
-const str = (v: unknown) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''));
-
-function resultText(output: unknown): string {
-  return isTextOutput(output) ? outputText(output) : (JSON.stringify(output) ?? '');
-}
 
 export function BlockView({
   block,
+  message,
+  index,
   where,
   fate,
   side,
   showDecision,
 }: {
   block: Block;
+  /** Message and block index: the block's displayed fields are named by them (display.ts `fieldKey`). */
+  message: number;
+  index: number;
   where: string;
   fate: RowBlock | null;
   /** `pinned`: a proposed pane of the pinned proposal A, beside the current one. */
@@ -39,6 +46,8 @@ export function BlockView({
   const truncated = proposed ? fate?.truncatedOutput : undefined;
   const changed = truncated !== undefined;
   const shown: Block = changed ? { ...block, output: truncated } : block;
+  // The strings shown are display.ts's, the ones Find searches.
+  const field = (part: FieldPart) => fieldKey(message, index, part);
   const toggle = (
     <button
       className="raw-toggle small"
@@ -65,7 +74,7 @@ export function BlockView({
         <div className="block text">
           {toggle}
           <span className="pre">
-            <Highlight text={shorten(str(shown.text), 700)} />
+            <Clipped text={str(shown.text)} limit={PREVIEW_CHARS.text} field={field('text')} />
           </span>
         </div>
       );
@@ -75,7 +84,7 @@ export function BlockView({
           {toggle}
           <span className="muted">thinking · {fmt(str(shown.thinking).length)} chars</span>{' '}
           <span className="pre">
-            <Highlight text={shorten(str(shown.thinking), 160)} />
+            <Clipped text={str(shown.thinking)} limit={PREVIEW_CHARS.thinking} field={field('thinking')} />
           </span>
         </div>
       );
@@ -85,13 +94,13 @@ export function BlockView({
           {toggle}
           <div className="call-line">
             <span className="tool mono">
-              <Highlight text={str(shown.name)} />
+              <Highlight text={str(shown.name)} field={field('name')} />
             </span>
             <span className="mono muted small">
-              <Highlight text={str(shown.id)} />
+              <Highlight text={str(shown.id)} field={field('id')} />
             </span>
             <span className="mono input" title={str(shown.input)}>
-              <Highlight text={shorten(str(shown.input), 140)} />
+              <Clipped text={displayInput(shown.input)} limit={PREVIEW_CHARS.input} field={field('input')} />
             </span>
             {shown.state !== 'finished' && <span className="badge warn">{str(shown.state)}</span>}
           </div>
@@ -99,21 +108,27 @@ export function BlockView({
         </div>
       );
     case 'tool_result': {
-      const text = resultText(shown.output);
+      const text = displayOutput(shown.output);
       return (
         <div className={`block result${changed ? ' truncated' : ''}`}>
           {toggle}
           <div className="call-line">
             <span className="muted">result</span>
             <span className="mono muted small">
-              <Highlight text={str(shown.id)} />
+              <Highlight text={str(shown.id)} field={field('id')} />
             </span>
             <span className={`badge ${shown.state === 'success' ? 'ok' : 'warn'}`}>{str(shown.state)}</span>
             <span className="muted small">
               {fmt(text.length)} chars{changed ? ` (was ${fmt(resultChars(block.output))})` : ''}
             </span>
           </div>
-          <ResultBody text={text} limit={changed ? 900 : 360} blockKey={key} name={`${where} (${side})`} />
+          <ResultBody
+            text={text}
+            limit={changed ? PREVIEW_CHARS.changedOutput : PREVIEW_CHARS.output}
+            blockKey={key}
+            name={`${where} (${side})`}
+            field={field(changed ? 'marker' : 'output')}
+          />
         </div>
       );
     }

@@ -1,4 +1,4 @@
-/** The find field, its "n of m" status and previous/next buttons (behaviour in hooks/useFind). */
+/** The find field, its "n of m matches" status (hits, not messages) and previous/next buttons (behaviour in hooks/useFind). */
 import type { AlignedRow } from '../../core/inspect/align.js';
 import { useFind } from '../hooks/useFind.js';
 import type { JumpTo } from '../hooks/useRowJump.js';
@@ -12,7 +12,7 @@ export function FindBar({
   selectedPos: number;
   goTo: JumpTo;
 }) {
-  const { input, query, setQuery, matches, current, settled, step, onEnter } = useFind(visible, selectedPos, goTo);
+  const { input, query, setQuery, total, current, settled, step, onEnter } = useFind(visible, selectedPos, goTo);
   return (
     <span className="find">
       <label htmlFor="find">Find</label>
@@ -35,14 +35,14 @@ export function FindBar({
       <span id="find-results" role="status" aria-label="Find results" className="muted small">
         {!settled
           ? ''
-          : matches.length === 0
+          : total === 0
             ? 'No matches'
-            : `${current === -1 ? '–' : current + 1} of ${matches.length}`}
+            : `${current === -1 ? '–' : current + 1} of ${total} ${total === 1 ? 'match' : 'matches'}`}
       </span>
-      <button aria-label="Previous match" disabled={!matches.length} onClick={() => step(-1)}>
+      <button aria-label="Previous match" disabled={total === 0} onClick={() => step(-1)}>
         ↑
       </button>
-      <button aria-label="Next match" disabled={!matches.length} onClick={() => step(1)}>
+      <button aria-label="Next match" disabled={total === 0} onClick={() => step(1)}>
         ↓
       </button>
       {visible.length === 0 && <span className="muted small">no rows</span>}

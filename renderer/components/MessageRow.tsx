@@ -1,15 +1,12 @@
 /** One aligned row: the original message beside what the proposal makes of it. */
 import { memo } from 'react';
 import type { AlignedRow } from '../../core/inspect/align.js';
-import type { Block, Message } from '../../core/engine/schema.js';
+import type { Message } from '../../core/engine/schema.js';
+import { displayedBlocks, fieldKey } from '../../core/inspect/display.js';
 import { useApp } from '../store/index.js';
 import { selectHasProposal } from '../store/selectors.js';
 import { BlockView } from './BlockView.js';
 import { Highlight } from './Highlight.js';
-
-function blocksOf(message: Message): Block[] {
-  return typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : (message.content ?? []);
-}
 
 export const MessageRow = memo(function MessageRow({
   row,
@@ -29,7 +26,7 @@ export const MessageRow = memo(function MessageRow({
   const pinnedRow = useApp((s) =>
     s.leftPane === 'pinned' ? (s.pinned?.proposal.audit.rows[row.index] ?? null) : null,
   );
-  const blocks = blocksOf(message);
+  const blocks = displayedBlocks(message);
   const proposedPane = (paneRow: AlignedRow, side: 'proposed' | 'pinned', showDecision: boolean) =>
     paneRow.status === 'removed' ? (
       <div className="removed-msg">message removed (every block dropped)</div>
@@ -38,6 +35,8 @@ export const MessageRow = memo(function MessageRow({
         <BlockView
           key={b}
           block={block}
+          message={row.index}
+          index={b}
           where={`${row.id} block ${b}`}
           fate={paneRow.blocks.get(b) ?? null}
           side={side}
@@ -56,7 +55,7 @@ export const MessageRow = memo(function MessageRow({
       <div className="mhead">
         <span className="mono">{row.index}</span>
         <span className="mono strong">
-          <Highlight text={row.id} />
+          <Highlight text={row.id} field={fieldKey(row.index, -1, 'id')} />
         </span>
         <span className={`role ${row.role}`}>{row.role}</span>
         {row.protected && <span className="badge prot">protected</span>}
@@ -89,6 +88,8 @@ export const MessageRow = memo(function MessageRow({
               <BlockView
                 key={b}
                 block={block}
+                message={row.index}
+                index={b}
                 where={`${row.id} block ${b}`}
                 fate={row.blocks.get(b) ?? null}
                 side="original"

@@ -1,19 +1,22 @@
 /**
  * Find across both panes: Ctrl/Cmd+F focuses the field, the typed query becomes the
  * highlighted `findTerm` after a short pause (a 10,000-message history is searched once per
- * pause, not once per key), and Enter / Shift+Enter walk the matching rows, off-screen rows
- * included. Which rows match and where a step lands are core functions (core/inspect).
+ * pause, not once per key), and Enter / Shift+Enter walk the hits one by one, off-screen rows
+ * included. The hit stood on is the store's `findCurrent`: its <mark> is marked current and
+ * collapsed text around it opens. Which text holds hits and where a step lands are core
+ * functions (core/inspect/find.ts).
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AlignedRow } from '../../core/inspect/align.js';
-import { findRows } from '../../core/inspect/find.js';
+import { fieldKey } from '../../core/inspect/display.js';
+import type { FindResult } from '../../core/inspect/find.js';
+import { findHits, hitAt, stepHit } from '../../core/inspect/find.js';
 import type { Direction } from '../../core/inspect/navigate.js';
-import { stepMatch } from '../../core/inspect/navigate.js';
 import { useApp } from '../store/index.js';
 import type { JumpTo } from './useRowJump.js';
 
 const DEBOUNCE_MS = 120;
-const NO_MATCHES: number[] = [];
+const NO_HITS: FindResult = { term: '', total: 0, fields: [] };
 
 export function useFind(visible: readonly AlignedRow[], selectedPos: number, goTo: JumpTo) {
   const messages = useApp((s) => s.snapshot?.messages ?? null);
@@ -21,8 +24,9 @@ export function useFind(visible: readonly AlignedRow[], selectedPos: number, goT
   const findTerm = useApp((s) => s.findTerm);
   const setQuery = useApp((s) => s.setQuery);
   const setFindTerm = useApp((s) => s.setFindTerm);
+  const setFindCurrent = useApp((s) => s.setFindCurrent);
   const input = useRef<HTMLInputElement>(null);
-  // Enter pressed before the pause ended: search now and step once the matches exist.
+  // Enter pressed before the pause ended: search now and step once the hits exist.
   const pendingStep = useRef<Direction | null>(null);
   const term = query.trim();
 
@@ -43,14 +47,21 @@ export function useFind(visible: readonly AlignedRow[], selectedPos: number, goT
     return () => clearTimeout(id);
   }, [term, setFindTerm]);
 
-  const matches = useMemo(
-    () => (messages ? findRows(visible, messages, findTerm) : NO_MATCHES),
+  const result = useMemo(
+    () => (messages ? findHits(visible, messages, findTerm) : NO_HITS),
     [visible, messages, findTerm],
   );
+  // The hit stood on, as an index into `result`; a new result starts from none.
+  const [current, setCurrent] = useState({ result, index: -1 });
+  const index = current.result === result ? current.index : -1;
 
   const step = (dir: Direction) => {
-    const next = stepMatch(matches, selectedPos, dir);
-    if (next !== null) goTo(next);
+    const next = stepHit(result, index, selectedPos, dir);
+    const hit = next === null ? null : hitAt(result, next);
+    if (next === null || hit === null) return;
+    setCurrent({ result, index: next });
+    setFindCurrent({ key: fieldKey(hit.message, hit.field.block, hit.field.part), start: hit.start, end: hit.end });
+    goTo(hit.position);
   };
 
   useEffect(() => {
@@ -66,13 +77,14 @@ export function useFind(visible: readonly AlignedRow[], selectedPos: number, goT
     setFindTerm(term);
   };
 
+  const onRow = index >= 0 && hitAt(result, index)?.position === selectedPos;
   return {
     input,
     query,
     setQuery,
-    matches,
-    /** Index of the selected row among the matches, -1 when it is not one. */
-    current: matches.indexOf(selectedPos),
+    total: result.total,
+    /** Index of the hit stood on, -1 when none is (or the selection moved to another row). */
+    current: onRow ? index : -1,
     /** The typed term has been searched: the count is about what the field shows. */
     settled: term !== '' && findTerm === term,
     step,

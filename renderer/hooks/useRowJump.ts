@@ -1,7 +1,8 @@
 /**
  * Moving to a visible row from the keyboard (find, j/k): select it, scroll the virtual list
  * to it (it may not be rendered yet), then bring its first highlight into view, which can sit
- * below the fold of a tall row or inside a clipped result body.
+ * below the fold of a tall row or inside a clipped result body: the hit Find stands on
+ * (its current <mark>), else the row's first highlight.
  */
 import type { Virtualizer } from '@tanstack/react-virtual';
 import type { RefObject } from 'react';
@@ -25,7 +26,10 @@ export function useRowJump(
       virtualizer.scrollToIndex(position, { align: 'center' });
       requestAnimationFrame(() =>
         requestAnimationFrame(() => {
-          scrollRef.current?.querySelector(`[data-index="${position}"] mark`)?.scrollIntoView({ block: 'nearest' });
+          const row = scrollRef.current?.querySelector(`[data-index="${position}"]`);
+          (row?.querySelector('mark[aria-current="true"]') ?? row?.querySelector('mark'))?.scrollIntoView({
+            block: 'nearest',
+          });
         }),
       );
     },

@@ -243,12 +243,20 @@ export interface ApprovalSlice {
 
 export type Tab = 'summary' | 'audit' | 'compare' | 'cache' | 'observation' | 'requests';
 
+export interface FindCurrent {
+  key: string;
+  start: number;
+  end: number;
+}
+
 export interface UiSlice {
   tab: Tab;
   filter: RowFilter;
   query: string;
   /** The query as highlighted and matched: trimmed and debounced, so rows repaint once per pause, not per key. */
   findTerm: string;
+  /** The hit Find stands on: the field (display.ts `fieldKey`) and its range there; components open collapsed text at it. */
+  findCurrent: FindCurrent | null;
   /** Message index of the selected row (j/k, find, clicks). */
   selected: number | null;
   rawBlocks: Set<string>;
@@ -260,6 +268,7 @@ export interface UiSlice {
   setFilter(filter: RowFilter): void;
   setQuery(query: string): void;
   setFindTerm(term: string): void;
+  setFindCurrent(current: FindCurrent | null): void;
   select(index: number | null): void;
   toggleRaw(key: string): void;
   toggleExpanded(key: string): void;

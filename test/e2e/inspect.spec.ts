@@ -109,13 +109,13 @@ test('find highlights matches in both panes and Enter / Shift+Enter walk them, o
   await page.keyboard.press('Control+f');
   await expect(page.getByLabel('Find', { exact: true })).toBeFocused();
   await page.keyboard.type('IDEMPOTENCY');
-  await expect(status).toHaveText(/^– of \d+$/);
-  const total = Number((await status.textContent())!.replace(/^– of /, ''));
+  await expect(status).toHaveText(/^– of \d+ matches$/);
+  const total = Number(/^– of (\d+)/.exec((await status.textContent())!)![1]);
   expect(total).toBeGreaterThan(2);
   // The first matching message is below the fold: Enter scrolls it into view, highlighted.
   const current = list.locator('[aria-current="true"]');
   await page.keyboard.press('Enter');
-  await expect(status).toHaveText(`1 of ${total}`);
+  await expect(status).toHaveText(`1 of ${total} matches`);
   await expect(current.getByRole(MARK).first()).toBeInViewport();
   await expect(current.getByRole(MARK).first()).toHaveText(/^idempotency$/i);
   // Both panes: a kept message's text shows in the original and the proposed pane alike.
@@ -131,13 +131,13 @@ test('find highlights matches in both panes and Enter / Shift+Enter walk them, o
     ).toBeVisible();
   // Shift+Enter from the first wraps to the last match, far below: scrolled into view.
   await page.keyboard.press('Shift+Enter');
-  await expect(status).toHaveText(`${total} of ${total}`);
+  await expect(status).toHaveText(`${total} of ${total} matches`);
   await expect(current.getByRole(MARK).first()).toBeInViewport();
   await page.keyboard.press('Shift+Enter');
-  await expect(status).toHaveText(`${total - 1} of ${total}`);
+  await expect(status).toHaveText(`${total - 1} of ${total} matches`);
   await page.keyboard.press('Enter');
   await page.keyboard.press('Enter');
-  await expect(status).toHaveText(`1 of ${total}`);
+  await expect(status).toHaveText(`1 of ${total} matches`);
   await page.screenshot({ path: join(SCREENSHOTS, 'find.png') });
 
   await page.getByLabel('Find', { exact: true }).fill('no-such-text-anywhere');

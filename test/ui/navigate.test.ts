@@ -1,15 +1,13 @@
 /**
  * The audit view's filter, find and keyboard navigation as core functions
- * (core/inspect/filter.ts, find.ts `findRows`, navigate.ts): which rows show, which match,
+ * (core/inspect/filter.ts, navigate.ts; find in find.test.ts): which rows show,
  * and where Enter, Shift+Enter, j and k land.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Message } from '../../core/engine/schema.js';
 import type { AlignedRow } from '../../core/inspect/align.js';
 import type { Overrides } from '../../core/inspect/curve.js';
 import { filterRows } from '../../core/inspect/filter.js';
-import { findRows } from '../../core/inspect/find.js';
 import { stepChange, stepMatch } from '../../core/inspect/navigate.js';
 import { auditModel } from '../../core/inspect/review.js';
 import { paymentRun, reviewedAt } from './paymentRun.js';
@@ -57,28 +55,6 @@ describe('row filter', () => {
     const dropAll = Object.fromEntries(analysis.candidates.map((p) => [p.pairId, 'drop_call' as const]));
     const dropped = (await audited(0.6, dropAll)).model;
     expect(filterRows(dropped.rows, 'kept', dropped.pairs)).toEqual([]);
-  });
-});
-
-describe('find rows', () => {
-  it('matches message text case-insensitively, as positions into the visible rows', async () => {
-    const { model, messages } = await audited(0.6);
-    const visible = filterRows(model.rows, 'tool:read_file', model.pairs);
-    const hits = findRows(visible, messages, 'IDEMPOTENCY');
-    expect(hits.length).toBeGreaterThan(0);
-    for (const i of hits) expect(JSON.stringify(messages[visible[i].index]).toLowerCase()).toContain('idempotency');
-    const misses = visible.map((_, i) => i).filter((i) => !hits.includes(i));
-    for (const i of misses)
-      expect(JSON.stringify(messages[visible[i].index]).toLowerCase()).not.toContain('idempotency');
-    expect(findRows(visible, messages, '')).toEqual([]);
-  });
-
-  it('R13 the omission marker matches changed rows only', async () => {
-    const { model, messages } = await audited(0.9);
-    const hits = findRows(model.rows, messages, 'omitted').map((i) => model.rows[i]);
-    const plain = (m: Message) => JSON.stringify(m).toLowerCase().includes('omitted');
-    for (const r of hits) expect(r.status !== 'same' || plain(messages[r.index])).toBe(true);
-    expect(hits.filter((r) => r.status !== 'same').length).toBe(model.changedRows);
   });
 });
 
