@@ -9,3 +9,4 @@ export * from './navigate.js';
 export * from './cache.js';
 export * from './compare.js';
 export * from './compareReport.js';
+export * from './policyChange.js';

@@ -8,6 +8,7 @@ import { CompareTab } from './CompareTab.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { ConversationPicker } from './ConversationPicker.js';
 import { ExportDialog } from './ExportDialog.js';
+import { OutOfDate } from './OutOfDate.js';
 import { ObservationTab, RequestsTab } from './RunTabs.js';
 import { PolicyPanel } from './PolicyPanel.js';
 import { StatsHeader } from './StatsHeader.js';
@@ -55,6 +56,7 @@ export function App() {
       <div className="body">
         <PolicyPanel info={info} />
         <main className="main">
+          <OutOfDate />
           <StatsHeader />
           <Tabs />
           <div className="tab-panel" role="tabpanel" aria-label={tab}>

@@ -3,6 +3,7 @@ import { useRef } from 'react';
 import type { HostInfo } from '../../core/ipc/contract.js';
 import { ms } from '../format.js';
 import { useApp, useAppStore } from '../store/index.js';
+import { outOfDateReason } from './OutOfDate.js';
 
 export function Toolbar({ info }: { info: HostInfo | null }) {
   const store = useAppStore();
@@ -15,6 +16,8 @@ export function Toolbar({ info }: { info: HostInfo | null }) {
   const canRun = useApp((s) => s.snapshot !== null && s.goal.trim() !== '' && s.run.state !== 'running');
   const notice = useApp((s) => s.notice);
   const pinned = useApp((s) => s.pinned !== null);
+  const outOfDate = useApp((s) => s.outOfDate);
+  const stale = outOfDate.length > 0;
 
   const open = async () => {
     const { bridge } = store.getState().deps;
@@ -77,9 +80,20 @@ export function Toolbar({ info }: { info: HostInfo | null }) {
           Pin as A
         </button>
       )}
-      <button disabled={!hasProposal} aria-haspopup="dialog" onClick={() => store.getState().openExport(true)}>
+      <button
+        disabled={!hasProposal || stale}
+        aria-haspopup="dialog"
+        aria-describedby={stale ? 'export-blocked' : undefined}
+        title={stale ? outOfDateReason(outOfDate) : undefined}
+        onClick={() => store.getState().openExport(true)}
+      >
         Export…
       </button>
+      {stale && (
+        <span id="export-blocked" hidden>
+          {outOfDateReason(outOfDate)}
+        </span>
+      )}
       <button disabled={!hasProposal} onClick={discard}>
         Discard
       </button>

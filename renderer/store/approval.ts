@@ -42,6 +42,8 @@ export const createApprovalSlice: Slice<ApprovalSlice> = (set, get) => ({
     const state = get();
     const { snapshot, proposal, deps } = state;
     if (!snapshot || !proposal) return 'nothing to export: run first';
+    // What is exported is what the policy gives (R3–R5): an edit the model must answer blocks it.
+    if (state.outOfDate.length > 0) return `Export disabled: ${state.outOfDate.join(', ')} changed since the run`;
     if (state.reviewer.trim() === '') return 'Export needs a reviewer: name who approves it';
     set({ exporting: true });
     try {

@@ -1,7 +1,9 @@
 /**
  * Goal, allowlist, protections, options and the decision model: everything a run is asked
  * with. `analysis` is the guards' verdict on the current policy, for the "before running"
- * counts and the audit view before a run; the keep threshold also re-derives the proposal (R15).
+ * counts and the audit view before a run. After a run every edit is followed by the proposal
+ * (proposal.ts `followPolicy`): the keep threshold re-derives it (R15), an edit that only removes
+ * candidates re-derives it with the guards, any other marks it out of date.
  */
 import { policyOf } from '../../core/engine/compact.js';
 import { analyze } from '../../core/engine/guards.js';
@@ -59,18 +61,24 @@ export const createPolicySlice: Slice<PolicySlice> = (set, get) => {
     candidacy: null,
     unmatchedTools: [],
     archiveRef: DEFAULT_ARCHIVE_REF,
-    setGoal: (goal) => set({ goal }),
+    setGoal(goal) {
+      set({ goal });
+      get().followPolicy();
+    },
     toggleTool(name, on) {
       set({ eligible: toggled(get().eligible, name, on) });
       reanalyze();
+      get().followPolicy();
     },
     protectMessage(id, on) {
       set({ protectedMessageIds: toggled(get().protectedMessageIds, id, on) });
       reanalyze();
+      get().followPolicy();
     },
     protectCall(id, on) {
       set({ protectedCallIds: toggled(get().protectedCallIds, id, on) });
       reanalyze();
+      get().followPolicy();
     },
     setOption(key, value) {
       const parsed = OptionsSchema.safeParse({ ...get().options, [key]: value });
@@ -78,9 +86,13 @@ export const createPolicySlice: Slice<PolicySlice> = (set, get) => {
       set({ options: parsed.data });
       if (key === 'preserve_recent_messages') reanalyze();
       if (key === 'keep_threshold') get().rederive();
+      else get().followPolicy();
       return null;
     },
-    setBackend: (choice) => set({ backend: { ...get().backend, ...choice } }),
+    setBackend(choice) {
+      set({ backend: { ...get().backend, ...choice } });
+      get().followPolicy();
+    },
     setArchiveRef(ref) {
       const { snapshot } = get();
       const archiveRef = ref.trim() === '' && snapshot ? archiveNameOf(snapshot) : ref;

@@ -16,12 +16,51 @@ import {
   probabilityHistogram,
   thresholdCurve,
 } from '../../core/inspect/curve.js';
+import { modelNeedingChanges, narrowRun } from '../../core/inspect/policyChange.js';
 import { auditModel } from '../../core/inspect/review.js';
 import type { HostError, RunOutcome, RunStatus } from '../../core/ipc/contract.js';
 import { requestFrom } from './policy.js';
 import type { Proposal, ProposalSlice, RunResult, RunState, Slice } from './state.js';
 
 const IDLE: RunState = { state: 'idle', runId: null, progress: null, elapsedMs: 0, error: null };
+
+/**
+ * The run's answers under the policy `settings`, which only removes candidates: the guards'
+ * verdicts and the recorded decisions and counts as a fresh run would give them (R3–R5; no
+ * model call). Sizes depend on no guard and are kept.
+ */
+function narrowed(run: RunResult, messages: readonly Message[], settings: RunResult['request']): RunResult {
+  const { policy, analysis, decisions } = narrowRun(messages, run.asked.outcome.decisions, settings);
+  const { candidates, protected: guarded, ineligible } = analysis.counts;
+  const probs = probabilitiesOf(decisions);
+  return {
+    ...run,
+    outcome: {
+      ...run.asked.outcome,
+      decisions,
+      stats: { ...run.asked.outcome.stats, candidates, protected: guarded, ineligible },
+    },
+    request: settings,
+    policy,
+    analysis,
+    decisions: new Map(decisions.map((d) => [d.pair_id, d])),
+    probs,
+    histogram: probabilityHistogram([...probs.values()].map((p) => p.keepResult)),
+  };
+}
+
+type Lists = Pick<RunResult['request'], 'eligible_tool_names' | 'protected_message_ids' | 'protected_call_ids'>;
+const listsOf = ({ eligible_tool_names, protected_message_ids, protected_call_ids }: Lists): Lists => ({
+  eligible_tool_names,
+  protected_message_ids,
+  protected_call_ids,
+});
+const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x) => b.includes(x));
+/** The same names and ids, in any order: an edit undone (untick, tick) is the run's policy again. */
+const samePolicy = (a: Lists, b: Lists) =>
+  sameSet(a.eligible_tool_names, b.eligible_tool_names) &&
+  sameSet(a.protected_message_ids, b.protected_message_ids) &&
+  sameSet(a.protected_call_ids, b.protected_call_ids);
 
 /**
  * Re-derives actions and everything that follows from them, once per threshold or override
@@ -60,6 +99,7 @@ export const createProposalSlice: Slice<ProposalSlice> = (set, get) => {
   return {
     run: IDLE,
     proposal: null,
+    outOfDate: [],
 
     async startRun() {
       const state = get();
@@ -105,6 +145,7 @@ export const createProposalSlice: Slice<ProposalSlice> = (set, get) => {
       const probs = probabilitiesOf(outcome.decisions);
       const histogram = probabilityHistogram([...probs.values()].map((p) => p.keepResult));
       const result: RunResult = {
+        asked: { settings: request, backend: state.backend, outcome },
         outcome,
         request,
         policy,
@@ -125,6 +166,8 @@ export const createProposalSlice: Slice<ProposalSlice> = (set, get) => {
       );
       get().setTab('audit');
       void get().refreshTokens();
+      // The form may have changed while the run was going.
+      get().followPolicy();
     },
 
     async cancelRun() {
@@ -155,7 +198,32 @@ export const createProposalSlice: Slice<ProposalSlice> = (set, get) => {
       void get().refreshTokens();
     },
 
-    clearProposal: () => setProposal(null, { run: IDLE }),
+    clearProposal: () => setProposal(null, { run: IDLE, outOfDate: [] }),
+
+    followPolicy() {
+      const state = get();
+      const { proposal, snapshot } = state;
+      if (!proposal || !snapshot) return;
+      const now = requestFrom(state);
+      const outOfDate = modelNeedingChanges(proposal.asked, { settings: now, backend: state.backend });
+      if (outOfDate.join('\n') !== state.outOfDate.join('\n')) set({ outOfDate });
+      // Out of date: the proposal stays as last derived, and Export waits for a run or an undo.
+      if (outOfDate.length > 0) return;
+      // The run's options (its threshold is `keep_threshold_run`); the markers' archive_ref is retarget's.
+      const { asked } = proposal;
+      const lists = samePolicy(now, asked.settings) ? listsOf(asked.settings) : listsOf(now);
+      const settings = { ...now, ...lists, options: asked.settings.options, archive_ref: proposal.request.archive_ref };
+      if (JSON.stringify(listsOf(settings)) === JSON.stringify(listsOf(proposal.request))) return;
+      const run = narrowed(proposal, snapshot.messages, settings);
+      // R3: protection wins, so an override on a pair the edit now guards no longer applies.
+      const candidates = new Set(run.analysis.candidates.map((p) => p.pairId));
+      const overrides = Object.fromEntries(Object.entries(proposal.overrides).filter(([id]) => candidates.has(id)));
+      setProposal({
+        ...derive(run, overrides, state.options.keep_threshold, snapshot.messages, null),
+        tokens: { ...proposal.tokens, after: null, prefix: null },
+      });
+      void get().refreshTokens();
+    },
 
     retarget(archiveRef) {
       const { proposal, snapshot, options } = get();

@@ -16,6 +16,7 @@ import type { CurvePoint, HistogramBin, Overrides, SizeModel } from '../../core/
 import type { RowFilter } from '../../core/inspect/filter.js';
 import type { AuditModel, RunPairReview } from '../../core/inspect/review.js';
 import type { CandidacyReport, HistorySummary } from '../../core/inspect/summary.js';
+import type { AskedPolicy } from '../../core/inspect/policyChange.js';
 import type { UnmatchedToolName } from '../../core/inspect/toolNames.js';
 import type {
   BackendChoice,
@@ -107,8 +108,15 @@ export type RunSuccess = Extract<RunOutcome, { success: true }>;
 
 /** What a run fixed: its answer and everything measured from it once. */
 export interface RunResult {
+  /**
+   * The run as it was asked and answered. The fields below follow the current policy while it
+   * only removes candidates (core/inspect/policyChange.ts): re-derived from this, never from an
+   * earlier re-derivation, so undoing an edit gives the run's own proposal back.
+   */
+  asked: AskedPolicy & { outcome: RunSuccess };
+  /** The run's answer, its decisions and guard counts as the current policy records them. */
   outcome: RunSuccess;
-  /** The request as sent, without messages: the audit record and export use it. */
+  /** The policy the proposal is derived for, without messages: the audit record and export use it. */
   request: RunSettings;
   policy: Policy;
   analysis: Analysis;
@@ -146,6 +154,11 @@ export interface RunState {
 export interface ProposalSlice {
   run: RunState;
   proposal: Proposal | null;
+  /**
+   * The edits since the run that need the model again, named (policyChange.ts); while any is
+   * listed the proposal is out of date and cannot be exported. Empty without a proposal.
+   */
+  outOfDate: string[];
   startRun(): Promise<void>;
   cancelRun(): Promise<void>;
   rederive(): void;
@@ -154,6 +167,11 @@ export interface ProposalSlice {
   refreshTokens(): Promise<void>;
   /** Re-derives the proposal's R13 markers for another `archive_ref`; no model call. */
   retarget(archiveRef: string): void;
+  /**
+   * After any policy edit: re-derives the proposal when the edit only removes candidates (no
+   * model call), else lists what changed in `outOfDate`.
+   */
+  followPolicy(): void;
 }
 
 // ── compare ──────────────────────────────────────────────────────────────────────────────

@@ -28,6 +28,8 @@ export interface ExportSetup {
   goal?: string;
   /** Default: every tool name of the history. */
   eligible?: string[];
+  protectedMessageIds?: string[];
+  protectedCallIds?: string[];
   /** Default: the offline model. */
   script?: Script;
   options?: OptionsInput;
@@ -57,6 +59,8 @@ export async function makeExport(setup: ExportSetup): Promise<MadeExport> {
     messages,
     goal: setup.goal ?? 'Continue with the task',
     eligible_tool_names: setup.eligible ?? toolNamesOf(messages),
+    protected_message_ids: setup.protectedMessageIds ?? [],
+    protected_call_ids: setup.protectedCallIds ?? [],
     archive_ref: archiveFileName(hash, setup.fileName),
     options: setup.options ?? {},
   });
