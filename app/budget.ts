@@ -26,15 +26,23 @@ export function memoryBudgetBytes(
   return Math.floor(heapLimit / bytesPerInputByte);
 }
 
-/** Why a file of `bytes` would not fit this process's heap limit, or null when it fits. */
+/**
+ * Why a file of `bytes` would not fit this process's heap limit, or null when it fits. With
+ * `atLeast`, `bytes` is only what was read before stopping (a pipe or a device has no size).
+ */
 export function overMemoryBudget(
   key: string,
   path: string,
   bytes: number,
   heapLimit = getHeapStatistics().heap_size_limit,
+  atLeast = false,
 ): string | null {
   const needed = bytes * HEAP_BYTES_PER_FILE_BYTE;
   if (needed <= heapLimit) return null;
   const mb = (n: number) => Math.ceil(n / MB);
-  return `${key}: ${path} is ${mb(bytes)} MB, more than this process's memory budget handles (about ${Math.floor(heapLimit / HEAP_BYTES_PER_FILE_BYTE / MB)} MB with a ${mb(heapLimit)} MB heap); run with NODE_OPTIONS=--max-old-space-size=${mb(needed) + 256} to raise it`;
+  const size = atLeast ? 'holds more than' : `is ${mb(bytes)} MB, more than`;
+  const raise = atLeast
+    ? 'pass a regular file, or raise it with NODE_OPTIONS=--max-old-space-size=MB'
+    : `run with NODE_OPTIONS=--max-old-space-size=${mb(needed) + 256} to raise it`;
+  return `${key}: ${path} ${size} this process's memory budget handles (about ${Math.floor(heapLimit / HEAP_BYTES_PER_FILE_BYTE / MB)} MB with a ${mb(heapLimit)} MB heap); ${raise}`;
 }

@@ -4,9 +4,9 @@
  * leading `@`. Every problem is a UsageError with one line naming the key.
  */
 import { isUtf8 } from 'node:buffer';
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { overMemoryBudget } from '../budget.js';
+import { memoryBudgetBytes, overMemoryBudget } from '../budget.js';
 import { HostApiError } from '../host/errors.js';
 
 /** Bad usage of the command line: an `invalid_input` of the one table (exit 2). */
@@ -91,22 +91,86 @@ export function readTextFile(key: string, path: string): string {
 
 /** The same, with the bytes as read: `--out` archives them byte for byte. */
 export function readTextFileBytes(key: string, path: string): { text: string; bytes: Buffer } {
-  let bytes: Buffer;
-  let tooBig: string | null;
-  try {
-    // Fail before reading a file too big for the heap: V8 would abort without a message.
-    tooBig = overMemoryBudget(key, path, statSync(path).size);
-    bytes = tooBig === null ? readFileSync(path) : Buffer.alloc(0);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(`${key}: cannot read ${path}: ${code ?? (error as Error).message}`);
-  }
-  if (tooBig !== null) throw new UsageError(tooBig);
+  const bytes = readInputBytes(key, path);
   // Strict: a file in another encoding must fail loudly, not turn into U+FFFD silently.
   if (!isUtf8(bytes)) throw new UsageError(`${key}: ${path} is not valid UTF-8`);
   const text = bytes.toString('utf8');
   // A byte-order mark is an encoding detail, not part of the value.
   return { text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, bytes };
+}
+
+/** How long a FIFO may go without a writer before the read gives up (a writer normally waits for us). */
+export const FIFO_WRITER_WAIT_MS = 5_000;
+const CHUNK_BYTES = 1024 * 1024;
+const POLL_MS = 10;
+
+/**
+ * The bytes of `path`, at most this process's memory budget of them, refused in one line
+ * naming `key`. Not only regular files: `@<(cmd)` is a pipe and `@/dev/zero` a device, whose
+ * size stat cannot tell, so every read counts its bytes and stops past the budget. Opened
+ * non-blocking, so a FIFO nobody writes to fails after FIFO_WRITER_WAIT_MS instead of hanging.
+ */
+export function readInputBytes(key: string, path: string): Buffer {
+  const limit = memoryBudgetBytes();
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    throw cannotRead(key, path, error);
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (stats.isFile()) {
+      // Fail before reading a file too big for the heap: V8 would abort without a message.
+      const tooBig = overMemoryBudget(key, path, stats.size);
+      if (tooBig !== null) throw new UsageError(tooBig);
+    }
+    const chunks: Buffer[] = [];
+    let total = 0;
+    // A FIFO reads 0 bytes both before any writer opens it and at the end, so only a read of
+    // data or EAGAIN (a writer with nothing written yet) shows that a writer came.
+    let writerSeen = !stats.isFIFO();
+    const giveUpAt = Date.now() + FIFO_WRITER_WAIT_MS;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, limit + 1 - total));
+      let n: number;
+      try {
+        n = readSync(fd, chunk, 0, chunk.length, null);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw cannotRead(key, path, error);
+        writerSeen = true;
+        pause(POLL_MS);
+        continue;
+      }
+      if (n === 0) {
+        if (writerSeen) break;
+        if (Date.now() >= giveUpAt)
+          throw new UsageError(
+            `${key}: ${path} is a FIFO nobody wrote to within ${FIFO_WRITER_WAIT_MS / 1000} s; start its writer first`,
+          );
+        pause(POLL_MS);
+        continue;
+      }
+      writerSeen = true;
+      chunks.push(n === chunk.length ? chunk : chunk.subarray(0, n));
+      total += n;
+      if (total > limit) throw new UsageError(overMemoryBudget(key, path, total, undefined, true) ?? '');
+    }
+    return Buffer.concat(chunks, total);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function cannotRead(key: string, path: string, error: unknown): UsageError {
+  if (error instanceof UsageError) return error;
+  const code = (error as NodeJS.ErrnoException).code;
+  return new UsageError(`${key}: cannot read ${path}: ${code ?? (error as Error).message}`);
+}
+
+/** Blocks this thread for `ms` (the command line reads its inputs synchronously). */
+function pause(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
 /** Parses a JSON value, naming the key in the one-line error. */

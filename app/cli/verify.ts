@@ -5,7 +5,7 @@
  * difference on stdout; 2 with one line on stderr for bad input (not a record, a file missing
  * or unreadable). `--report` then writes the HTML audit report from the verified re-derivation.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { describeZodError } from '../../core/engine/schema.js';
 import type { AuditRecord } from '../../core/ipc/audit.js';
@@ -13,11 +13,10 @@ import { AuditRecordSchema, EarlierAuditRecordSchema, reportFileName } from '../
 import { reportOf } from '../../core/inspect/auditReport.js';
 import type { ReadFile, Rederived, Verification } from '../../core/inspect/verify.js';
 import { verifyExport } from '../../core/inspect/verify.js';
-import { overMemoryBudget } from '../budget.js';
 import { classify, EXIT } from '../host/errors.js';
 import { writeAtomic } from '../host/commitFiles.js';
 import { nodeHash } from '../host/exportFiles.js';
-import { parseFileCommand, parseJsonValue, readTextFile, UsageError } from './args.js';
+import { parseFileCommand, parseJsonValue, readInputBytes, readTextFile, UsageError } from './args.js';
 
 export const USAGE = `usage: compaction-inspector verify AUDIT.json [--json] [--report]
   AUDIT.json  an export's audit record; the snapshot and the archive it names are read from
@@ -31,16 +30,7 @@ export const USAGE = `usage: compaction-inspector verify AUDIT.json [--json] [--
 
 /** A file beside the record, decoded as the inspector decodes what it opens (UTF-8, a byte-order mark dropped). */
 async function readSibling(role: string, path: string): Promise<ReadFile> {
-  let bytes: Buffer;
-  try {
-    const tooBig = overMemoryBudget(role, path, statSync(path).size);
-    if (tooBig !== null) throw new UsageError(tooBig);
-    bytes = readFileSync(path);
-  } catch (error) {
-    if (error instanceof UsageError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(`${role}: cannot read ${path}: ${code ?? (error as Error).message}`);
-  }
+  const bytes = readInputBytes(role, path);
   const { sha256 } = await nodeHash(bytes);
   return { name: path, text: new TextDecoder('utf-8').decode(bytes), sha256, bytes: bytes.length };
 }

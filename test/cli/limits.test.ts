@@ -2,9 +2,12 @@
  * Limits of the built CLI that a user can reach with ordinary input: timers past a timer's range
  * (R10), and `@` arguments that are not regular files (SPEC §9: one line, exit 2).
  */
+import { execFileSync, spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI } from '../support/fakeOpenAI.js';
-import { ensureBuilt, exampleArgs, runCli, tempDir } from './support.js';
+import type { CliResult } from './support.js';
+import { cleanEnv, CLI, EXAMPLE, ensureBuilt, exampleArgs, runCli, tempDir } from './support.js';
 
 let tmp: ReturnType<typeof tempDir>;
 beforeAll(ensureBuilt, 120_000);
@@ -40,5 +43,84 @@ describe('R10 timers past a timer’s range', () => {
     } finally {
       await fake.close();
     }
+  });
+});
+
+/** A small heap, so the memory budget (a fifth of it) is about 20 MB and reached at once. */
+const SMALL_HEAP = { NODE_OPTIONS: '--max-old-space-size=64' };
+
+/** The CLI run by bash, so `@<(…)` is a real process substitution (a pipe at /dev/fd/N). */
+function runInBash(script: string, env: Record<string, string> = {}): Promise<CliResult> {
+  return new Promise((done, fail) => {
+    const child = spawn('bash', ['-c', script], {
+      cwd: tmp.dir,
+      env: cleanEnv({ CLI, NODE: process.execPath, ...env }),
+    });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+    child.on('error', fail);
+    child.on('close', (code) =>
+      done({ code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') }),
+    );
+  });
+}
+
+function expectOneLineRefusal(run: CliResult, pattern: RegExp): void {
+  expect(run.code, run.stderr).toBe(2);
+  expect(run.stdout).toBe('');
+  expect(run.stderr.trim().split('\n')).toHaveLength(1);
+  expect(run.stderr.trim()).toMatch(pattern);
+}
+
+const BUDGET = /^messages: .+ holds more than this process's memory budget handles \(about \d+ MB with a \d+ MB heap\)/;
+const goalArgs = `goal='g' 'eligible_tool_names=["search_code"]'`;
+
+describe.skipIf(process.platform === 'win32')('§8 @ values that are not regular files', () => {
+  it('§8 @<(endless stream) stops at the memory budget: one line, exit 2, no GC trace', async () => {
+    tmp = tempDir();
+    const run = await runInBash(`"$NODE" "$CLI" compact_context ${goalArgs} messages=@<(cat /dev/zero)`, SMALL_HEAP);
+    expectOneLineRefusal(run, BUDGET);
+  });
+
+  it('§8 @/dev/zero stops at the memory budget: one line, exit 2', async () => {
+    tmp = tempDir();
+    const run = await runCli(['compact_context', 'goal=g', 'messages=@/dev/zero'], { cwd: tmp.dir, env: SMALL_HEAP });
+    expectOneLineRefusal(run, BUDGET);
+  });
+
+  it('§8 @FIFO with no writer fails with one line instead of hanging', async () => {
+    tmp = tempDir();
+    const fifo = join(tmp.dir, 'history.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const run = await runCli(['compact_context', 'goal=g', `messages=@${fifo}`], { cwd: tmp.dir });
+    expectOneLineRefusal(
+      run,
+      /^messages: .*history\.fifo is a FIFO nobody wrote to within \d+ s; start its writer first$/,
+    );
+  }, 30_000);
+
+  it('§8 a process substitution and a FIFO with a writer are read whole, like the file', async () => {
+    tmp = tempDir();
+    const file = tmp.write('history.json', EXAMPLE.messages);
+    const args = exampleArgs({ messages: `@${file}` });
+    const fromFile = await runCli(['compact_context', ...args], { cwd: tmp.dir });
+    expect(fromFile.code, fromFile.stderr).toBe(0);
+    const quoted = exampleArgs({ messages: '@<(sleep 0.2; cat history.json)' })
+      .map((a) => (a.startsWith('messages=') ? a : `'${a.replaceAll("'", "'\\''")}'`))
+      .join(' ');
+    const piped = await runInBash(`"$NODE" "$CLI" compact_context ${quoted}`);
+    expect(piped.code, piped.stderr).toBe(0);
+    const fifo = join(tmp.dir, 'history.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const writer = spawn('sh', ['-c', `cat history.json > history.fifo`], { cwd: tmp.dir });
+    const viaFifo = await runCli(['compact_context', ...exampleArgs({ messages: `@${fifo}` })], { cwd: tmp.dir });
+    writer.kill();
+    expect(viaFifo.code, viaFifo.stderr).toBe(0);
+    // The same envelope but for timing figures.
+    const core = (stdout: string) => JSON.parse(stdout).answer.messages;
+    expect(core(piped.stdout)).toEqual(core(fromFile.stdout));
+    expect(core(viaFifo.stdout)).toEqual(core(fromFile.stdout));
   });
 });
