@@ -1,6 +1,7 @@
-/** Before running: how many calls each guard and protection takes out, and advice at zero. */
+/** Before running: how many calls each guard and protection takes out, advice at zero, and where the characters are. */
 import { GUARD_CODES } from '../../core/engine/schema.js';
 import { useApp } from '../store/index.js';
+import { Breakdown } from './Breakdown.js';
 
 export function Candidacy() {
   const report = useApp((s) => s.candidacy);
@@ -24,6 +25,7 @@ export function Candidacy() {
           {report.advice}
         </p>
       )}
+      <Breakdown />
     </section>
   );
 }

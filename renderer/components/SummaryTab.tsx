@@ -1,7 +1,8 @@
-/** What was opened: sizes, calls per tool, and non-fatal oddities as warnings. */
+/** What was opened: sizes, where the characters are, calls per tool, and non-fatal oddities as warnings. */
 import { adapterFor } from '../../core/formats/index.js';
 import { bytes, fmt } from '../format.js';
 import { useApp } from '../store/index.js';
+import { Breakdown } from './Breakdown.js';
 
 export function SummaryTab() {
   const snapshot = useApp((s) => s.snapshot);
@@ -72,6 +73,10 @@ export function SummaryTab() {
           </tr>
         </tbody>
       </table>
+      <section aria-label="Where the characters are">
+        <h3 className="section-title">Where the characters are</h3>
+        <Breakdown />
+      </section>
       <table className="grid" aria-label="Tool calls per tool">
         <thead>
           <tr>

@@ -3,6 +3,8 @@
  * derive, so a selector costs a lookup and re-renders only what a derive changed.
  */
 import type { Analysis } from '../../core/engine/guards.js';
+import type { CharBreakdown } from '../../core/inspect/breakdown.js';
+import { charBreakdown } from '../../core/inspect/breakdown.js';
 import type { AuditModel, PairReview } from '../../core/inspect/review.js';
 import { auditModel } from '../../core/inspect/review.js';
 import type { AppState } from './state.js';
@@ -28,3 +30,21 @@ export const selectPairReview = (s: AppState, pairId: string): PairReview | null
   selectAudit(s)?.pairs.get(pairId) ?? null;
 
 export const selectHasProposal = (s: AppState): boolean => s.proposal !== null;
+
+const breakdowns = new WeakMap<Analysis, CharBreakdown>();
+
+/**
+ * Where the history's characters are under the current policy (core/inspect/breakdown.ts):
+ * once per re-analysis, which follows every policy edit, so the window and the ticked tools
+ * it reads are the analysis's own.
+ */
+export function selectBreakdown(s: AppState): CharBreakdown | null {
+  if (!s.snapshot || !s.analysis) return null;
+  let breakdown = breakdowns.get(s.analysis);
+  if (!breakdown)
+    breakdowns.set(
+      s.analysis,
+      (breakdown = charBreakdown(s.snapshot.messages, s.analysis, s.options.preserve_recent_messages, s.eligible)),
+    );
+  return breakdown;
+}
