@@ -3,11 +3,10 @@
  * `archive_ref` verbatim, the others JSON; `@path` reads a UTF-8 file, `@@…` is a literal
  * leading `@`. Every problem is a UsageError with one line naming the key.
  */
-import { isUtf8 } from 'node:buffer';
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { memoryBudgetBytes, overMemoryBudget } from '../budget.js';
-import { HostApiError } from '../host/errors.js';
+import { HostApiError, strictUtf8 } from '../host/errors.js';
 
 /** Bad usage of the command line: an `invalid_input` of the one table (exit 2). */
 export class UsageError extends HostApiError {
@@ -92,9 +91,7 @@ export function readTextFile(key: string, path: string): string {
 /** The same, with the bytes as read: `--out` archives them byte for byte. */
 export function readTextFileBytes(key: string, path: string): { text: string; bytes: Buffer } {
   const bytes = readInputBytes(key, path);
-  // Strict: a file in another encoding must fail loudly, not turn into U+FFFD silently.
-  if (!isUtf8(bytes)) throw new UsageError(`${key}: ${path} is not valid UTF-8`);
-  const text = bytes.toString('utf8');
+  const text = strictUtf8(bytes, `${key}: ${path}`, (message) => new UsageError(message));
   // A byte-order mark is an encoding detail, not part of the value.
   return { text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, bytes };
 }

@@ -4,7 +4,6 @@
  * parsed with the contract (app/host/api.ts dispatch); the API key kept here with
  * safeStorage and never sent to the renderer.
  */
-import { isUtf8 } from 'node:buffer';
 import { readFile } from 'node:fs/promises';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, sep } from 'node:path';
@@ -14,7 +13,7 @@ import type { IpcReply } from '../../core/ipc/contract.js';
 import { CHANNELS, ipcName } from '../../core/ipc/contract.js';
 import { dispatch } from '../host/api.js';
 import type { Handlers } from '../host/api.js';
-import { HostApiError, toHostError } from '../host/errors.js';
+import { HostApiError, strictUtf8, toHostError } from '../host/errors.js';
 import { contentType, CSP, rendererPath } from '../host/rendererFiles.js';
 import { setupHost } from '../host/setup.js';
 import type { Replacement } from '../host/exportFiles.js';
@@ -57,8 +56,7 @@ function extraHandlers(window: () => BrowserWindow | null): Partial<Handlers> {
       if (!path) return null;
       const bytes = await readFile(path);
       // The text crosses to the renderer, whose archive is its UTF-8: only valid UTF-8 round-trips byte for byte.
-      if (!isUtf8(bytes)) throw new HostApiError('invalid_input', `${path} is not valid UTF-8`);
-      return { fileName: path.split(sep).pop() ?? path, path, text: bytes.toString('utf8') };
+      return { fileName: path.split(sep).pop() ?? path, path, text: strictUtf8(bytes, path) };
     },
     'file.save': async ({ suggestedName, sourcePath, text, archive, audit, report }) => {
       const win = window();

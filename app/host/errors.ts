@@ -5,6 +5,7 @@
  * the CLI all classify a thrown value here, so a failure cannot mean one thing over HTTP and
  * another over IPC or in a shell script.
  */
+import { isUtf8 } from 'node:buffer';
 import type { HostError } from '../../core/ipc/contract.js';
 import { ConfigError } from '../env.js';
 
@@ -94,4 +95,18 @@ export function classify(error: unknown): ClassifiedFailure {
 export function toHostError(error: unknown): HostError {
   const { code, message } = classify(error);
   return { code, message };
+}
+
+/**
+ * Input bytes as text, strictly: bytes in another encoding are refused, never turned into
+ * U+FFFD silently (which would change the history, R14). The command line's files, the web
+ * host's bodies and Electron's opened files are all refused with this one error.
+ */
+export function strictUtf8(
+  bytes: Uint8Array,
+  what: string,
+  fail: (message: string) => Error = (message) => new HostApiError('invalid_input', message),
+): string {
+  if (!isUtf8(bytes)) throw fail(`${what} is not valid UTF-8`);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
 }

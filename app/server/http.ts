@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import { compactContext } from '../../core/engine/compact.js';
 import { dispatch } from '../host/api.js';
 import type { FailureKind } from '../host/errors.js';
-import { classify, HostApiError } from '../host/errors.js';
+import { classify, HostApiError, strictUtf8 } from '../host/errors.js';
 import type { HostSetup } from '../host/setup.js';
 import { rejectForeign, tokenMatches } from './security.js';
 import { defaultRendererDir, serveStatic } from './static.js';
@@ -68,7 +68,13 @@ function readBody(req: IncomingMessage, limit: number, onSize?: (size: number) =
       }
       chunks.push(chunk);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => {
+      try {
+        resolve(strictUtf8(Buffer.concat(chunks), 'body'));
+      } catch (error) {
+        reject(error);
+      }
+    });
     req.on('error', reject);
   });
 }

@@ -39,7 +39,8 @@ function send(
       },
     );
     req.on('error', reject);
-    if (init.body !== undefined) req.write(typeof init.body === 'string' ? init.body : JSON.stringify(init.body));
+    if (init.body !== undefined)
+      req.write(typeof init.body === 'string' || Buffer.isBuffer(init.body) ? init.body : JSON.stringify(init.body));
     req.end();
   });
 }
@@ -175,5 +176,15 @@ describe('POST /compact_context', () => {
       code: 'invalid_input',
       message: expect.stringMatching(/keep_threshold/),
     });
+  });
+
+  it('§8 a body that is not valid UTF-8 is refused as the CLI refuses such a file, never read as U+FFFD', async () => {
+    // "café" in Latin-1: a lone 0xE9 byte, which a lenient decoder would turn into U+FFFD.
+    const latin1 = Buffer.concat([Buffer.from('{"goal":"caf'), Buffer.from([0xe9]), Buffer.from('","messages":[]}')]);
+    for (const path of ['/compact_context', '/api/run.start']) {
+      const res = await send(path, { body: latin1, headers: { 'x-inspector-token': token } });
+      expect(res.status, path).toBe(400);
+      expect(JSON.parse(res.body).error).toEqual({ code: 'invalid_input', message: 'body is not valid UTF-8' });
+    }
   });
 });
