@@ -31,7 +31,7 @@ export function createHandlers(deps: HostApiDeps): Handlers {
   return {
     'app.info': () => deps.info(),
     'example.load': () => deps.example(),
-    'run.start': ({ request, backend }) => ({ runId: deps.runs.start(request, backend) }),
+    'run.start': ({ request, backend, apiKey }) => ({ runId: deps.runs.start(request, backend, apiKey) }),
     'run.status': ({ runId }) => {
       const status = deps.runs.status(runId);
       if (!status) throw new HostApiError('not_found', `no run "${runId}"`);

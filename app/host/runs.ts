@@ -10,7 +10,8 @@ import { compactParsed, parseRequest } from '../../core/engine/compact.js';
 import { classify } from './errors.js';
 
 export interface ModelFactory {
-  (choice: BackendChoice): { model: DecisionModel; settings: RequestSettings };
+  /** `apiKey`: a key the person entered for this run's base URL (run.start). */
+  (choice: BackendChoice, apiKey?: string): { model: DecisionModel; settings: RequestSettings };
 }
 
 interface Run {
@@ -30,10 +31,10 @@ export class RunManager {
   constructor(private readonly createModel: ModelFactory) {}
 
   /** Throws RequestError (bad request) or the factory's ConfigError before anything runs. */
-  start(request: unknown, choice: BackendChoice): string {
+  start(request: unknown, choice: BackendChoice, apiKey?: string): string {
     // Bad input fails here, synchronously, so the caller gets invalid_input and no run id.
     const parsed = parseRequest(request);
-    const { model, settings } = this.createModel(choice);
+    const { model, settings } = this.createModel(choice, apiKey);
     const id = randomUUID();
     const controller = new AbortController();
     const run: Run = {

@@ -3,11 +3,13 @@
  * the backend the renderer picked, the bundled example, and the version.
  */
 import type { BackendChoice, Example, HostInfo } from '../../core/ipc/contract.js';
+import { sameBaseUrl } from '../../core/ipc/contract.js';
 import { createDefaultRegistry } from '../../core/engine/backends.js';
 import type { BackendRegistry } from '../../core/engine/registry.js';
 import { paymentRetryScenario } from '../../core/examples/paymentRetry.js';
 import type { Config } from '../config.js';
-import { createDecisionModel, loadConfig } from '../config.js';
+import { ConfigError, createDecisionModel, loadConfig } from '../config.js';
+import { HostApiError } from './errors.js';
 import type { Handlers } from './api.js';
 import { createHandlers } from './api.js';
 import { osUser } from './exportFiles.js';
@@ -54,19 +56,28 @@ export function setupHost(
   const config = loadConfig({ env: options.env, cwd: options.cwd });
   const registry = options.registry ?? createDefaultRegistry();
   const keyOf = () => options.apiKey?.() ?? config.settings.apiKey;
-  const createModel: ModelFactory = (choice: BackendChoice) => {
-    const apiKey = keyOf();
+  const createModel: ModelFactory = (choice: BackendChoice, enteredKey?: string) => {
+    const baseUrl = choice.baseUrl?.trim() || config.settings.baseUrl;
+    const stored = keyOf();
+    // The stored key goes only to the base URL it was configured with; any other URL (picked
+    // in the UI or by any token holder) gets the key entered for it, or none.
+    const configuredUrl = sameBaseUrl(choice.baseUrl, config.settings.baseUrl);
+    const entered = enteredKey?.trim() ? enteredKey : null;
+    const apiKey = entered ?? (configuredUrl ? stored : null);
     const chosen: Config = {
       ...config,
       backend: choice.name,
-      settings: {
-        ...config.settings,
-        apiKey,
-        model: choice.model?.trim() || config.settings.model,
-        baseUrl: choice.baseUrl?.trim() || config.settings.baseUrl,
-      },
+      settings: { ...config.settings, apiKey, model: choice.model?.trim() || config.settings.model, baseUrl },
     };
-    return { model: createDecisionModel(chosen, registry), settings: config.request };
+    try {
+      return { model: createDecisionModel(chosen, registry), settings: config.request };
+    } catch (error) {
+      if (!(error instanceof ConfigError) || apiKey !== null || stored === null) throw error;
+      throw new HostApiError(
+        'invalid_input',
+        `the stored API key is sent only to its configured base URL (${config.settings.baseUrl ?? "the provider's default"}); enter the key for ${baseUrl} to use it`,
+      );
+    }
   };
   const runs = new RunManager(createModel);
   const info = (): HostInfo => ({

@@ -39,6 +39,18 @@ export const BackendChoiceSchema = z.strictObject({
 });
 export type BackendChoice = z.infer<typeof BackendChoiceSchema>;
 
+/**
+ * The host's key belongs to the base URL it was configured with: a run aimed at another one
+ * sends it no key unless the person enters one for that URL. Blank means the configured URL;
+ * a trailing slash is not a different URL.
+ */
+export function sameBaseUrl(a: string | null | undefined, b: string | null | undefined): boolean {
+  const norm = (url: string | null | undefined) => (url ?? '').trim().replace(/\/+$/, '');
+  const left = norm(a);
+  const right = norm(b);
+  return left === '' || left === right;
+}
+
 export const HostInfoSchema = z.object({
   host: z.enum(['web', 'electron']),
   version: z.string(),
@@ -145,7 +157,18 @@ const Empty = z.strictObject({});
 export const contract = {
   'app.info': { args: Empty, result: HostInfoSchema },
   'example.load': { args: Empty, result: ExampleSchema },
-  'run.start': { args: z.strictObject({ request: RunRequestSchema, backend: BackendChoiceSchema }), result: RunId },
+  'run.start': {
+    args: z.strictObject({
+      request: RunRequestSchema,
+      backend: BackendChoiceSchema,
+      /**
+       * The key for `backend.baseUrl` when it is not the configured one (sameBaseUrl): this
+       * run only, never stored, never returned, not part of the backend an export records.
+       */
+      apiKey: z.string().optional(),
+    }),
+    result: RunId,
+  },
   'run.status': { args: RunId, result: RunStatusSchema },
   'run.cancel': { args: RunId, result: z.object({ cancelled: z.boolean() }) },
   /**

@@ -1,12 +1,19 @@
-/** The decision model; the key is entered in Electron only and never comes back. */
+/**
+ * The decision model; the host's key is entered in Electron only and never comes back. A base
+ * URL other than the configured one gets no stored key (sameBaseUrl): its own key is asked for.
+ */
 import { useState } from 'react';
 import type { HostInfo } from '../../core/ipc/contract.js';
+import { sameBaseUrl } from '../../core/ipc/contract.js';
 import { useApp, useAppStore } from '../store/index.js';
 
 export function ModelForm({ info }: { info: HostInfo | null }) {
   const store = useAppStore();
   const backend = useApp((s) => s.backend);
   const setBackend = useApp((s) => s.setBackend);
+  const baseUrlKey = useApp((s) => s.baseUrlKey);
+  const setBaseUrlKey = useApp((s) => s.setBaseUrlKey);
+  const otherUrl = !sameBaseUrl(backend.baseUrl, info?.backend.baseUrl);
   const [key, setKey] = useState('');
   const [keySet, setKeySet] = useState<boolean | null>(null);
   const hasKey = keySet ?? info?.apiKeySet ?? false;
@@ -44,6 +51,24 @@ export function ModelForm({ info }: { info: HostInfo | null }) {
               onChange={(e) => setBackend({ model: e.target.value })}
             />
           </div>
+          {otherUrl && (
+            <div className="field">
+              <label htmlFor="base-url-key">API key for this base URL</label>
+              <input
+                id="base-url-key"
+                type="password"
+                autoComplete="off"
+                value={baseUrlKey}
+                onChange={(e) => setBaseUrlKey(e.target.value)}
+                placeholder="required: the stored key is not sent here"
+                aria-describedby="base-url-key-note"
+              />
+              <p id="base-url-key-note" className="muted">
+                The stored key goes only to {info?.backend.baseUrl ?? "the provider's default URL"}; this one is sent
+                with the next runs to this URL and kept nowhere.
+              </p>
+            </div>
+          )}
           {info?.apiKeyEditable ? (
             <form
               className="field"

@@ -57,6 +57,7 @@ export const createPolicySlice: Slice<PolicySlice> = (set, get) => {
     options: DEFAULT_OPTIONS,
     tools: undefined,
     backend: { name: 'offline' },
+    baseUrlKey: '',
     analysis: null,
     candidacy: null,
     unmatchedTools: [],
@@ -90,8 +91,15 @@ export const createPolicySlice: Slice<PolicySlice> = (set, get) => {
       return null;
     },
     setBackend(choice) {
-      set({ backend: { ...get().backend, ...choice } });
+      const before = get().backend;
+      const backend = { ...before, ...choice };
+      // The entered key is for the URL it was typed beside, never for the next one.
+      const urlChanged = (backend.baseUrl ?? '').trim() !== (before.baseUrl ?? '').trim();
+      set(urlChanged ? { backend, baseUrlKey: '' } : { backend });
       get().followPolicy();
+    },
+    setBaseUrlKey(apiKey) {
+      set({ baseUrlKey: apiKey });
     },
     setArchiveRef(ref) {
       const { snapshot } = get();

@@ -113,6 +113,7 @@ export const createProposalSlice: Slice<ProposalSlice> = (set, get) => {
         const { runId } = await state.deps.bridge['run.start']({
           request: { ...request, messages: snapshot.messages },
           backend: state.backend,
+          ...(state.baseUrlKey === '' ? {} : { apiKey: state.baseUrlKey }),
         });
         set({ run: { ...get().run, runId } });
         for (;;) {

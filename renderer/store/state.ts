@@ -97,6 +97,13 @@ export interface PolicySlice {
   /** Returns an error line when the value is outside its §5 range (nothing is clamped). */
   setOption<K extends keyof Options>(key: K, value: number): string | null;
   setBackend(choice: Partial<BackendChoice>): void;
+  /**
+   * A key the person entered for `backend.baseUrl` when it is not the host's configured URL
+   * (the host's own key goes only there, sameBaseUrl). Sent with run.start only, kept in
+   * memory only, never in `backend` (which the audit record names); cleared when the URL changes.
+   */
+  baseUrlKey: string;
+  setBaseUrlKey(apiKey: string): void;
   /** A blank reference is the archive's file name again; with a proposal, its markers follow at once (no model call). */
   setArchiveRef(ref: string): void;
   resetPolicy(snapshot: Snapshot, example?: Example): void;

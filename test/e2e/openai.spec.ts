@@ -71,3 +71,41 @@ test('R10 R11 openai run, failure keeps the previous proposal, cancel ends a slo
   await expect(page.getByRole('alert')).toContainText('Run failed: cancelled');
   expect(await page.getByLabel('Statistics').textContent()).toBe(charsLine);
 });
+
+test('the stored key goes only to its configured base URL: another URL asks for its own key', async ({
+  page,
+  host,
+  fake,
+}) => {
+  const other = await startFakeOpenAI();
+  try {
+    const ENTERED = 'sk-e2e-entered-for-other-9876543210';
+    await page.goto(host.url);
+    await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready');
+    await expect(page.getByLabel('API key for this base URL')).toHaveCount(0);
+    await page.getByLabel('Base URL', { exact: true }).fill(other.url);
+    const keyField = page.getByLabel('API key for this base URL');
+    await expect(keyField).toBeVisible();
+    await expect(keyField).toHaveAttribute('type', 'password');
+
+    await page.getByRole('button', { name: 'Run' }).click();
+    await expect(page.getByRole('alert')).toContainText('the stored API key is sent only to its configured base URL');
+    expect(other.requests).toEqual([]);
+
+    await keyField.fill(ENTERED);
+    await page.getByRole('button', { name: 'Run' }).click();
+    await expect(page.getByRole('tab', { name: 'Audit' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByLabel('Statistics')).toContainText('openai · gpt-fake');
+    expect(other.requests.length).toBeGreaterThan(0);
+    expect(new Set(other.requests.map((r) => r.headers.authorization))).toEqual(new Set([`Bearer ${ENTERED}`]));
+    expect(fake.requests).toEqual([]);
+
+    // Back to the configured URL: the field goes, the entered key with it.
+    await page.getByLabel('Base URL', { exact: true }).fill(`${fake.url}/`);
+    await expect(keyField).toHaveCount(0);
+    await page.getByLabel('Base URL', { exact: true }).fill(other.url);
+    await expect(keyField).toHaveValue('');
+  } finally {
+    await other.close();
+  }
+});
