@@ -40,7 +40,10 @@ const post = (path: string, body: unknown) =>
   });
 
 /** Starts a run and polls it to the end; the status text, or the refusal. */
-async function run(backend: Record<string, string>, apiKey?: string): Promise<{ status: number; text: string }> {
+async function run(
+  backend: { name: string; baseUrl?: string },
+  apiKey?: string,
+): Promise<{ status: number; text: string }> {
   const request = { ...fixtureRequest(2, { preserve_recent_messages: 1 }), eligible_tool_names: ['read_file'] };
   const started = await post('/api/run.start', { request, backend, ...(apiKey === undefined ? {} : { apiKey }) });
   if (started.status !== 200) return started;
