@@ -7,6 +7,7 @@ import { CacheTab } from './CacheTab.js';
 import { CompareTab } from './CompareTab.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { ConversationPicker } from './ConversationPicker.js';
+import { DecisionsTab } from './DecisionsTab.js';
 import { ExportDialog } from './ExportDialog.js';
 import { OutOfDate } from './OutOfDate.js';
 import { ObservationTab, RequestsTab } from './RunTabs.js';
@@ -62,6 +63,7 @@ export function App() {
           <div className="tab-panel" role="tabpanel" aria-label={tab}>
             {tab === 'summary' && <SummaryTab />}
             {tab === 'audit' && <AuditView />}
+            {tab === 'decisions' && <DecisionsTab />}
             {tab === 'compare' && <CompareTab />}
             {tab === 'cache' && <CacheTab />}
             {tab === 'observation' && <ObservationTab />}

@@ -8,6 +8,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import type { RowFilter } from '../../core/inspect/filter.js';
 import { NO_TOOLS } from '../format.js';
 import { useChangeNavigation } from '../hooks/useChangeNavigation.js';
+import { useReveal } from '../hooks/useReveal.js';
 import { useRowJump } from '../hooks/useRowJump.js';
 import { useVisibleRows } from '../hooks/useVisibleRows.js';
 import { useApp } from '../store/index.js';
@@ -81,6 +82,8 @@ export function AuditView() {
   useEffect(() => {
     if (arrivedAt.current >= 0) virtualizer.scrollToIndex(arrivedAt.current, { align: 'center' });
   }, [virtualizer]);
+
+  useReveal(visible, goTo);
 
   if (!messages) return <p className="muted pad">Open a history to begin.</p>;
   return (

@@ -4,7 +4,38 @@ import type { Action } from '../../core/engine/schema.js';
 import { ACTIONS } from '../../core/engine/schema.js';
 import { prob } from '../format.js';
 import { useApp } from '../store/index.js';
-import { selectHasProposal, selectPairReview } from '../store/selectors.js';
+import { selectCallMessage, selectHasProposal, selectMessageIndex, selectPairReview } from '../store/selectors.js';
+import { Term } from './Term.js';
+
+/** A message named by the evidence, as a link that scrolls the audit to it. */
+function MessageLink({ id, index, label }: { id: string; index: number | null; label: string }) {
+  const revealMessage = useApp((s) => s.revealMessage);
+  if (index === null) return <span className="mono">{id}</span>;
+  return (
+    <button className="link mono" aria-label={label} onClick={(e) => (e.stopPropagation(), revealMessage(index))}>
+      {id}
+    </button>
+  );
+}
+
+function QuotedIn({ ids }: { ids: readonly string[] }) {
+  return ids.map((id, i) => (
+    <span key={id}>
+      {i > 0 && ', '}
+      <QuotedLink id={id} />
+    </span>
+  ));
+}
+
+function QuotedLink({ id }: { id: string }) {
+  const index = useApp((s) => selectMessageIndex(s, id));
+  return <MessageLink id={id} index={index} label={`Go to message ${id}`} />;
+}
+
+function SupersededBy({ callId }: { callId: string }) {
+  const index = useApp((s) => selectCallMessage(s, callId));
+  return <MessageLink id={callId} index={index} label={`Go to call ${callId}`} />;
+}
 
 function Bar({ label, name, value }: { label: string; name: string; value: number | null }) {
   return (
@@ -30,27 +61,44 @@ export function CallDecision({ pairId, callId }: { pairId: string; callId: strin
   return (
     <div className="decision" aria-label={`Decision for ${callId}`}>
       <span className="mono small">{pairId}</span>
-      {action && <span className={`badge action ${action}`}>{action}</span>}
-      {override && <span className="badge override">override</span>}
+      {action && (
+        <Term term={action} className={`badge action ${action}`}>
+          {action}
+        </Term>
+      )}
+      {override && (
+        <Term term="override" className="badge override">
+          override
+        </Term>
+      )}
       {keepCall !== null && keepResult !== null && (
         <>
           <Bar name="call" label={`keep_call ${callId}`} value={keepCall} />
           <Bar name="result" label={`keep_result ${callId}`} value={keepResult} />
         </>
       )}
-      <span className="reason mono small">{review.reason}</span>
+      <Term term={review.reason} className="reason mono small" />
       {evidence && evidence.length > 0 && (
-        <span className="evidence small" title="offline model evidence">
-          evidence: {evidence.join(', ')}
+        <span className="evidence small">
+          <Term term="evidence">evidence</Term>: {evidence.join(', ')}
         </span>
       )}
       {links && links.quoted_in.length > 0 && (
         <span className="evidence small">
-          quoted later in {links.quoted_in.join(', ')}
-          {links.terms.length ? ` (${links.terms.join(', ')})` : ''}
+          <Term term="quoted_in">quoted later in</Term> <QuotedIn ids={links.quoted_in} />
+          {links.terms.length > 0 && (
+            <>
+              {' '}
+              (<Term term="terms">{links.terms.join(', ')}</Term>)
+            </>
+          )}
         </span>
       )}
-      {links?.superseded_by && <span className="evidence small">superseded by {links.superseded_by}</span>}
+      {links?.superseded_by && (
+        <span className="evidence small">
+          <Term term="superseded_by">superseded by</Term> <SupersededBy callId={links.superseded_by} />
+        </span>
+      )}
       <span className="spacer" />
       {hasProposal && (
         <select

@@ -4,6 +4,7 @@ import { useApp } from '../store/index.js';
 const TABS: Array<[Tab, string]> = [
   ['summary', 'Summary'],
   ['audit', 'Audit'],
+  ['decisions', 'Decisions'],
   ['compare', 'Compare'],
   ['cache', 'Cache'],
   ['observation', 'Observation'],

@@ -4,6 +4,8 @@
  */
 import type { Analysis } from '../../core/engine/guards.js';
 import type { CharBreakdown } from '../../core/inspect/breakdown.js';
+import type { DecisionRow } from '../../core/inspect/decisionTable.js';
+import { decisionRows } from '../../core/inspect/decisionTable.js';
 import { charBreakdown } from '../../core/inspect/breakdown.js';
 import type { AuditModel, PairReview } from '../../core/inspect/review.js';
 import { auditModel } from '../../core/inspect/review.js';
@@ -47,4 +49,39 @@ export function selectBreakdown(s: AppState): CharBreakdown | null {
       (breakdown = charBreakdown(s.snapshot.messages, s.analysis, s.options.preserve_recent_messages, s.eligible)),
     );
   return breakdown;
+}
+
+const tables = new WeakMap<AuditModel, { comments: AppState['comments']; rows: DecisionRow[] }>();
+
+/** Every pair as a decisions-table row (core/inspect/decisionTable.ts), once per derive or comment edit. */
+export function selectDecisionRows(s: AppState): DecisionRow[] | null {
+  const audit = selectAudit(s);
+  const analysis = s.proposal?.analysis ?? s.analysis;
+  if (!audit || !analysis) return null;
+  const cached = tables.get(audit);
+  if (cached && cached.comments === s.comments) return cached.rows;
+  const rows = decisionRows(analysis, audit, s.comments);
+  tables.set(audit, { comments: s.comments, rows });
+  return rows;
+}
+
+const messageIndexes = new WeakMap<AuditModel, Map<string, number>>();
+const callMessages = new WeakMap<Analysis, Map<string, number>>();
+
+/** The index of the message with id `id` in the audit (evidence names messages by id), or null. */
+export function selectMessageIndex(s: AppState, id: string): number | null {
+  const audit = selectAudit(s);
+  if (!audit) return null;
+  let ids = messageIndexes.get(audit);
+  if (!ids) messageIndexes.set(audit, (ids = new Map(audit.rows.map((r) => [r.id, r.index]))));
+  return ids.get(id) ?? null;
+}
+
+/** The message index of the call with id `callId` (evidence names a superseding call by id), or null. */
+export function selectCallMessage(s: AppState, callId: string): number | null {
+  const analysis = s.proposal?.analysis ?? s.analysis;
+  if (!analysis) return null;
+  let calls = callMessages.get(analysis);
+  if (!calls) callMessages.set(analysis, (calls = new Map(analysis.pairs.map((p) => [p.callId, p.call.message]))));
+  return calls.get(callId) ?? null;
 }

@@ -13,6 +13,7 @@ import type { CacheCost, PriceTable } from '../../core/inspect/cache.js';
 import type { CacheView } from '../../core/inspect/cacheView.js';
 import type { Comparison, ProposalSide } from '../../core/inspect/compare.js';
 import type { CurvePoint, HistogramBin, Overrides, SizeModel } from '../../core/inspect/curve.js';
+import type { DecisionFilter, DecisionSort } from '../../core/inspect/decisionTable.js';
 import type { RowFilter } from '../../core/inspect/filter.js';
 import type { AuditModel, RunPairReview } from '../../core/inspect/review.js';
 import type { CandidacyReport, HistorySummary } from '../../core/inspect/summary.js';
@@ -266,7 +267,7 @@ export interface ApprovalSlice {
 
 // ── ui ───────────────────────────────────────────────────────────────────────────────────
 
-export type Tab = 'summary' | 'audit' | 'compare' | 'cache' | 'observation' | 'requests';
+export type Tab = 'summary' | 'audit' | 'decisions' | 'compare' | 'cache' | 'observation' | 'requests';
 
 export interface FindCurrent {
   key: string;
@@ -284,6 +285,10 @@ export interface UiSlice {
   findCurrent: FindCurrent | null;
   /** Message index of the selected row (j/k, find, clicks). */
   selected: number | null;
+  /** A message to bring into view in the audit (a decisions-table row, an evidence link), until the audit view has. */
+  reveal: { index: number } | null;
+  decisionSort: DecisionSort;
+  decisionFilter: DecisionFilter;
   rawBlocks: Set<string>;
   /** Result blocks whose full output is shown (same keys as rawBlocks). */
   expanded: Set<string>;
@@ -295,6 +300,12 @@ export interface UiSlice {
   setFindTerm(term: string): void;
   setFindCurrent(current: FindCurrent | null): void;
   select(index: number | null): void;
+  /** Opens the audit at message `index`: selected and scrolled to, the row filter cleared if it hides it. */
+  revealMessage(index: number): void;
+  /** The audit view brought the requested message into view. */
+  revealed(): void;
+  setDecisionSort(sort: DecisionSort): void;
+  setDecisionFilter(filter: Partial<DecisionFilter>): void;
   toggleRaw(key: string): void;
   toggleExpanded(key: string): void;
   ask(confirm: UiSlice['confirm']): void;

@@ -1,5 +1,9 @@
-/** View state: tab, filter, find, selection, raw-JSON toggles, pending confirmation. */
+/** View state: tab, filter, find, selection, reveal requests, the decisions table's sort and filter, raw-JSON toggles, pending confirmation. */
+import type { DecisionFilter, DecisionSort } from '../../core/inspect/decisionTable.js';
 import type { Slice, UiSlice } from './state.js';
+
+const NO_SORT: DecisionSort = { column: null, dir: 'ascending' };
+const NO_FILTER: DecisionFilter = { text: '', action: 'all' };
 
 /** A new set (zustand compares by reference) with `key` flipped. */
 function toggled(keys: Set<string>, key: string): Set<string> {
@@ -16,6 +20,9 @@ export const createUiSlice: Slice<UiSlice> = (set, get) => ({
   findTerm: '',
   findCurrent: null,
   selected: null,
+  reveal: null,
+  decisionSort: NO_SORT,
+  decisionFilter: NO_FILTER,
   rawBlocks: new Set(),
   expanded: new Set(),
   confirm: null,
@@ -26,6 +33,10 @@ export const createUiSlice: Slice<UiSlice> = (set, get) => ({
   setFindTerm: (findTerm) => set({ findTerm, findCurrent: null }),
   setFindCurrent: (findCurrent) => set({ findCurrent }),
   select: (selected) => set({ selected }),
+  revealMessage: (index) => set({ tab: 'audit', selected: index, reveal: { index } }),
+  revealed: () => set({ reveal: null }),
+  setDecisionSort: (decisionSort) => set({ decisionSort }),
+  setDecisionFilter: (filter) => set({ decisionFilter: { ...get().decisionFilter, ...filter } }),
   toggleRaw: (key) => set({ rawBlocks: toggled(get().rawBlocks, key) }),
   toggleExpanded: (key) => set({ expanded: toggled(get().expanded, key) }),
   ask: (confirm) => set({ confirm }),
@@ -38,6 +49,9 @@ export const createUiSlice: Slice<UiSlice> = (set, get) => ({
       findTerm: '',
       findCurrent: null,
       selected: null,
+      reveal: null,
+      decisionSort: NO_SORT,
+      decisionFilter: NO_FILTER,
       rawBlocks: new Set(),
       expanded: new Set(),
       confirm: null,

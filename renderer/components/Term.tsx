@@ -1,0 +1,22 @@
+/**
+ * A term of the decision view (a reason code, an action, an evidence kind) with its one-line
+ * explanation from core/inspect/glossary.ts: focusable, described by a tooltip that shows on
+ * hover and on keyboard focus (aria-describedby), so a mouse and a keyboard read the same line.
+ */
+import type { ReactNode } from 'react';
+import { useId } from 'react';
+import { explain } from '../../core/inspect/glossary.js';
+
+export function Term({ term, className, children }: { term: string; className?: string; children?: ReactNode }) {
+  const id = useId();
+  const text = explain(term);
+  if (text === null) return <span className={className}>{children ?? term}</span>;
+  return (
+    <span className={`term${className ? ` ${className}` : ''}`} tabIndex={0} aria-describedby={id}>
+      {children ?? term}
+      <span role="tooltip" id={id} className="tooltip">
+        {text}
+      </span>
+    </span>
+  );
+}
