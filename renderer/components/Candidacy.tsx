@@ -21,7 +21,7 @@ export function Candidacy() {
         ))}
       </ul>
       {report.advice && (
-        <p role="note" className="advice">
+        <p role="note" aria-label="Why no call is a candidate" className="advice">
           {report.advice}
         </p>
       )}

@@ -62,10 +62,11 @@ test('R15 R13 R14 open a corpus file, tune, override and export the same file as
 
   // R5: nothing is eligible on a freshly opened file, and the panel says why.
   await expect(page.getByRole('checkbox', { name: 'search_direct_flight' })).not.toBeChecked();
-  await expect(page.getByRole('note')).toContainText('tool_not_eligible');
+  const advice = page.getByRole('note', { name: 'Why no call is a candidate' });
+  await expect(advice).toContainText('tool_not_eligible');
   await page.getByLabel('Goal').fill(GOAL);
   for (const tool of TOOLS) await page.getByRole('checkbox', { name: tool }).check();
-  await expect(page.getByRole('note')).toHaveCount(0);
+  await expect(advice).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Run' }).click();
   await expect(page.getByRole('tab', { name: 'Audit' })).toHaveAttribute('aria-selected', 'true');
@@ -95,7 +96,9 @@ test('R15 R13 R14 open a corpus file, tune, override and export the same file as
     atHalf.answer.decisions.find((d) => d.action !== 'keep')!;
   await page.keyboard.press('Control+f');
   await expect(page.getByLabel('Find', { exact: true })).toBeFocused();
-  await page.keyboard.type(`"${target.call_id}"`);
+  // Find searches the text shown (ids without JSON quotes); ids grow down the history, so the
+  // first hit of "c2" is c2's own call, before any c20.
+  await page.keyboard.type(target.call_id);
   await expect(page.getByRole('status', { name: 'Find results' })).toHaveText(/of [1-9]/);
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status', { name: 'Find results' })).toHaveText(/^1 of/);
