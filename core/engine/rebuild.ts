@@ -32,6 +32,8 @@ export interface Rebuilt {
   origins: Array<number | null>;
   /** The first input index an action changes or removes; null when nothing changed (§9). */
   firstChanged: number | null;
+  /** Input indices of the messages R14 removed (emptied by drop_call), ascending: with `origins` they place every input message. */
+  removed: number[];
 }
 
 /**
@@ -107,6 +109,7 @@ export function rebuild(
 
   const out: Message[] = [];
   const origins: Array<number | null> = [];
+  const removed: number[] = [];
   messages.forEach((message, m) => {
     const perMessage = edits.get(m);
     if (!perMessage) {
@@ -120,12 +123,15 @@ export function rebuild(
       const replacement = perMessage.has(b) ? perMessage.get(b) : structuredClone(block);
       if (replacement) content.push(replacement);
     });
-    if (content.length === 0 && blocks.length > 0) return; // R14: emptied by drop_call
+    if (content.length === 0 && blocks.length > 0) {
+      removed.push(m); // R14: emptied by drop_call
+      return;
+    }
     // Rebuild key by key so the key order of the original message survives.
     out.push(mapOwn(message, (key) => (key === 'content' ? content : structuredClone(message[key]))));
     origins.push(null);
   });
   let firstChanged: number | null = null;
   for (const m of edits.keys()) if (firstChanged === null || m < firstChanged) firstChanged = m;
-  return { messages: out, changed: edits.size > 0, origins, firstChanged };
+  return { messages: out, changed: edits.size > 0, origins, firstChanged, removed };
 }

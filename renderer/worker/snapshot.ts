@@ -2,15 +2,15 @@
  * Opening a snapshot and counting its tokens, as plain functions over core. The worker runs
  * them off the main thread; tests and small inputs call them directly.
  */
-import { analyze } from '../../core/engine/guards.js';
 import type { Policy } from '../../core/engine/guards.js';
 import type { RebuildOptions } from '../../core/engine/rebuild.js';
-import { rebuild } from '../../core/engine/rebuild.js';
 import type { Action, Message } from '../../core/engine/schema.js';
 import type { ConversationInfo, Detection, FormatId, OpenedSource } from '../../core/formats/index.js';
 import { inspectSource, openConversation } from '../../core/formats/index.js';
 import type { HistorySummary } from '../../core/inspect/summary.js';
 import { summarizeHistory } from '../../core/inspect/summary.js';
+import type { Counter, ProposalTokens } from './tokens.js';
+import { TokenCounter } from './tokens.js';
 
 export interface ParsedSnapshot {
   kind: 'snapshot';
@@ -91,18 +91,13 @@ export interface TokenRequest {
   variant?: Array<[string, Action]>;
 }
 
-/** BPE tokens of a proposal's history after, and of its unchanged prefix (§9). */
-export interface ProposalTokens {
-  after: number;
-  prefix: number;
-}
+export type { ProposalTokens } from './tokens.js';
 
 export interface TokenCounts extends ProposalTokens {
   before: number;
   variant: ProposalTokens | null;
 }
 
-type Counter = (text: string) => number;
 let counter: Promise<Counter> | null = null;
 
 /** gpt-tokenizer is large: loaded on first use only. */
@@ -112,36 +107,21 @@ export function loadCounter(): Promise<Counter> {
 }
 
 /**
- * Counts of prefixes already counted for this snapshot, by message count: the history before
- * (all of it) and each unchanged prefix are fixed per snapshot, and counting a 20 MB history
- * takes seconds, so each is counted once however often the threshold moves.
+ * The counter of the snapshot counted last: counting a 20 MB history takes seconds, so each
+ * message is counted once per snapshot however often the threshold moves (tokens.ts).
  */
-let counted: { messages: readonly Message[]; prefixes: Map<number, number> } | null = null;
-
-function prefixTokens(count: Counter, messages: readonly Message[], length: number): number {
-  if (counted?.messages !== messages) counted = { messages, prefixes: new Map() };
-  let tokens = counted.prefixes.get(length);
-  if (tokens === undefined) {
-    tokens = count(JSON.stringify(length === messages.length ? messages : messages.slice(0, length)));
-    counted.prefixes.set(length, tokens);
-  }
-  return tokens;
-}
+let counted: TokenCounter | null = null;
 
 /** Real BPE tokens of the compact JSON before and after the proposal, and of what stays cached. */
 export async function countTokens(messages: readonly Message[], request: TokenRequest): Promise<TokenCounts> {
   const count = await loadCounter();
-  const analysis = analyze(messages, request.policy);
-  const measure = (actions: Array<[string, Action]>): ProposalTokens => {
-    const rebuilt = rebuild(messages, analysis.pairs, new Map(actions), request.rebuildOptions, false);
-    return {
-      after: count(JSON.stringify(rebuilt.messages)),
-      prefix: prefixTokens(count, messages, rebuilt.firstChanged ?? messages.length),
-    };
-  };
+  if (counted?.messages !== messages) counted = new TokenCounter(messages, count);
+  const tokens = counted;
+  const measure = (actions: Array<[string, Action]>, slot: string) =>
+    tokens.measure(request.policy, new Map(actions), request.rebuildOptions, slot);
   return {
-    before: prefixTokens(count, messages, messages.length),
-    ...measure(request.actions),
-    variant: request.variant ? measure(request.variant) : null,
+    before: tokens.before(),
+    ...measure(request.actions, 'proposal'),
+    variant: request.variant ? measure(request.variant, 'variant') : null,
   };
 }
