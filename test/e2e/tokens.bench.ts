@@ -41,8 +41,9 @@ async function runCase(page: Page, c: Case): Promise<{ stepMs: number[]; bytes: 
     const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
     const stats = document.querySelector('[aria-label="Statistics"]') as HTMLElement;
     const tokenText = () =>
-      [...stats.querySelectorAll('.stat')].find((s) => s.textContent?.includes('Tokens before'))?.querySelector('dd')
-        ?.textContent ?? '';
+      Array.from(stats.querySelectorAll('.stat'))
+        .find((s) => s.textContent?.includes('Tokens before'))
+        ?.querySelector('dd')?.textContent ?? '';
     const out: number[] = [];
     for (const v of values) {
       await new Promise((r) => requestAnimationFrame(r));
