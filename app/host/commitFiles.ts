@@ -2,7 +2,8 @@
  * Writing files so that a crash, a kill or a full disk never leaves a torn or half-written
  * export: each file goes to a temp file beside its target and is renamed over it (a rename
  * within a folder is atomic), and a set of files is committed together — every temp written
- * before any target is replaced, so a failure while writing leaves every old file as it was.
+ * before any target is replaced, so a failure while writing leaves every old file as it was,
+ * and a failed rename puts back the files already replaced.
  * A replaced file keeps its permissions. Shared by the Electron export and the command line's
  * `--out`; "is this the same file" compares device and inode, so links and case-insensitive
  * disks cannot slip a source file through under another spelling.
@@ -10,6 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   chmodSync,
+  linkSync,
   lstatSync,
   readdirSync,
   readFileSync,
@@ -106,26 +108,70 @@ function exists(path: string): boolean {
 
 /**
  * Commits `files` together, in order: every temp file is written first (a failure removes
- * them all and changes nothing), then each is renamed over its target. Renames within a
- * folder do not fail for want of space; one that fails for another reason leaves the files
- * before it committed and the rest as they were.
+ * them all and changes nothing), then each is renamed over its target. A target a rename
+ * cannot replace (a folder) fails before any rename. Should a rename still fail, the targets
+ * already replaced get their old files back (hard links kept until the end; on a disk without
+ * hard links, a file that did not exist before is removed and an old one cannot be restored).
  */
 export function commitFiles(files: readonly FileToCommit[]): void {
   const temps: Array<{ temp: string; path: string }> = [];
+  const backups: string[] = [];
+  const committed: Array<{ path: string; backup: string | null }> = [];
   try {
     for (const file of files) {
       // Before writing, so litter from earlier crashes does not count against a full disk.
       removeStaleTemps(file.path);
-      const temp = join(dirname(file.path), `.${basename(file.path)}.${randomBytes(6).toString('hex')}.tmp`);
+      const temp = tempBeside(file.path);
       temps.push({ temp, path: file.path });
       writeFileSync(temp, file.data, { flag: 'wx' });
       const mode = modeOf(file.path);
       if (mode !== null) chmodSync(temp, mode);
     }
-    for (const { temp, path } of temps) renameSync(temp, path);
+    for (const { path } of temps)
+      if (isFolder(path)) throw Object.assign(new Error(`EISDIR: ${path} is a folder`), { code: 'EISDIR' });
+    for (const { temp, path } of temps) {
+      const backup = linkToOld(path);
+      if (backup !== null) backups.push(backup);
+      renameSync(temp, path);
+      committed.push({ path, backup });
+    }
   } catch (error) {
+    for (const { path, backup } of committed.reverse()) {
+      try {
+        if (backup !== null) renameSync(backup, path);
+        else rmSync(path, { force: true });
+      } catch {
+        // Best effort: the error below still says the commit failed.
+      }
+    }
     for (const { temp } of temps) rmSync(temp, { force: true });
     throw error;
+  } finally {
+    for (const backup of backups) rmSync(backup, { force: true });
+  }
+}
+
+function tempBeside(path: string): string {
+  return join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** A hard link to the file now at `path` (named like a temp, so a crash leaves only cleanable litter); null when none. */
+function linkToOld(path: string): string | null {
+  if (!exists(path)) return null;
+  const backup = tempBeside(path);
+  try {
+    linkSync(path, backup);
+    return backup;
+  } catch {
+    return null;
   }
 }
 

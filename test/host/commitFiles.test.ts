@@ -13,6 +13,7 @@ import {
   readFileSync,
   rmSync,
   statSync,
+  symlinkSync,
   utimesSync,
   writeFileSync,
 } from 'node:fs';
@@ -150,5 +151,53 @@ describe('writeExport', () => {
     expect(readFileSync(source, 'utf8')).toBe('the opened file');
     expect(existsSync(`${source}.audit.json`)).toBe(false);
     expect(statSync(first?.archivePath ?? '').mtimeMs).toBe(archived);
+  });
+
+  it('§9 a source opened through a symlink, exported to its real path, is asked about as the source and keeps its 0600 mode', async () => {
+    const real = join(dir, 'history.json');
+    writeFileSync(real, 'the opened file');
+    chmodSync(real, 0o600);
+    const link = join(dir, 'link-to-history.json');
+    symlinkSync(real, link);
+    const asked: Replacement[][] = [];
+    const declined = await writeExport(real, await content(), {
+      sources: [link],
+      confirmReplace: async (r) => (asked.push(r), false),
+    });
+    expect(declined).toBeNull();
+    expect(asked).toEqual([[{ path: real, isSource: true }]]);
+    expect(readFileSync(real, 'utf8')).toBe('the opened file');
+    const written = await writeExport(real, await content(), { sources: [link], confirmReplace: async () => true });
+    expect(written).not.toBeNull();
+    expect(readFileSync(real, 'utf8')).not.toBe('the opened file');
+    expect(statSync(real).mode & 0o777).toBe(0o600);
+    expect(readFileSync(link, 'utf8')).toBe(readFileSync(real, 'utf8'));
+  });
+
+  it('§9 an existing audit record is asked about; declined, nothing is written', async () => {
+    const record = join(dir, 'out.json.audit.json');
+    writeFileSync(record, '{"an":"earlier record"}');
+    const asked: Replacement[][] = [];
+    const written = await writeExport(join(dir, 'out.json'), await content(), {
+      sources: [],
+      confirmReplace: async (r) => (asked.push(r), false),
+    });
+    expect(written).toBeNull();
+    expect(asked).toEqual([[{ path: record, isSource: false }]]);
+    expect(readFileSync(record, 'utf8')).toBe('{"an":"earlier record"}');
+    expect(readdirSync(dir)).toEqual(['out.json.audit.json']);
+  });
+
+  it('§9 an audit record that cannot be written replaces nothing: the snapshot stays as it was', async () => {
+    const target = join(dir, 'out.json');
+    writeFileSync(target, 'the earlier snapshot');
+    // A folder where the record goes: its temp is written, then it cannot take the folder's place.
+    mkdirSync(join(dir, 'out.json.audit.json'));
+    writeFileSync(join(dir, 'out.json.audit.json', 'keep.txt'), 'x');
+    await expect(
+      writeExport(target, await content(), { sources: [], confirmReplace: async () => true }),
+    ).rejects.toThrow();
+    expect(readFileSync(target, 'utf8')).toBe('the earlier snapshot');
+    expect(readdirSync(dir).sort()).toEqual(['out.json', 'out.json.audit.json']);
   });
 });

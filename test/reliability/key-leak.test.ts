@@ -2,11 +2,13 @@
  * The key-leak suite: a provider that echoes the Authorization header (in the answer, in an
  * answer key, in a long refusal, in an error body, in a 200 of garbage), hangs or resets,
  * against keys of every awkward shape, through every surface that carries provider text: the
- * command line, the web host's POST /compact_context, and run.start/run.status (the Requests
- * records). Each probe runs with every attempt echoing (the run fails) and with only the first
- * one echoing (the retry succeeds and the echo stays in the attempt records). The key, and
- * every identifying piece of it, appears nowhere; the history's text is unchanged (R14).
+ * command line, the export and audit record it writes with --out, the web host's POST
+ * /compact_context, and run.start/run.status (the Requests records). Each probe runs with
+ * every attempt echoing (the run fails) and with only the first one echoing (the retry
+ * succeeds and the echo stays in the attempt records). The key, and every identifying piece of it, appears nowhere; the history's text is unchanged (R14).
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pLimit from 'p-limit';
 import { TOKEN_HEADER } from '../../app/server/security.js';
@@ -21,7 +23,7 @@ import type { TestHost } from './support/web-host.js';
 import { rawRequest, startTestHost } from './support/web-host.js';
 
 type Mode = 'always' | 'once';
-type Surface = 'CLI' | 'POST /compact_context' | 'run.start/run.status';
+type Surface = 'CLI' | 'CLI --out export + audit record' | 'POST /compact_context' | 'run.start/run.status';
 
 /** Each run names its probe in the goal, so one fake server serves every run at once. */
 const TAG = /probe:([a-z_]+):(always|once):(\d+)/;
@@ -129,6 +131,54 @@ describe('the API key never comes back from a provider that echoes it', () => {
     // The probes did reach the provider with the key as sent: trimmed.
     const sent = new Set(server.requests.map((r) => r.headers.authorization));
     for (const { key } of LEAK_KEYS) expect(sent).toContain(`Bearer ${key.trim()}`);
+  }, 240_000);
+
+  it('through the export and its audit record (--out), after a retry that got the echo', async () => {
+    const limit = pLimit(3);
+    await Promise.all(
+      LEAK_KEYS.flatMap(({ shape, key }) =>
+        PROBES.map((probe) =>
+          limit(async () => {
+            const tmp = tempDir();
+            try {
+              const input = probeRequest(probe, 'once');
+              tmp.write('h.json', JSON.stringify(input.messages));
+              const result = await runCli(
+                [
+                  'compact_context',
+                  `goal=${input.goal}`,
+                  'messages=@h.json',
+                  'eligible_tool_names=["read_file"]',
+                  'options={"preserve_recent_messages":1}',
+                  '--out',
+                  'h.compacted.json',
+                ],
+                {
+                  cwd: tmp.dir,
+                  env: { ...SETTINGS, DECISION_MODEL_API_KEY: key, DECISION_MODEL_BASE_URL: server.url },
+                },
+              );
+              // A 401 is not retried (R10): that probe fails and writes no export, like any failure.
+              expect([0, 1], result.stderr).toContain(result.code);
+              const written = readdirSync(tmp.dir).filter((name) => name !== 'h.json');
+              if (result.code === 0) expect(written).toContain('h.compacted.json.audit.json');
+              else expect(written).toEqual([]);
+              const files = written.map((name) => readFileSync(join(tmp.dir, name), 'utf8')).join('\n');
+              check(
+                'CLI --out export + audit record',
+                probe,
+                'once',
+                key,
+                shape,
+                result.stdout + result.stderr + files,
+              );
+            } finally {
+              tmp.cleanup();
+            }
+          }),
+        ),
+      ),
+    );
   }, 240_000);
 
   for (const { shape, key } of LEAK_KEYS) {
