@@ -31,17 +31,44 @@ export interface AlignedRow {
   tools: string[];
 }
 
-/**
- * `truncated` (from the size model): pairs whose R13 truncation would not shorten the result
- * stay `kept`. Without it (no run yet) nothing is truncated.
- */
-export function alignRows(
+/** Per message: the pairs touching it (in pair order) and the unpaired tool blocks in it. */
+interface MessageIndex {
+  pairsAt: Array<Analysis['pairs']>;
+  unpairedAt: number[][];
+}
+
+/** The rows last aligned for an analysis: a threshold step re-aligns only the rows whose pairs changed action. */
+interface LastAlignment {
+  index: MessageIndex;
+  messages: readonly Message[] | null;
+  actions: ReadonlyMap<string, Action>;
+  truncated: ReadonlyMap<string, Truncation | null> | undefined;
+  rows: AlignedRow[];
+}
+
+const aligned = new WeakMap<Analysis, LastAlignment>();
+
+function indexOf(messages: readonly Message[], analysis: Analysis): MessageIndex {
+  const pairsAt: MessageIndex['pairsAt'] = messages.map(() => []);
+  const unpairedAt: number[][] = messages.map(() => []);
+  for (const pair of analysis.pairs) {
+    pairsAt[pair.call.message].push(pair);
+    if (pair.result.message !== pair.call.message) pairsAt[pair.result.message].push(pair);
+  }
+  for (const id of analysis.unpaired) for (const ref of id.blocks) unpairedAt[ref.message].push(ref.block);
+  return { pairsAt, unpairedAt };
+}
+
+function rowOf(
   messages: readonly Message[],
   analysis: Analysis,
+  index: number,
+  at: MessageIndex,
   actions: ReadonlyMap<string, Action>,
-  truncated?: ReadonlyMap<string, Truncation | null>,
-): AlignedRow[] {
-  const rows: AlignedRow[] = messages.map((message, index) => ({
+  truncated: ReadonlyMap<string, Truncation | null> | undefined,
+): AlignedRow {
+  const message = messages[index];
+  const row: AlignedRow = {
     index,
     id: messageId(message, index),
     role: typeof message.role === 'string' ? message.role : 'unknown',
@@ -51,37 +78,65 @@ export function alignRows(
     protected: analysis.protectedMessages[index] ?? false,
     ineligible: false,
     tools: [],
-  }));
-  for (const pair of analysis.pairs) {
+  };
+  for (const pair of at.pairsAt[index]) {
     const action = actions.get(pair.pairId) ?? 'keep';
-    const callFate: BlockFate = action === 'drop_call' ? 'removed' : 'kept';
-    const truncation = action === 'drop_result' ? truncated?.get(pair.pairId) : undefined;
-    const callRow = rows[pair.call.message];
-    callRow.blocks.set(pair.call.block, { pairId: pair.pairId, action, fate: callFate });
-    rows[pair.result.message].blocks.set(
-      pair.result.block,
-      truncation
-        ? { pairId: pair.pairId, action, fate: 'truncated', truncatedOutput: truncation.output }
-        : { pairId: pair.pairId, action, fate: action === 'drop_call' ? 'removed' : 'kept' },
-    );
-    for (const row of new Set([callRow, rows[pair.result.message]])) {
-      row.pairIds.push(pair.pairId);
-      if (!row.tools.includes(pair.toolName)) row.tools.push(pair.toolName);
-      if (pair.guard !== null && !['tool_not_eligible', 'protected_call_id', 'protected_message'].includes(pair.guard))
-        row.ineligible = true;
-      if (pair.guard === 'protected_call_id' || pair.guard === 'protected_message') row.protected = true;
+    if (pair.call.message === index)
+      row.blocks.set(pair.call.block, {
+        pairId: pair.pairId,
+        action,
+        fate: action === 'drop_call' ? 'removed' : 'kept',
+      });
+    if (pair.result.message === index) {
+      const truncation = action === 'drop_result' ? truncated?.get(pair.pairId) : undefined;
+      row.blocks.set(
+        pair.result.block,
+        truncation
+          ? { pairId: pair.pairId, action, fate: 'truncated', truncatedOutput: truncation.output }
+          : { pairId: pair.pairId, action, fate: action === 'drop_call' ? 'removed' : 'kept' },
+      );
     }
+    row.pairIds.push(pair.pairId);
+    if (!row.tools.includes(pair.toolName)) row.tools.push(pair.toolName);
+    if (pair.guard !== null && !['tool_not_eligible', 'protected_call_id', 'protected_message'].includes(pair.guard))
+      row.ineligible = true;
+    if (pair.guard === 'protected_call_id' || pair.guard === 'protected_message') row.protected = true;
   }
-  for (const id of analysis.unpaired)
-    for (const ref of id.blocks) {
-      rows[ref.message].ineligible = true;
-      rows[ref.message].blocks.set(ref.block, { pairId: null, action: null, fate: 'kept' });
-    }
-  for (const row of rows) {
-    const fates = [...row.blocks.values()].map((b) => b.fate);
-    if (fates.every((f) => f === 'kept')) continue;
-    const total = blocksOf(messages[row.index]).length;
+  for (const block of at.unpairedAt[index]) {
+    row.ineligible = true;
+    row.blocks.set(block, { pairId: null, action: null, fate: 'kept' });
+  }
+  const fates = [...row.blocks.values()].map((b) => b.fate);
+  if (!fates.every((f) => f === 'kept')) {
+    const total = blocksOf(message).length;
     row.status = fates.filter((f) => f === 'removed').length === total && total > 0 ? 'removed' : 'changed';
   }
+  return row;
+}
+
+/**
+ * `truncated` (from the size model): pairs whose R13 truncation would not shorten the result
+ * stay `kept`. Without it (no run yet) nothing is truncated. Rows are never modified once
+ * returned, so the rows of pairs whose action did not change since the last call for the same
+ * analysis are the same objects (a threshold step on 10,000 messages re-aligns a few).
+ */
+export function alignRows(
+  messages: readonly Message[],
+  analysis: Analysis,
+  actions: ReadonlyMap<string, Action>,
+  truncated?: ReadonlyMap<string, Truncation | null>,
+): AlignedRow[] {
+  const last = aligned.get(analysis);
+  const index = last?.messages === messages ? last.index : indexOf(messages, analysis);
+  let rows: AlignedRow[];
+  if (last && last.messages === messages && last.truncated === truncated) {
+    rows = last.rows.slice();
+    const redo = new Set<number>();
+    for (const pair of analysis.pairs)
+      if ((actions.get(pair.pairId) ?? 'keep') !== (last.actions.get(pair.pairId) ?? 'keep'))
+        redo.add(pair.call.message).add(pair.result.message);
+    for (const i of redo) rows[i] = rowOf(messages, analysis, i, index, actions, truncated);
+  } else rows = messages.map((_, i) => rowOf(messages, analysis, i, index, actions, truncated));
+  aligned.set(analysis, { index, messages, actions: new Map(actions), truncated, rows });
   return rows;
 }

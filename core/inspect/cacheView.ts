@@ -57,12 +57,20 @@ export interface CacheView {
   charsAfter: number;
 }
 
+// Asked again for the same actions after every token count arrives: the last view per size
+// model is kept (action maps are never changed once derived).
+const lastView = new WeakMap<SizeModel, { actions: ReadonlyMap<string, Action>; view: CacheView }>();
+
 /** The figures the cache panel shows for one set of actions. */
 export function cacheView(model: SizeModel, actions: ReadonlyMap<string, Action>): CacheView {
+  const last = lastView.get(model);
+  if (last?.actions === actions) return last.view;
   const firstChanged = firstChangedMessage(model, actions);
-  return {
+  const view = {
     firstChanged,
     prefixChars: unchangedPrefixChars(model, firstChanged),
     charsAfter: charsAfter(model, actions),
   };
+  lastView.set(model, { actions, view });
+  return view;
 }

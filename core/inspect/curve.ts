@@ -124,8 +124,21 @@ export function buildSizeModel(
   return { count: messages.length, sum, lengths, messages: sizes, truncated, pairs };
 }
 
+// The header, the cache panel and the comparison ask for the same actions several times per
+// threshold step (R15); action maps are never changed once derived, so the last answer per
+// size model is kept.
+const lastCharsAfter = new WeakMap<SizeModel, { actions: ReadonlyMap<string, Action>; chars: number }>();
+
 /** SPEC §6 `chars_after` for these actions, without rebuilding. */
 export function charsAfter(model: SizeModel, actions: ReadonlyMap<string, Action>): number {
+  const last = lastCharsAfter.get(model);
+  if (last?.actions === actions) return last.chars;
+  const chars = measureCharsAfter(model, actions);
+  lastCharsAfter.set(model, { actions, chars });
+  return chars;
+}
+
+function measureCharsAfter(model: SizeModel, actions: ReadonlyMap<string, Action>): number {
   const edits = new Map<number, Map<number, number | null>>();
   const edit = (m: number, b: number, len: number | null) => {
     let perMessage = edits.get(m);

@@ -22,7 +22,14 @@ interface Case {
   maxStateTokens: string;
 }
 
-async function runCase(page: Page, c: Case): Promise<{ stepMs: number[]; bytes: number }> {
+interface Step {
+  /** Input event → both figures shown. */
+  total: number;
+  /** Input event → the characters re-derived and the tokens shown as "counting…" (the main thread's share). */
+  derived: number;
+}
+
+async function runCase(page: Page, c: Case): Promise<{ steps: Step[]; bytes: number }> {
   await page.goto(page.url());
   await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready');
   await page.getByLabel('Snapshot file').setInputFiles(c.path);
@@ -36,7 +43,7 @@ async function runCase(page: Page, c: Case): Promise<{ stepMs: number[]; bytes: 
   const tokens = page.getByLabel('Statistics').locator('.stat', { hasText: 'Tokens before → after' }).locator('dd');
   // The first count of a snapshot tokenizes the whole history once; the steps come after it.
   await expect(tokens).not.toContainText('counting…', { timeout: 240_000 });
-  const stepMs = await page.evaluate(async (values) => {
+  const steps = await page.evaluate(async (values) => {
     const slider = document.getElementById('keep-threshold') as HTMLInputElement;
     const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
     const stats = document.querySelector('[aria-label="Statistics"]') as HTMLElement;
@@ -44,13 +51,15 @@ async function runCase(page: Page, c: Case): Promise<{ stepMs: number[]; bytes: 
       Array.from(stats.querySelectorAll('.stat'))
         .find((s) => s.textContent?.includes('Tokens before'))
         ?.querySelector('dd')?.textContent ?? '';
-    const out: number[] = [];
+    const out: Array<{ total: number; derived: number }> = [];
     for (const v of values) {
       await new Promise((r) => requestAnimationFrame(r));
+      let derived = 0;
       const done = new Promise<number>((resolve) => {
         const check = () => {
           const text = tokenText();
-          if (!text.includes('counting')) {
+          if (text.includes('counting')) derived ||= performance.now();
+          else {
             observer.disconnect();
             resolve(performance.now());
           }
@@ -61,11 +70,12 @@ async function runCase(page: Page, c: Case): Promise<{ stepMs: number[]; bytes: 
       const t0 = performance.now();
       setValue.call(slider, String(v));
       slider.dispatchEvent(new Event('input', { bubbles: true }));
-      out.push((await done) - t0);
+      const total = (await done) - t0;
+      out.push({ total, derived: derived === 0 ? total : derived - t0 });
     }
     return out;
   }, THRESHOLDS);
-  return { stepMs, bytes: statSync(c.path).size };
+  return { steps, bytes: statSync(c.path).size };
 }
 
 test('UI benchmark: token counts after a threshold step', async ({ page, host }) => {
@@ -97,10 +107,10 @@ test('UI benchmark: token counts after a threshold step', async ({ page, host })
   await page.goto(host.url);
   const rows: string[] = [];
   for (const c of cases) {
-    const { stepMs, bytes } = await runCase(page, c);
-    const m = median(stepMs);
+    const { steps, bytes } = await runCase(page, c);
+    const m = median(steps.map((s) => s.total));
     rows.push(
-      `| ${c.label}, ${(bytes / 1e6).toFixed(1)} MB | ${round(m)} ms | ${round(Math.max(...stepMs))} ms | ≤ 16 ms | ${m <= 16 ? 'yes' : 'no'} |`,
+      `| ${c.label}, ${(bytes / 1e6).toFixed(1)} MB | ${round(m)} ms | ${round(median(steps.map((s) => s.derived)))} ms | ${round(Math.max(...steps.map((s) => s.total)))} ms | ≤ 16 ms | ${m <= 16 ? 'yes' : 'no'} |`,
     );
     process.stdout.write(`${rows.at(-1)}\n`);
   }
@@ -109,8 +119,8 @@ test('UI benchmark: token counts after a threshold step', async ({ page, host })
     '',
     `Chromium headless, web host on 127.0.0.1, offline backend, median of ${THRESHOLDS.length} steps, ${new Date().toISOString()}.`,
     '',
-    '| history | median | worst | target | ok |',
-    '|---|---:|---:|---:|:-:|',
+    '| history | median | of which re-derive (until "counting…") | worst | target | ok |',
+    '|---|---:|---:|---:|---:|:-:|',
     ...rows,
     '',
   ].join('\n');
