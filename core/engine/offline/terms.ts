@@ -18,6 +18,21 @@ const STOPWORDS = new Set(
  * `retry`, `sending`/`sends`/`send`, `preserved`/`preserve`, `dropping`/`drop`, `uses`/`used`.
  */
 export function stem(word: string): string {
+  let stemmed = stems.get(word);
+  if (stemmed === undefined) {
+    // Bounded: a long-running host sees many histories.
+    if (stems.size >= MAX_STEMS) stems.clear();
+    stems.set(word, (stemmed = stemWord(word)));
+  }
+  return stemmed;
+}
+
+// A history repeats its words many times over: each is stemmed once (a third of the offline
+// model's term extraction on a 0.5 MB session, test/bench/cli.bench.ts).
+const stems = new Map<string, string>();
+const MAX_STEMS = 100_000;
+
+function stemWord(word: string): string {
   let w = word;
   if (w.length > 4 && w.endsWith('ies')) w = w.slice(0, -3) + 'y';
   else if (w.length > 4 && /(ches|shes|sses|xes)$/.test(w)) w = w.slice(0, -2);
@@ -31,6 +46,8 @@ export function stem(word: string): string {
   if (w.length > 2 && w.endsWith('e')) w = w.slice(0, -1);
   return w;
 }
+
+const UPPER_OR_UNDERSCORE = /[A-Z_]/;
 
 /** Splits `paymentRetryPolicy`, `payment_retry`, `HTTPServer2` into their words. */
 function splitIdentifier(token: string): string[] {
@@ -67,15 +84,19 @@ export function extractTerms(text: string, surfaces?: Map<string, string>): stri
       add(token);
       continue;
     }
-    const parts = splitIdentifier(token);
+    // Only capitals and underscores split a token: a plain lower-case word is its own part.
+    const parts = UPPER_OR_UNDERSCORE.test(token) ? splitIdentifier(token) : [token];
     for (const part of parts) addWord(part.toLowerCase());
     // The whole identifier too, so `retry_policy` in a goal meets exactly that identifier.
     if (parts.length > 1) add(token.toLowerCase());
   }
   // Hyphenated names (`orders-v1`, `pg-orders-3`) as a whole too: their parts are common words,
   // the compound is what a goal and a call input share.
-  for (const match of text.matchAll(/[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+/g))
-    if (/[A-Za-z]/.test(match[0])) add(match[0].toLowerCase());
+  // The lookbehind starts a match only where an alphanumeric run starts (a match found inside a
+  // run would start at its beginning anyway): the same matches, without retrying every position.
+  if (text.includes('-'))
+    for (const match of text.matchAll(/(?<![A-Za-z0-9])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+/g))
+      if (/[A-Za-z]/.test(match[0])) add(match[0].toLowerCase());
   return [...seen];
 }
 
