@@ -6,15 +6,7 @@
  */
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test } from './host.js';
-
-async function runExample(page: Page, url: string) {
-  await page.goto(url);
-  await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready');
-  await page.getByRole('button', { name: 'Run' }).click();
-  await expect(page.getByRole('tab', { name: 'Audit' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready');
-}
+import { expect, runExample, test } from './host.js';
 
 const numbers = async (page: Page, column: number) =>
   (await page.getByRole('table', { name: 'Decisions' }).getByRole('row').allTextContents()).length > 0

@@ -2,7 +2,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test as base } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test as base } from '@playwright/test';
 import { startWebHost } from '../../dist/app/server/http.js';
 import { newToken } from '../../dist/app/server/security.js';
 import { setupHost } from '../../dist/app/host/setup.js';
@@ -26,6 +27,15 @@ export const test = base.extend<{ env: Record<string, string | undefined>; host:
   },
 });
 
-export { expect } from '@playwright/test';
+export { expect };
 
 export const SCREENSHOTS = join(process.cwd(), 'test-results', 'screenshots');
+
+/** Opens the inspector on the bundled example and runs it; returns once the Audit tab shows the proposal. */
+export async function runExample(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready');
+  await page.getByRole('button', { name: 'Run' }).click();
+  await expect(page.getByRole('tab', { name: 'Audit' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready');
+}

@@ -9,18 +9,10 @@ import { compactContext } from '../../dist/core/engine/compact.js';
 import { createOfflineModel } from '../../dist/core/engine/offline/model.js';
 import { paymentRetryScenario, scenarioRequest } from '../../dist/core/examples/index.js';
 import { probabilitiesOf, probabilityHistogram } from '../../dist/core/inspect/curve.js';
-import { expect, SCREENSHOTS, test } from './host.js';
+import { expect, SCREENSHOTS, runExample, test } from './host.js';
 
 // ARIA 1.3's `mark` role: Playwright's role engine maps <mark> to it, its type list lags behind.
 const MARK = 'mark' as Parameters<Page['getByRole']>[0];
-
-async function runExample(page: Page, url: string) {
-  await page.goto(url);
-  await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready');
-  await page.getByRole('button', { name: 'Run' }).click();
-  await expect(page.getByRole('tab', { name: 'Audit' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready');
-}
 
 test('R12 R15 the keep_result histogram counts every evaluated candidate and marks the threshold', async ({
   page,

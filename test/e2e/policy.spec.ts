@@ -9,18 +9,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { bundledExample } from '../../dist/app/host/setup.js';
 import { exportThroughDialog } from './exporting.js';
-import { expect, SCREENSHOTS, test } from './host.js';
-
-async function runExample(page: Page, url: string): Promise<void> {
-  await page.goto(url);
-  await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready');
-  await page.getByRole('button', { name: 'Run' }).click();
-  await expect(page.getByRole('tab', { name: 'Audit' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready');
-}
+import { expect, SCREENSHOTS, runExample, test } from './host.js';
 
 /** The command line's `--out` files for the example under a policy: snapshot text and record. */
 function cliExport(policy: { protected_call_ids: string[]; archive_ref: string }) {

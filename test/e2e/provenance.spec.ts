@@ -14,17 +14,9 @@ import { pathToFileURL } from 'node:url';
 import type { Page } from '@playwright/test';
 import type { ExportedDownloads } from './exporting.js';
 import { exportThroughDialog } from './exporting.js';
-import { expect, SCREENSHOTS, test } from './host.js';
+import { expect, SCREENSHOTS, runExample, test } from './host.js';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-async function runExample(page: Page, url: string): Promise<void> {
-  await page.goto(url);
-  await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready');
-  await page.getByRole('button', { name: 'Run' }).click();
-  await expect(page.getByRole('tab', { name: 'Audit' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready');
-}
 
 /** Comments on the first call the audit view shows; returns its call id. */
 async function commentOnFirstCall(page: Page, text: string): Promise<string> {
