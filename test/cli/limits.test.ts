@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI } from '../support/fakeOpenAI.js';
 import type { CliResult } from './support.js';
-import { cleanEnv, CLI, EXAMPLE, ensureBuilt, exampleArgs, runCli, tempDir } from './support.js';
+import { cleanEnv, CLI, EXAMPLE, ensureBuilt, exampleArgs, resultOf, runCli, tempDir } from './support.js';
 
 let tmp: ReturnType<typeof tempDir>;
 beforeAll(ensureBuilt, 120_000);
@@ -51,20 +51,9 @@ const SMALL_HEAP = { NODE_OPTIONS: '--max-old-space-size=64' };
 
 /** The CLI run by bash, so `@<(…)` is a real process substitution (a pipe at /dev/fd/N). */
 function runInBash(script: string, env: Record<string, string> = {}): Promise<CliResult> {
-  return new Promise((done, fail) => {
-    const child = spawn('bash', ['-c', script], {
-      cwd: tmp.dir,
-      env: cleanEnv({ CLI, NODE: process.execPath, ...env }),
-    });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
-    child.on('error', fail);
-    child.on('close', (code) =>
-      done({ code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') }),
-    );
-  });
+  return resultOf(
+    spawn('bash', ['-c', script], { cwd: tmp.dir, env: cleanEnv({ CLI, NODE: process.execPath, ...env }) }),
+  );
 }
 
 function expectOneLineRefusal(run: CliResult, pattern: RegExp): void {

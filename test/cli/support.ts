@@ -2,6 +2,7 @@
  * Runs the built command line as a real child process, in its own temporary directory and
  * with a clean environment (no DECISION_MODEL_* or CLASSIFIER_* leaking in from the shell).
  */
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -58,8 +59,12 @@ export function cleanEnv(extra: Record<string, string> = {}): Record<string, str
 }
 
 export function runCli(args: string[], options: { cwd: string; env?: Record<string, string> }): Promise<CliResult> {
+  return resultOf(spawn(process.execPath, [CLI, ...args], { cwd: options.cwd, env: cleanEnv(options.env) }));
+}
+
+/** A spawned process's exit code and whole stdout and stderr, once it has closed. */
+export function resultOf(child: ChildProcessWithoutNullStreams): Promise<CliResult> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd: options.cwd, env: cleanEnv(options.env) });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
