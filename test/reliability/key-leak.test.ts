@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pLimit from 'p-limit';
 import { TOKEN_HEADER } from '../../app/server/security.js';
 import { request as fixtureRequest } from '../openai/fixture.js';
+import type { CliResult } from '../cli/support.js';
 import { ensureBuilt, runCli, tempDir } from '../cli/support.js';
 import type { FakeOpenAI, ReceivedRequest, Reply } from '../support/fakeOpenAI.js';
 import { startFakeOpenAI } from '../support/fakeOpenAI.js';
@@ -90,15 +91,20 @@ afterAll(async () => {
 });
 
 describe('the API key never comes back from a provider that echoes it', () => {
-  it('through the command line: stdout and stderr, for every probe and key shape', async () => {
+  /** Every probe with every key shape through `compact_context` in a fresh directory, three at a time. */
+  function eachProbeThroughCli(
+    mode: Mode,
+    extra: { args: string[]; env: Record<string, string> },
+    then: (run: { probe: Probe; shape: string; key: string; dir: string; result: CliResult }) => void,
+  ): Promise<unknown> {
     const limit = pLimit(3);
-    await Promise.all(
+    return Promise.all(
       LEAK_KEYS.flatMap(({ shape, key }) =>
         PROBES.map((probe) =>
           limit(async () => {
             const tmp = tempDir();
             try {
-              const input = probeRequest(probe, 'always');
+              const input = probeRequest(probe, mode);
               tmp.write('h.json', JSON.stringify(input.messages));
               const result = await runCli(
                 [
@@ -107,20 +113,14 @@ describe('the API key never comes back from a provider that echoes it', () => {
                   'messages=@h.json',
                   'eligible_tool_names=["read_file"]',
                   'options={"preserve_recent_messages":1}',
+                  ...extra.args,
                 ],
                 {
                   cwd: tmp.dir,
-                  env: {
-                    ...SETTINGS,
-                    DECISION_MODEL_MAX_RETRIES: '0',
-                    DECISION_MODEL_API_KEY: key,
-                    DECISION_MODEL_BASE_URL: server.url,
-                  },
+                  env: { ...SETTINGS, ...extra.env, DECISION_MODEL_API_KEY: key, DECISION_MODEL_BASE_URL: server.url },
                 },
               );
-              expect(result.code, result.stderr).toBe(1);
-              JSON.parse(result.stdout);
-              check('CLI', probe, 'always', key, shape, result.stdout + result.stderr);
+              then({ probe, shape, key, dir: tmp.dir, result });
             } finally {
               tmp.cleanup();
             }
@@ -128,57 +128,36 @@ describe('the API key never comes back from a provider that echoes it', () => {
         ),
       ),
     );
+  }
+
+  it('through the command line: stdout and stderr, for every probe and key shape', async () => {
+    await eachProbeThroughCli('always', { args: [], env: { DECISION_MODEL_MAX_RETRIES: '0' } }, (run) => {
+      expect(run.result.code, run.result.stderr).toBe(1);
+      JSON.parse(run.result.stdout);
+      check('CLI', run.probe, 'always', run.key, run.shape, run.result.stdout + run.result.stderr);
+    });
     // The probes did reach the provider with the key as sent: trimmed.
     const sent = new Set(server.requests.map((r) => r.headers.authorization));
     for (const { key } of LEAK_KEYS) expect(sent).toContain(`Bearer ${key.trim()}`);
   }, 240_000);
 
   it('through the export and its audit record (--out), after a retry that got the echo', async () => {
-    const limit = pLimit(3);
-    await Promise.all(
-      LEAK_KEYS.flatMap(({ shape, key }) =>
-        PROBES.map((probe) =>
-          limit(async () => {
-            const tmp = tempDir();
-            try {
-              const input = probeRequest(probe, 'once');
-              tmp.write('h.json', JSON.stringify(input.messages));
-              const result = await runCli(
-                [
-                  'compact_context',
-                  `goal=${input.goal}`,
-                  'messages=@h.json',
-                  'eligible_tool_names=["read_file"]',
-                  'options={"preserve_recent_messages":1}',
-                  '--out',
-                  'h.compacted.json',
-                ],
-                {
-                  cwd: tmp.dir,
-                  env: { ...SETTINGS, DECISION_MODEL_API_KEY: key, DECISION_MODEL_BASE_URL: server.url },
-                },
-              );
-              // A 401 is not retried (R10): that probe fails and writes no export, like any failure.
-              expect([0, 1], result.stderr).toContain(result.code);
-              const written = readdirSync(tmp.dir).filter((name) => name !== 'h.json');
-              if (result.code === 0) expect(written).toContain('h.compacted.json.audit.json');
-              else expect(written).toEqual([]);
-              const files = written.map((name) => readFileSync(join(tmp.dir, name), 'utf8')).join('\n');
-              check(
-                'CLI --out export + audit record',
-                probe,
-                'once',
-                key,
-                shape,
-                result.stdout + result.stderr + files,
-              );
-            } finally {
-              tmp.cleanup();
-            }
-          }),
-        ),
-      ),
-    );
+    await eachProbeThroughCli('once', { args: ['--out', 'h.compacted.json'], env: {} }, (run) => {
+      // A 401 is not retried (R10): that probe fails and writes no export, like any failure.
+      expect([0, 1], run.result.stderr).toContain(run.result.code);
+      const written = readdirSync(run.dir).filter((name) => name !== 'h.json');
+      if (run.result.code === 0) expect(written).toContain('h.compacted.json.audit.json');
+      else expect(written).toEqual([]);
+      const files = written.map((name) => readFileSync(join(run.dir, name), 'utf8')).join('\n');
+      check(
+        'CLI --out export + audit record',
+        run.probe,
+        'once',
+        run.key,
+        run.shape,
+        run.result.stdout + run.result.stderr + files,
+      );
+    });
   }, 240_000);
 
   for (const { shape, key } of LEAK_KEYS) {
