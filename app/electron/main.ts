@@ -148,6 +148,21 @@ async function main(): Promise<void> {
       spellcheck: false,
     },
   });
+  // Whether work would be lost is the renderer's to say (store selectUnsaved): while it would,
+  // the page's beforeunload listener refuses the unload, which Electron would honour silently
+  // for a close or a reload. Here the refusal becomes a question; leaving ignores the listener.
+  win.webContents.on('will-prevent-unload', (event) => {
+    const choice = dialog.showMessageBoxSync(win as BrowserWindow, {
+      type: 'question',
+      buttons: ['Stay', 'Leave without exporting'],
+      defaultId: 0,
+      cancelId: 0,
+      message: 'Leave without exporting the proposal?',
+      detail:
+        'It has not been exported, or has changed since its export: its decisions, overrides and notes are lost if the window closes or reloads now.',
+    });
+    if (choice === 1) event.preventDefault();
+  });
   await win.loadURL(`${ORIGIN}/index.html`);
   app.on('window-all-closed', () => {
     runs.cancelAll();

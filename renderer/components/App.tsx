@@ -1,7 +1,9 @@
-/** Layout, first-start example, drag-and-drop, global keys and the DOM ready signal. */
+/** Layout, first-start example, drag-and-drop, the unload guard, global keys and the DOM ready signal. */
 import { useEffect, useState } from 'react';
 import type { HostInfo } from '../../core/ipc/contract.js';
 import { useApp, useAppStore } from '../store/index.js';
+import { selectUnsaved } from '../store/selectors.js';
+import { openAsked } from './askFirst.js';
 import { AuditView } from './AuditView.js';
 import { CacheTab } from './CacheTab.js';
 import { CompareTab } from './CompareTab.js';
@@ -24,6 +26,7 @@ export function App() {
   const tab = useApp((s) => s.tab);
   const ready = useApp((s) => s.snapshot !== null && s.opening === null && s.run.state !== 'running');
   const running = useApp((s) => s.run.state === 'running');
+  const unsaved = useApp(selectUnsaved);
 
   useEffect(() => {
     const { deps, openExample, setBackend, setHostInfo } = store.getState();
@@ -36,6 +39,19 @@ export function App() {
   }, [store]);
 
   useEffect(() => {
+    // Closing or reloading with work not exported asks first: the browser's own prompt on the
+    // web host; Electron main turns the same refusal into its dialog (will-prevent-unload).
+    // Registered only while there is such work, so an idle page unloads (and is cached) freely.
+    if (!unsaved) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [unsaved]);
+
+  useEffect(() => {
     document.documentElement.dataset.appState = running ? 'running' : ready ? 'ready' : 'loading';
   }, [ready, running]);
 
@@ -43,7 +59,7 @@ export function App() {
     event.preventDefault();
     setDragging(false);
     const file = event.dataTransfer.files[0];
-    if (file) void store.getState().openSnapshot({ fileName: file.name, file });
+    if (file) openAsked(store, { fileName: file.name, file });
   };
 
   return (

@@ -3,6 +3,7 @@ import { useRef } from 'react';
 import type { HostInfo } from '../../core/ipc/contract.js';
 import { ms } from '../format.js';
 import { useApp, useAppStore } from '../store/index.js';
+import { openAsked } from './askFirst.js';
 import { outOfDateReason } from './OutOfDate.js';
 
 export function Toolbar({ info }: { info: HostInfo | null }) {
@@ -24,7 +25,7 @@ export function Toolbar({ info }: { info: HostInfo | null }) {
     // A web page may not open a native dialog: the browser's own picker is the input below.
     if (bridge.kind === 'web') return input.current?.click();
     const picked = await bridge['file.open']({});
-    if (picked) await store.getState().openSnapshot(picked);
+    if (picked) openAsked(store, picked);
   };
   const discard = () =>
     store.getState().ask({
@@ -46,7 +47,7 @@ export function Toolbar({ info }: { info: HostInfo | null }) {
         hidden
         onChange={(e) => {
           const file = e.target.files?.[0];
-          if (file) void store.getState().openSnapshot({ fileName: file.name, file });
+          if (file) openAsked(store, { fileName: file.name, file });
           e.target.value = '';
         }}
       />

@@ -21,6 +21,7 @@ export const createApprovalSlice: Slice<ApprovalSlice> = (set, get) => ({
   exportOpen: false,
   exporting: false,
   lastExport: null,
+  exported: null,
   toolVersion: '0.0.0',
   setReviewer(name) {
     set({ reviewer: name });
@@ -57,7 +58,11 @@ export const createApprovalSlice: Slice<ApprovalSlice> = (set, get) => ({
         report,
       });
       if (!saved) return 'Export cancelled';
-      set({ lastExport: { ...saved, at: exportedAt }, exportOpen: false });
+      set({
+        lastExport: { ...saved, at: exportedAt },
+        exported: { proposal, comments: state.comments, note: state.approvalComment },
+        exportOpen: false,
+      });
       const files = [saved.path, saved.archivePath, saved.auditPath, ...(saved.reportPath ? [saved.reportPath] : [])];
       return `Exported ${files.join(', ')}`;
     } catch (error) {
@@ -66,5 +71,5 @@ export const createApprovalSlice: Slice<ApprovalSlice> = (set, get) => ({
       set({ exporting: false });
     }
   },
-  resetApproval: () => set({ approvalComment: '', comments: {}, exportOpen: false, lastExport: null }),
+  resetApproval: () => set({ approvalComment: '', comments: {}, exportOpen: false, lastExport: null, exported: null }),
 });

@@ -9,7 +9,7 @@ import { decisionRows } from '../../core/inspect/decisionTable.js';
 import { charBreakdown } from '../../core/inspect/breakdown.js';
 import type { AuditModel, PairReview } from '../../core/inspect/review.js';
 import { auditModel } from '../../core/inspect/review.js';
-import type { AppState } from './state.js';
+import type { AppState, Proposal } from './state.js';
 
 const policyAudits = new WeakMap<Analysis, AuditModel>();
 
@@ -85,3 +85,52 @@ export function selectCallMessage(s: AppState, callId: string): number | null {
   if (!calls) callMessages.set(analysis, (calls = new Map(analysis.pairs.map((p) => [p.callId, p.call.message]))));
   return calls.get(callId) ?? null;
 }
+
+const sameEntries = (a: Iterable<[string, unknown]>, b: Iterable<[string, unknown]>) =>
+  JSON.stringify([...a]) === JSON.stringify([...b]);
+
+/**
+ * Whether two derivations of one run export the same: the policy, threshold, overrides and
+ * actions by value (an override set and cleared again is the export it was). Token counts and
+ * other measurements are not exported and do not count.
+ */
+function sameExport(a: Proposal, b: Proposal): boolean {
+  if (a === b) return true;
+  return (
+    a.asked.outcome === b.asked.outcome &&
+    a.threshold === b.threshold &&
+    JSON.stringify(a.request) === JSON.stringify(b.request) &&
+    sameEntries(Object.entries(a.overrides).sort(), Object.entries(b.overrides).sort()) &&
+    sameEntries(a.actions, b.actions)
+  );
+}
+
+// One comparison per (exported, current) pair of proposals: the App reads the selector on every
+// store change to add or remove its beforeunload listener, and a 10,000-pair action map is
+// worth comparing once, not per keystroke in Find.
+const compared = new WeakMap<Proposal, { against: Proposal; same: boolean }>();
+
+function sameAsExported(exported: Proposal, current: Proposal): boolean {
+  const hit = compared.get(current);
+  if (hit?.against === exported) return hit.same;
+  const same = sameExport(exported, current);
+  compared.set(current, { against: exported, same });
+  return same;
+}
+
+const sameNotes = (a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>) =>
+  a === b || sameEntries(Object.entries(a).sort(), Object.entries(b).sort());
+
+/**
+ * Work that would be lost unasked: a proposal never exported, or changed since its export
+ * (another threshold, an override, a re-derived policy, a note). Opening another file, closing
+ * or reloading asks first while this holds; with no proposal (nothing run, or discarded) and
+ * right after an export nothing asks. The one place that decides it, for the open guard, the
+ * page's beforeunload listener and through it Electron's close.
+ */
+export const selectUnsaved = (s: AppState): boolean =>
+  s.proposal !== null &&
+  (s.exported === null ||
+    !sameAsExported(s.exported.proposal, s.proposal) ||
+    !sameNotes(s.exported.comments, s.comments) ||
+    s.exported.note !== s.approvalComment);

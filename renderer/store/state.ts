@@ -252,6 +252,11 @@ export interface ApprovalSlice {
   exportOpen: boolean;
   exporting: boolean;
   lastExport: ExportedFiles | null;
+  /**
+   * What the last export was made of: the proposal (its policy, threshold, overrides and actions)
+   * and the notes. The proposal is unsaved while any of it differs (selectors.ts `selectUnsaved`).
+   */
+  exported: { proposal: Proposal; comments: Readonly<Record<string, string>>; note: string } | null;
   /** The program's version as the host reports it: the record's `tool.version`. */
   toolVersion: string;
   setReviewer(name: string): void;
