@@ -5,12 +5,10 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { analyze } from '../../core/engine/guards.js';
 import type { Action } from '../../core/engine/schema.js';
-import { DEFAULT_OPTIONS } from '../../core/engine/schema.js';
-import { exportSource, FORMAT_IDS, inspectSource, openConversation, proposalFor } from '../../core/formats/index.js';
-import { toolNamesOf } from '../../core/inspect/toolNames.js';
+import { exportSource, FORMAT_IDS, inspectSource, openConversation } from '../../core/formats/index.js';
 import { ENCODERS, historyArb, ONE_CALL_PER_TURN } from './encoders.js';
+import { proposalFromChoices } from './support.js';
 
 const ACTIONS: Action[] = ['keep', 'drop_result', 'drop_call'];
 // As long as "__proto__", so every length the readers and writers compute is the same.
@@ -57,21 +55,7 @@ function parsed(text: string, rename: (key: string) => string): unknown {
 function exported(text: string, choices: Action[], head: number): string {
   const inspected = inspectSource(text);
   const source = openConversation(inspected, inspected.conversations[0].key);
-  const messages = source.read.messages;
-  const analysis = analyze(messages, {
-    eligibleToolNames: toolNamesOf(messages),
-    protectedMessageIds: [],
-    protectedCallIds: [],
-    preserveRecentMessages: 0,
-  });
-  const actions = new Map<string, Action>(
-    analysis.pairs.map((p, i) => [p.pairId, p.guard === null ? (choices[i] ?? 'keep') : 'keep']),
-  );
-  const proposal = proposalFor(messages, analysis.pairs, actions, {
-    options: { ...DEFAULT_OPTIONS, truncate_head_chars: head },
-    archive_ref: 'archive',
-  });
-  return exportSource(source, proposal);
+  return exportSource(source, proposalFromChoices(source, choices, head));
 }
 
 describe('own "__proto__" fields through the format readers and writers', () => {

@@ -5,9 +5,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compactDetailed } from '../../core/engine/compact.js';
+import { analyze } from '../../core/engine/guards.js';
 import type { DecisionModel } from '../../core/engine/model.js';
 import { blocksOf } from '../../core/engine/pairing.js';
 import type { Action, CompactResponse, Message } from '../../core/engine/schema.js';
+import { DEFAULT_OPTIONS } from '../../core/engine/schema.js';
 import type { FormatId, OpenedSource } from '../../core/formats/index.js';
 import { exportSource, openSource, parseSource, proposalFor } from '../../core/formats/index.js';
 import { toolNamesOf } from '../../core/inspect/toolNames.js';
@@ -125,6 +127,28 @@ export async function compactAndReread(
   const exported = exportSource(source, proposalFor(messages, details.analysis.pairs, actions, details.request));
   const reread = openSource(exported, { format: source.format, conversation: source.read.conversation });
   return { source, response, exported, reread };
+}
+
+/** What a generated choice of actions gives without a model: every unguarded pair takes the next choice (`keep` past the end), every tool eligible, no recent window. */
+export function proposalFromChoices(
+  source: OpenedSource,
+  choices: readonly Action[],
+  truncateHeadChars: number,
+): ReturnType<typeof proposalFor> {
+  const messages = source.read.messages;
+  const analysis = analyze(messages, {
+    eligibleToolNames: toolNamesOf(messages),
+    protectedMessageIds: [],
+    protectedCallIds: [],
+    preserveRecentMessages: 0,
+  });
+  const actions = new Map<string, Action>(
+    analysis.pairs.map((p, i) => [p.pairId, p.guard === null ? (choices[i] ?? 'keep') : 'keep']),
+  );
+  return proposalFor(messages, analysis.pairs, actions, {
+    options: { ...DEFAULT_OPTIONS, truncate_head_chars: truncateHeadChars },
+    archive_ref: 'archive',
+  });
 }
 
 export function errorResults(messages: readonly Message[]): number {

@@ -5,9 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { analyze } from '../../core/engine/guards.js';
 import type { Action } from '../../core/engine/schema.js';
-import { DEFAULT_OPTIONS } from '../../core/engine/schema.js';
 import {
   detectFormats,
   exportSource,
@@ -15,12 +13,10 @@ import {
   inspectSource,
   openConversation,
   parseSource,
-  proposalFor,
 } from '../../core/formats/index.js';
-import { toolNamesOf } from '../../core/inspect/toolNames.js';
 import { deepFreeze } from '../support/invariants.js';
 import { ENCODERS, historyArb, ONE_CALL_PER_TURN } from './encoders.js';
-import { withPositionalIds } from './support.js';
+import { proposalFromChoices, withPositionalIds } from './support.js';
 
 const ACTIONS: Action[] = ['keep', 'drop_result', 'drop_call'];
 
@@ -40,20 +36,7 @@ describe('writers over generated histories', () => {
             const source = openConversation(inspected, inspected.conversations[0].key);
             deepFreeze(inspected.doc);
             const before = JSON.stringify(inspected.doc);
-            const messages = source.read.messages;
-            const analysis = analyze(messages, {
-              eligibleToolNames: toolNamesOf(messages),
-              protectedMessageIds: [],
-              protectedCallIds: [],
-              preserveRecentMessages: 0,
-            });
-            const actions = new Map<string, Action>(
-              analysis.pairs.map((p, i) => [p.pairId, p.guard === null ? (choices[i] ?? 'keep') : 'keep']),
-            );
-            const proposal = proposalFor(messages, analysis.pairs, actions, {
-              options: { ...DEFAULT_OPTIONS, truncate_head_chars: head },
-              archive_ref: 'archive',
-            });
+            const proposal = proposalFromChoices(source, choices, head);
             for (const edit of proposal.edits) seen[edit.kind]++;
             const exported = exportSource(source, proposal);
             expect(JSON.stringify(inspected.doc)).toBe(before);
