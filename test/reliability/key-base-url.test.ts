@@ -4,12 +4,11 @@
  * URL goes there instead, for that run only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOKEN_HEADER } from '../../app/server/security.js';
 import { request as fixtureRequest } from '../openai/fixture.js';
 import type { FakeOpenAI } from '../support/fakeOpenAI.js';
 import { startFakeOpenAI } from '../support/fakeOpenAI.js';
 import type { TestHost } from './support/web-host.js';
-import { rawRequest, startTestHost } from './support/web-host.js';
+import { startTestHost } from './support/web-host.js';
 
 const STORED = 'sk-stored-key-for-configured-0123456789';
 const ENTERED = 'sk-entered-key-for-other-9876543210';
@@ -31,25 +30,17 @@ afterAll(async () => {
   await Promise.all([configured?.close(), other?.close()]);
 });
 
-const post = (path: string, body: unknown) =>
-  rawRequest(host.host.port, {
-    method: 'POST',
-    path,
-    headers: { [TOKEN_HEADER]: host.token, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-
 /** Starts a run and polls it to the end; the status text, or the refusal. */
 async function run(
   backend: { name: string; baseUrl?: string },
   apiKey?: string,
 ): Promise<{ status: number; text: string }> {
   const request = { ...fixtureRequest(2, { preserve_recent_messages: 1 }), eligible_tool_names: ['read_file'] };
-  const started = await post('/api/run.start', { request, backend, ...(apiKey === undefined ? {} : { apiKey }) });
+  const started = await host.post('/api/run.start', { request, backend, ...(apiKey === undefined ? {} : { apiKey }) });
   if (started.status !== 200) return started;
   const { runId } = JSON.parse(started.text).result as { runId: string };
   for (;;) {
-    const polled = await post('/api/run.status', { runId });
+    const polled = await host.post('/api/run.status', { runId });
     if (JSON.parse(polled.text).result.state === 'finished') return polled;
     await new Promise((r) => setTimeout(r, 20));
   }

@@ -11,7 +11,6 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pLimit from 'p-limit';
-import { TOKEN_HEADER } from '../../app/server/security.js';
 import { request as fixtureRequest } from '../openai/fixture.js';
 import type { CliResult } from '../cli/support.js';
 import { ensureBuilt, runCli, tempDir } from '../cli/support.js';
@@ -21,7 +20,7 @@ import type { Probe } from './support/key-leak.js';
 import { historyTexts, keyLeaks, LEAK_KEYS, PROBES, probeReply } from './support/key-leak.js';
 import { record } from './support/record.js';
 import type { TestHost } from './support/web-host.js';
-import { rawRequest, startTestHost } from './support/web-host.js';
+import { startTestHost } from './support/web-host.js';
 
 type Mode = 'always' | 'once';
 type Surface = 'CLI' | 'CLI --out export + audit record' | 'POST /compact_context' | 'run.start/run.status';
@@ -167,19 +166,12 @@ describe('the API key never comes back from a provider that echoes it', () => {
         host = await startTestHost({ ...SETTINGS, DECISION_MODEL_API_KEY: key, DECISION_MODEL_BASE_URL: server.url });
       });
       afterAll(() => host?.close());
-      const post = (path: string, body: unknown) =>
-        rawRequest(host.host.port, {
-          method: 'POST',
-          path,
-          headers: { [TOKEN_HEADER]: host.token, 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        });
 
       it('through POST /compact_context, and the host keeps serving', async () => {
         for (const probe of PROBES)
           for (const mode of ['always', 'once'] as const) {
             const input = probeRequest(probe, mode);
-            const res = await post('/compact_context', { ...input, eligible_tool_names: ['read_file'] });
+            const res = await host.post('/compact_context', { ...input, eligible_tool_names: ['read_file'] });
             expect(res.status, res.text).toBe(200);
             expectHistoryKept(JSON.parse(res.text), input);
             check('POST /compact_context', probe, mode, key, shape, res.text);
@@ -190,7 +182,7 @@ describe('the API key never comes back from a provider that echoes it', () => {
         for (const probe of PROBES)
           for (const mode of ['always', 'once'] as const) {
             const input = probeRequest(probe, mode);
-            const started = await post('/api/run.start', {
+            const started = await host.post('/api/run.start', {
               request: { ...input, eligible_tool_names: ['read_file'] },
               backend: { name: 'openai' },
             });
@@ -200,7 +192,7 @@ describe('the API key never comes back from a provider that echoes it', () => {
             let text: string;
             do {
               await new Promise((r) => setTimeout(r, 20));
-              text = (await post('/api/run.status', { runId })).text;
+              text = (await host.post('/api/run.status', { runId })).text;
               status = JSON.parse(text).result;
             } while (status.state !== 'finished');
             expect(status.outcome?.attempts.length).toBeGreaterThan(0);

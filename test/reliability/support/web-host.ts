@@ -5,13 +5,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { WebHost } from '../../../app/server/http.js';
 import { startWebHost } from '../../../app/server/http.js';
-import { newToken } from '../../../app/server/security.js';
+import { newToken, TOKEN_HEADER } from '../../../app/server/security.js';
 import { setupHost } from '../../../app/host/setup.js';
 
 export interface TestHost {
   host: WebHost;
   token: string;
   base: string;
+  /** A JSON POST carrying the per-launch token. */
+  post(path: string, body: unknown): ReturnType<typeof rawRequest>;
   close(): Promise<void>;
 }
 
@@ -29,6 +31,13 @@ export async function startTestHost(env: Record<string, string> = {}): Promise<T
     host,
     token,
     base: `http://127.0.0.1:${host.port}`,
+    post: (path, body) =>
+      rawRequest(host.port, {
+        method: 'POST',
+        path,
+        headers: { [TOKEN_HEADER]: token, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
     close: async () => {
       await host.close();
       rmSync(cwd, { recursive: true, force: true });
