@@ -5,6 +5,28 @@ import type { Slice, UiSlice } from './state.js';
 const NO_SORT: DecisionSort = { column: null, dir: 'ascending' };
 const NO_FILTER: DecisionFilter = { text: '', action: 'all' };
 
+/** The slice's state without its actions. */
+type StateOf<T> = { [K in keyof T as T[K] extends (...args: never[]) => unknown ? never : K]: T[K] };
+type View = Omit<StateOf<UiSlice>, 'notice'>;
+
+/** The view of a newly opened history; new sets each time (zustand compares by reference). */
+function freshView(): View {
+  return {
+    tab: 'summary',
+    filter: 'all',
+    query: '',
+    findTerm: '',
+    findCurrent: null,
+    selected: null,
+    reveal: null,
+    decisionSort: NO_SORT,
+    decisionFilter: NO_FILTER,
+    rawBlocks: new Set(),
+    expanded: new Set(),
+    confirm: null,
+  };
+}
+
 /** A new set (zustand compares by reference) with `key` flipped. */
 function toggled(keys: Set<string>, key: string): Set<string> {
   const next = new Set(keys);
@@ -14,18 +36,7 @@ function toggled(keys: Set<string>, key: string): Set<string> {
 }
 
 export const createUiSlice: Slice<UiSlice> = (set, get) => ({
-  tab: 'summary',
-  filter: 'all',
-  query: '',
-  findTerm: '',
-  findCurrent: null,
-  selected: null,
-  reveal: null,
-  decisionSort: NO_SORT,
-  decisionFilter: NO_FILTER,
-  rawBlocks: new Set(),
-  expanded: new Set(),
-  confirm: null,
+  ...freshView(),
   notice: null,
   setTab: (tab) => set({ tab }),
   setFilter: (filter) => set({ filter }),
@@ -41,19 +52,6 @@ export const createUiSlice: Slice<UiSlice> = (set, get) => ({
   toggleExpanded: (key) => set({ expanded: toggled(get().expanded, key) }),
   ask: (confirm) => set({ confirm }),
   setNotice: (notice) => set({ notice }),
-  resetUi: () =>
-    set({
-      tab: 'summary',
-      filter: 'all',
-      query: '',
-      findTerm: '',
-      findCurrent: null,
-      selected: null,
-      reveal: null,
-      decisionSort: NO_SORT,
-      decisionFilter: NO_FILTER,
-      rawBlocks: new Set(),
-      expanded: new Set(),
-      confirm: null,
-    }),
+  // A notice outlives the view it was raised in (it may say why the view was reset).
+  resetUi: () => set(freshView()),
 });
