@@ -8,18 +8,10 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { bundledExample } from '../../dist/app/host/setup.js';
 import { exportThroughDialog } from './exporting.js';
-import { expect, SCREENSHOTS, test } from './host.js';
+import { expect, runExample, SCREENSHOTS, test } from './host.js';
 
 async function ready(page: Page): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready');
-}
-
-async function runExample(page: Page, url: string): Promise<void> {
-  await page.goto(url);
-  await ready(page);
-  await page.getByRole('button', { name: 'Run' }).click();
-  await expect(page.getByRole('tab', { name: 'Audit' })).toHaveAttribute('aria-selected', 'true');
-  await ready(page);
 }
 
 const other = () => ({
