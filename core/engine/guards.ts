@@ -37,6 +37,13 @@ export function protectedMessageFlags(messages: readonly Message[], policy: Poli
   );
 }
 
+/**
+ * R4 by position: an endpoint of the pair sits in the last `recentWindow` of `messageCount`
+ * messages, so `preserve_recent_messages` guards it whatever else does.
+ */
+export const inRecentWindow = (pair: Pick<Pair, 'call' | 'result'>, messageCount: number, recentWindow: number) =>
+  Math.max(pair.call.message, pair.result.message) >= messageCount - recentWindow;
+
 /** A string output, or a list made only of text blocks (R3 `non_text_output`). */
 export function isTextOutput(output: unknown): output is string | Array<{ type: 'text'; text: string }> {
   if (typeof output === 'string') return true;

@@ -6,6 +6,7 @@
  * When most of it sits in a protected region, it names the option that would reach it.
  */
 import type { Analysis, Pair } from '../engine/guards.js';
+import { inRecentWindow } from '../engine/guards.js';
 import { blocksOf } from '../engine/pairing.js';
 import type { Block, GuardCode, Message } from '../engine/schema.js';
 
@@ -59,11 +60,6 @@ function charsOfOutput(block: Block): number {
   return n;
 }
 
-/** The recent window guards this pair (R4 by position), not the first message or a listed id. */
-function inRecentWindow(pair: Pair, recentFrom: number): boolean {
-  return pair.call.message >= recentFrom || pair.result.message >= recentFrom;
-}
-
 /**
  * The window that would leave a pair's messages outside it (R4): both endpoints before the
  * last `n` messages.
@@ -96,10 +92,10 @@ export function charBreakdown(
   for (const pair of analysis.pairs) {
     const chars = charsOfOutput(pair.resultBlock);
     if (pair.guard === null) candidates += chars;
-    else if (pair.guard === 'protected_message' && inRecentWindow(pair, recentFrom)) {
+    else if (pair.guard === 'protected_message' && inRecentWindow(pair, messages.length, recentWindow)) {
       protectedRecent += chars;
       if (largest === null || chars > largest.chars) largest = { pair, chars };
-    } else if (pair.guard === 'tool_not_eligible' && inRecentWindow(pair, recentFrom)) {
+    } else if (pair.guard === 'tool_not_eligible' && inRecentWindow(pair, messages.length, recentWindow)) {
       // Ticking the tool would not reach it either: the window guards it too (R3 checks the tool first).
       protectedRecent += chars;
       recentTools.add(pair.toolName);

@@ -7,7 +7,15 @@ import type { Action, DecisionReason } from '../engine/schema.js';
 
 export type EvidenceKind = 'evidence' | 'quoted_in' | 'terms' | 'superseded_by';
 export type GlossaryTerm =
-  DecisionReason | 'candidate' | Action | 'keep_call' | 'keep_result' | 'override' | EvidenceKind;
+  | DecisionReason
+  | 'recent_window'
+  | 'unpaired'
+  | 'candidate'
+  | Action
+  | 'keep_call'
+  | 'keep_result'
+  | 'override'
+  | EvidenceKind;
 
 export const GLOSSARY: Readonly<Record<GlossaryTerm, string>> = {
   call_unfinished: 'R3: the call never finished (its state is not "finished"), so the pair is kept as it is.',
@@ -19,6 +27,10 @@ export const GLOSSARY: Readonly<Record<GlossaryTerm, string>> = {
   protected_call_id: 'R3: the call id is protected ("Protect call"), so the pair is kept.',
   protected_message:
     'R4: the call or result sits in a protected message: the first, the last preserve_recent_messages, or a listed one.',
+  recent_window:
+    'R4: the call or result sits in the last preserve_recent_messages messages, which are protected (recorded as protected_message).',
+  unpaired:
+    'R2: a call with no result, a result with no call or before it, or an id used twice; always kept, counted once per id.',
   candidate: 'A candidate (R3): no guard applies; the model is asked about it on Run.',
   result_needed: 'R12: keep_result is at or above the threshold: the call and its full result stay.',
   call_needed: 'R12: keep_result is below the threshold but keep_call is not: the result is shortened (drop_result).',

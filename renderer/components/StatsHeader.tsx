@@ -1,13 +1,43 @@
-/** The audit header: sizes before/after (characters and real tokens), counts, cost, timing. */
+/**
+ * The audit header: sizes before/after (characters and real tokens), candidates and the calls
+ * kept by each guard (named by the reason the decisions record, not folded into §6's
+ * protected / ineligible), cost, timing.
+ */
 import { FITTING_STAGES } from '../../core/engine/observation.js';
+import { KEPT_LABELS } from '../../core/inspect/guardCounts.js';
 import { fmt, ms, pct } from '../format.js';
 import { useApp } from '../store/index.js';
+import { selectKept } from '../store/selectors.js';
+import { Term } from './Term.js';
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
     <div className="stat">
       <dt>{label}</dt>
       <dd>{value}</dd>
+    </div>
+  );
+}
+
+/** One line per reason with its count; a reason explains itself on hover or focus (glossary). */
+function Kept() {
+  const kept = useApp(selectKept);
+  return (
+    <div className="stat">
+      <dt>Kept by a guard</dt>
+      <dd>
+        {kept && kept.length > 0 ? (
+          <ul className="kept" aria-label="Kept by a guard">
+            {kept.map(({ reason, count }) => (
+              <li key={reason}>
+                <Term term={reason}>{KEPT_LABELS[reason]}</Term> <span className="count">{fmt(count)}</span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          'none'
+        )}
+      </dd>
     </div>
   );
 }
@@ -37,10 +67,8 @@ export function StatsHeader() {
         value={`${p.tokens.before === null ? 'counting…' : fmt(p.tokens.before)} → ${counting}`}
       />
       <Stat label="Reduction" value={pct(p.charsAfter, before)} />
-      <Stat
-        label="Candidates / protected / ineligible"
-        value={`${fmt(s.candidates)} / ${fmt(s.protected)} / ${fmt(s.ineligible)}`}
-      />
+      <Stat label="Candidates" value={fmt(s.candidates)} />
+      <Kept />
       <Stat label="Requests" value={fmt(s.requests)} />
       <Stat
         label="Usage (tokens)"

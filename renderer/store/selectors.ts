@@ -7,6 +7,8 @@ import type { CharBreakdown } from '../../core/inspect/breakdown.js';
 import type { DecisionRow } from '../../core/inspect/decisionTable.js';
 import { decisionRows } from '../../core/inspect/decisionTable.js';
 import { charBreakdown } from '../../core/inspect/breakdown.js';
+import type { KeptCount } from '../../core/inspect/guardCounts.js';
+import { keptByReason } from '../../core/inspect/guardCounts.js';
 import type { AuditModel, PairReview } from '../../core/inspect/review.js';
 import { auditModel } from '../../core/inspect/review.js';
 import type { AppState, Proposal } from './state.js';
@@ -84,6 +86,20 @@ export function selectCallMessage(s: AppState, callId: string): number | null {
   let calls = callMessages.get(analysis);
   if (!calls) callMessages.set(analysis, (calls = new Map(analysis.pairs.map((p) => [p.callId, p.call.message]))));
   return calls.get(callId) ?? null;
+}
+
+const kept = new WeakMap<Analysis, KeptCount[]>();
+
+/**
+ * Why the proposal's non-candidates are kept, by reason (core/inspect/guardCounts.ts): once
+ * per derive, under the window the proposal was derived with; null without a proposal.
+ */
+export function selectKept(s: AppState): KeptCount[] | null {
+  const p = s.proposal;
+  if (!p) return null;
+  let counts = kept.get(p.analysis);
+  if (!counts) kept.set(p.analysis, (counts = keptByReason(p.analysis, p.request.options.preserve_recent_messages)));
+  return counts;
 }
 
 const sameEntries = (a: Iterable<[string, unknown]>, b: Iterable<[string, unknown]>) =>
