@@ -33,21 +33,32 @@ export function unchangedPrefixChars(model: SizeModel, firstChanged: number | nu
   return jsonArrayLength(model.lengths, firstChanged ?? model.count);
 }
 
+// The token count is asked for the variant before the cache figures are derived, and both must
+// name the same map (stale answers are told apart by identity): the last variant per actions map is kept.
+const lastVariant = new WeakMap<
+  ReadonlyMap<string, Action>,
+  { pairs: readonly Pair[]; overrides: Overrides; after: number; variant: Map<string, Action> }
+>();
+
 /**
  * Only changes after message `after` (an index): every pair with an endpoint at or before it is
  * kept, as if that message and all before it were protected (R4), and like a guard, a person's
  * override still wins. The prefix a provider has cached then survives at least through `after`.
+ * The same arguments give the same map, which is never changed.
  */
 export function cacheFriendlyActions(
   pairs: readonly Pair[],
   actions: ReadonlyMap<string, Action>,
   overrides: Overrides,
   after: number,
-): Map<string, Action> {
+): ReadonlyMap<string, Action> {
+  const last = lastVariant.get(actions);
+  if (last && last.pairs === pairs && last.overrides === overrides && last.after === after) return last.variant;
   const out = new Map(actions);
   for (const pair of pairs)
     if (Math.min(pair.call.message, pair.result.message) <= after && !overrides[pair.pairId])
       out.set(pair.pairId, 'keep');
+  lastVariant.set(actions, { pairs, overrides, after, variant: out });
   return out;
 }
 

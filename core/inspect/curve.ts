@@ -10,6 +10,7 @@ import { decide } from '../engine/decide.js';
 import type { Pair } from '../engine/guards.js';
 import type { RebuildOptions } from '../engine/rebuild.js';
 import { truncateOutput } from '../engine/rebuild.js';
+import { crossingPairs } from './crossing.js';
 import type { Action, Block, Decision, DecisionReason, GuardCode, Message } from '../engine/schema.js';
 
 /** Pair id → the action a person chose over the derived one. */
@@ -43,25 +44,39 @@ export function modelVerdict(
   return decide(probabilities, threshold, guard);
 }
 
+/** Actions as `deriveActions` gave them, with what they were derived from: the start of a threshold step. */
+export interface DerivedActions {
+  pairs: readonly Pair[];
+  probs: ReadonlyMap<string, Probabilities>;
+  threshold: number;
+  overrides: Overrides;
+  /** Never changed once derived. */
+  actions: ReadonlyMap<string, Action>;
+}
+
 /**
  * R12/R15 for every pair, then overrides. A guarded pair stays `keep` unless a person
  * overrides it: the override is an explicit human decision, recorded in the audit record.
+ * `from`, derived from the same pairs, probabilities and overrides at another threshold, is
+ * stepped instead: only the pairs whose verdict can change between the two thresholds
+ * (crossing.ts) are decided again, with the same result as deciding every pair.
  */
 export function deriveActions(
   pairs: readonly Pair[],
   probs: ReadonlyMap<string, Probabilities>,
   threshold: number,
   overrides: Overrides = {},
+  from?: DerivedActions,
 ): Map<string, Action> {
-  const actions = new Map<string, Action>();
-  for (const pair of pairs) {
-    const override = overrides[pair.pairId];
-    if (override) {
-      actions.set(pair.pairId, override);
-      continue;
-    }
-    actions.set(pair.pairId, modelVerdict(pair.guard, probs.get(pair.pairId) ?? null, threshold).action);
+  const actionOf = (pair: Pair) =>
+    overrides[pair.pairId] ?? modelVerdict(pair.guard, probs.get(pair.pairId) ?? null, threshold).action;
+  if (from && from.pairs === pairs && from.probs === probs && from.overrides === overrides) {
+    const actions = new Map(from.actions);
+    for (const pair of crossingPairs(pairs, probs, from.threshold, threshold)) actions.set(pair.pairId, actionOf(pair));
+    return actions;
   }
+  const actions = new Map<string, Action>();
+  for (const pair of pairs) actions.set(pair.pairId, actionOf(pair));
   return actions;
 }
 
@@ -188,9 +203,12 @@ export function thresholdCurve(
   steps = 101,
 ): CurvePoint[] {
   const points: CurvePoint[] = [];
+  let from: DerivedActions | undefined;
   for (let i = 0; i < steps; i++) {
     const threshold = steps === 1 ? 0 : i / (steps - 1);
-    points.push({ threshold, chars: charsAfter(model, deriveActions(model.pairs, probs, threshold, overrides)) });
+    const actions = deriveActions(model.pairs, probs, threshold, overrides, from);
+    from = { pairs: model.pairs, probs, threshold, overrides, actions };
+    points.push({ threshold, chars: charsAfter(model, actions) });
   }
   return points;
 }

@@ -18,6 +18,7 @@ import {
 } from '../../core/inspect/curve.js';
 import { modelNeedingChanges, narrowRun } from '../../core/inspect/policyChange.js';
 import { auditModel } from '../../core/inspect/review.js';
+import { cacheFriendlyActions } from '../../core/inspect/cacheView.js';
 import type { HostError, RunOutcome, RunStatus } from '../../core/ipc/contract.js';
 import { requestFrom } from './policy.js';
 import type { Proposal, ProposalSlice, RunResult, RunState, Slice } from './state.js';
@@ -62,28 +63,55 @@ const samePolicy = (a: Lists, b: Lists) =>
   sameSet(a.protected_message_ids, b.protected_message_ids) &&
   sameSet(a.protected_call_ids, b.protected_call_ids);
 
+/** What a derive starts from: the run with the actions at the threshold and overrides (R15). */
+type Derivable = RunResult & Pick<Proposal, 'threshold' | 'overrides' | 'actions'>;
+
 /**
- * Re-derives actions and everything that follows from them, once per threshold or override
- * change; no model call (R15). `curve` is reused when only the threshold moved (the curve
- * spans every threshold; overrides change it).
+ * The actions of `run` at `threshold` with `overrides`; no model call (R15). `from`, the
+ * proposal a threshold step leaves, is stepped (deriveActions decides again only the pairs
+ * whose probabilities the step crosses).
+ */
+function actionsAt(run: RunResult, overrides: Overrides, threshold: number, from?: Proposal): Derivable {
+  const stepped = from && {
+    pairs: from.analysis.pairs,
+    probs: from.probs,
+    threshold: from.threshold,
+    overrides: from.overrides,
+    actions: from.actions,
+  };
+  const actions = deriveActions(run.analysis.pairs, run.probs, threshold, overrides, stepped);
+  return { ...run, threshold, overrides, actions };
+}
+
+/**
+ * Everything that follows from the actions, once per threshold or override change (R15).
+ * `curve` is reused when only the threshold moved (the curve spans every threshold; overrides
+ * change it); `from` (the proposal a threshold step leaves) lets the reviews be stepped too.
  */
 function derive(
-  run: RunResult,
-  overrides: Overrides,
-  threshold: number,
+  next: Derivable,
   messages: readonly Message[],
   curve: CurvePoint[] | null,
+  from?: Proposal,
 ): Omit<Proposal, 'tokens'> {
-  const actions = deriveActions(run.analysis.pairs, run.probs, threshold, overrides);
-  const reviewed = { decisions: run.decisions, probabilities: run.probs, threshold, overrides, actions };
+  const { threshold, overrides, actions } = next;
+  const reviewed = { decisions: next.decisions, probabilities: next.probs, threshold, overrides, actions };
+  const previous = from && {
+    analysis: from.analysis,
+    run: {
+      decisions: from.decisions,
+      probabilities: from.probs,
+      threshold: from.threshold,
+      overrides: from.overrides,
+      actions: from.actions,
+    },
+    audit: from.audit,
+  };
   return {
-    ...run,
-    threshold,
-    overrides,
-    actions,
-    audit: auditModel(messages, run.analysis, { ...reviewed, sizes: run.sizes }),
-    charsAfter: charsAfter(run.sizes, actions),
-    curve: curve ?? thresholdCurve(run.sizes, run.probs, overrides),
+    ...next,
+    audit: auditModel(messages, next.analysis, { ...reviewed, sizes: next.sizes }, previous),
+    charsAfter: charsAfter(next.sizes, actions),
+    curve: curve ?? thresholdCurve(next.sizes, next.probs, overrides),
   };
 }
 
@@ -96,6 +124,61 @@ export const createProposalSlice: Slice<ProposalSlice> = (set, get) => {
     get().recompare();
     get().recache();
   };
+
+  /**
+   * Asks the worker for the BPE counts of `target`'s actions (and of their cache-friendly
+   * variant when it is on) and shows them once they arrive, unless a later derive replaced
+   * those actions meanwhile (stale answers are dropped).
+   */
+  const countTokens = async (target: Derivable) => {
+    const { deps, cacheFriendly } = get();
+    const asked = target.actions;
+    const variant = cacheFriendly.on
+      ? cacheFriendlyActions(target.analysis.pairs, asked, target.overrides, cacheFriendly.after)
+      : undefined;
+    const counted = await deps.parser
+      .tokens({
+        policy: target.policy,
+        actions: [...asked],
+        rebuildOptions: rebuildOptionsOf(target.request),
+        ...(variant ? { variant: [...variant] } : {}),
+      })
+      .catch(() => null);
+    const now = get();
+    if (!counted || !now.proposal || now.proposal.actions !== asked || now.cache?.friendly?.actions !== variant) return;
+    set({
+      proposal: { ...now.proposal, tokens: { before: counted.before, after: counted.after, prefix: counted.prefix } },
+      friendlyTokens: counted.variant,
+    });
+    get().recompare();
+    get().recache();
+  };
+
+  /**
+   * Derives and shows the proposal of `next`; the token count is asked for as soon as the
+   * actions are known, so the worker counts while this thread derives the audit rows, reviews
+   * and cache figures, and both header figures follow the same step closely.
+   */
+  const propose = (
+    next: Derivable,
+    tokens: Proposal['tokens'] | undefined,
+    curve: CurvePoint[] | null,
+    from?: Proposal,
+    extra?: Partial<ProposalSlice>,
+  ) => {
+    const { snapshot, proposal } = get();
+    if (!snapshot) return;
+    const counting = countTokens(next);
+    setProposal(
+      {
+        ...derive(next, snapshot.messages, curve, from),
+        tokens: { ...(tokens ?? { before: proposal?.tokens.before ?? null }), after: null, prefix: null },
+      },
+      extra,
+    );
+    return counting;
+  };
+
   return {
     run: IDLE,
     proposal: null,
@@ -158,15 +241,10 @@ export const createProposalSlice: Slice<ProposalSlice> = (set, get) => {
         startedAt,
         finishedAt: (state.deps.now?.() ?? new Date()).toISOString(),
       };
-      setProposal(
-        {
-          ...derive(result, {}, get().options.keep_threshold, snapshot.messages, null),
-          tokens: { before: get().proposal?.tokens.before ?? null, after: null, prefix: null },
-        },
-        { run: { ...get().run, state: 'done' } },
-      );
+      propose(actionsAt(result, {}, get().options.keep_threshold), undefined, null, undefined, {
+        run: { ...get().run, state: 'done' },
+      });
       get().setTab('audit');
-      void get().refreshTokens();
       // The form may have changed while the run was going.
       get().followPolicy();
     },
@@ -179,11 +257,8 @@ export const createProposalSlice: Slice<ProposalSlice> = (set, get) => {
     rederive() {
       const { proposal, snapshot, options } = get();
       if (!proposal || !snapshot) return;
-      setProposal({
-        ...derive(proposal, proposal.overrides, options.keep_threshold, snapshot.messages, proposal.curve),
-        tokens: { ...proposal.tokens, after: null, prefix: null },
-      });
-      void get().refreshTokens();
+      const next = actionsAt(proposal, proposal.overrides, options.keep_threshold, proposal);
+      void propose(next, proposal.tokens, proposal.curve, proposal);
     },
 
     setOverride(pairId, override) {
@@ -192,11 +267,7 @@ export const createProposalSlice: Slice<ProposalSlice> = (set, get) => {
       const overrides = { ...proposal.overrides };
       if (override === null) delete overrides[pairId];
       else overrides[pairId] = override;
-      setProposal({
-        ...derive(proposal, overrides, options.keep_threshold, snapshot.messages, null),
-        tokens: { ...proposal.tokens, after: null, prefix: null },
-      });
-      void get().refreshTokens();
+      void propose(actionsAt(proposal, overrides, options.keep_threshold), proposal.tokens, null);
     },
 
     clearProposal: () => setProposal(null, { run: IDLE, outOfDate: [] }),
@@ -219,11 +290,7 @@ export const createProposalSlice: Slice<ProposalSlice> = (set, get) => {
       // R3: protection wins, so an override on a pair the edit now guards no longer applies.
       const candidates = new Set(run.analysis.candidates.map((p) => p.pairId));
       const overrides = Object.fromEntries(Object.entries(proposal.overrides).filter(([id]) => candidates.has(id)));
-      setProposal({
-        ...derive(run, overrides, state.options.keep_threshold, snapshot.messages, null),
-        tokens: { ...proposal.tokens, after: null, prefix: null },
-      });
-      void get().refreshTokens();
+      void propose(actionsAt(run, overrides, state.options.keep_threshold), proposal.tokens, null);
     },
 
     retarget(archiveRef) {
@@ -232,36 +299,16 @@ export const createProposalSlice: Slice<ProposalSlice> = (set, get) => {
       // Only the markers' text changes (R13), and with it which outputs get shorter: sizes and curve follow.
       const request = { ...proposal.request, archive_ref: archiveRef };
       const sizes = buildSizeModel(snapshot.messages, proposal.analysis.pairs, rebuildOptionsOf(request));
-      setProposal({
-        ...derive({ ...proposal, request, sizes }, proposal.overrides, options.keep_threshold, snapshot.messages, null),
-        tokens: { ...proposal.tokens, after: null, prefix: null },
-      });
-      void get().refreshTokens();
+      void propose(
+        actionsAt({ ...proposal, request, sizes }, proposal.overrides, options.keep_threshold),
+        proposal.tokens,
+        null,
+      );
     },
 
     async refreshTokens() {
-      const { proposal, deps, snapshot, cache } = get();
-      if (!proposal || !snapshot) return;
-      const asked = proposal.actions;
-      const variant = cache?.friendly?.actions;
-      const counted = await deps.parser
-        .tokens({
-          policy: proposal.policy,
-          actions: [...asked],
-          rebuildOptions: rebuildOptionsOf(proposal.request),
-          ...(variant ? { variant: [...variant] } : {}),
-        })
-        .catch(() => null);
-      const now = get();
-      // Only the latest derive's count is shown; stale answers are dropped.
-      if (!counted || !now.proposal || now.proposal.actions !== asked || now.cache?.friendly?.actions !== variant)
-        return;
-      set({
-        proposal: { ...now.proposal, tokens: { before: counted.before, after: counted.after, prefix: counted.prefix } },
-        friendlyTokens: counted.variant,
-      });
-      get().recompare();
-      get().recache();
+      const { proposal, snapshot } = get();
+      if (proposal && snapshot) await countTokens(proposal);
     },
   };
 };
