@@ -120,7 +120,12 @@ describe('threshold steps (R15)', () => {
           };
           const actions = deriveActions(analysis.pairs, probs, threshold, overrides, stepped ?? undefined);
           const run: ReviewedRun = { decisions, probabilities: probs, threshold, overrides, actions };
-          const audit = auditModel(messages, analysis, { ...run, sizes }, last ? { analysis, ...last } : undefined);
+          const audit: AuditModel<RunPairReview> = auditModel(
+            messages,
+            analysis,
+            { ...run, sizes },
+            last ? { analysis, ...last } : undefined,
+          );
           // A fresh analysis: nothing from the steps before can be reused.
           const fresh = analyze(messages, policyOf(scenario.recent));
           expect(audit).toEqual(auditModel(messages, fresh, { ...run, sizes }));
