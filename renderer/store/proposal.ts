@@ -241,7 +241,7 @@ export const createProposalSlice: Slice<ProposalSlice> = (set, get) => {
         startedAt,
         finishedAt: (state.deps.now?.() ?? new Date()).toISOString(),
       };
-      propose(actionsAt(result, {}, get().options.keep_threshold), undefined, null, undefined, {
+      void propose(actionsAt(result, {}, get().options.keep_threshold), undefined, null, undefined, {
         run: { ...get().run, state: 'done' },
       });
       get().setTab('audit');
