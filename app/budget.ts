@@ -4,19 +4,14 @@
  * objects, the compact JSON measured for stats, the copy and the serialized answer): measured on a 215 MB history, it completes in a 1,000 MB heap
  * and V8 aborts in a 700 MB one. Checking the size before reading turns that fatal
  * out-of-memory abort (exit 134, a GC trace) into a clear refusal: exit 2 with one line from
- * the CLI, 413 from the web host (whose process would otherwise die with every run in it).
+ * the CLI, 413 from the web host (whose process would otherwise die with every run in it; its
+ * rule for a run, which depends on more than the size, is app/server/heap-budget.ts).
  */
 import { getHeapStatistics } from 'node:v8';
 
 export const HEAP_BYTES_PER_FILE_BYTE = 5;
 
 const MB = 1024 * 1024;
-
-/**
- * The web host holds more at once (the body text, the parsed request, the answer's JSON):
- * measured on a 54 MB history, it dies in a 386 MB heap and completes in a 490 MB one.
- */
-export const HOST_HEAP_BYTES_PER_BODY_BYTE = 10;
 
 /** The largest input this process can take without risking V8's fatal out-of-memory abort. */
 export function memoryBudgetBytes(

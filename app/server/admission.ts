@@ -1,7 +1,8 @@
 /**
  * Bounded admission for `POST /compact_context`. The body limit alone is per request, so
  * many large bodies at once could still fill the heap together. Here every request holds
- * its body's bytes from the first byte read until its answer is sent; at most `concurrency`
+ * the heap its run may need (app/server/heap-budget.ts) from the first byte read until its
+ * answer is sent; at most `concurrency`
  * compactions run and the rest wait in a queue, so small requests are queued, never refused.
  * A request is refused (`busy`, app/host/errors.ts) only when its bytes would push the total held past
  * the budget.
@@ -19,7 +20,7 @@ function busy(message: string): HostApiError {
 export interface AdmissionOptions {
   /** Compactions running at once; the others wait their turn. */
   concurrency: number;
-  /** Body bytes all admitted requests (reading, queued or running) may hold together. */
+  /** Heap bytes all admitted requests (reading, queued or running) may hold together. */
   budgetBytes: number;
 }
 
@@ -52,7 +53,7 @@ export function createAdmission(options: AdmissionOptions): Admission {
           if (total <= mine) return;
           if (held - mine + total > options.budgetBytes) {
             throw busy(
-              `the host is busy: the compactions in flight hold ${mb(held - mine)} MB of request bodies and this one (${mb(total)} MB) would pass the ${mb(options.budgetBytes)} MB memory budget; retry after ${RETRY_AFTER_SECONDS} s`,
+              `the host is busy: the compactions in flight hold ${mb(held - mine)} MB of heap and this one needs ${mb(total)} MB, which would pass the ${mb(options.budgetBytes)} MB memory budget; retry after ${RETRY_AFTER_SECONDS} s`,
             );
           }
           held += total - mine;

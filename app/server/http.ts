@@ -13,7 +13,7 @@ import { classify, HostApiError, strictUtf8 } from '../host/errors.js';
 import type { HostSetup } from '../host/setup.js';
 import { rejectForeign, tokenMatches } from './security.js';
 import { defaultRendererDir, serveStatic } from './static.js';
-import { HOST_HEAP_BYTES_PER_BODY_BYTE, memoryBudgetBytes } from '../budget.js';
+import { hostHeapBudgetBytes, overHostBudget, readHeapBytes, runHeapBytes, runShapeOf } from './heap-budget.js';
 import { createAdmission } from './admission.js';
 import { createDecisionModel } from '../config.js';
 
@@ -26,7 +26,7 @@ export interface WebHostOptions {
   maxBodyBytes?: number;
   /** `POST /compact_context` compactions running at once; more wait in a queue (default 4). */
   maxConcurrentCompactions?: number;
-  /** Body bytes all `/compact_context` requests in flight may hold together (default: the memory budget). */
+  /** Heap bytes all `/compact_context` runs in flight may hold together (default: the memory budget, heap-budget.ts). */
   compactionBudgetBytes?: number;
 }
 
@@ -113,10 +113,10 @@ async function parseJsonBody(req: IncomingMessage, limit: number, onSize?: (size
 
 export function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const root = options.rendererDir ?? defaultRendererDir();
+  // Together, not only per request: many large runs at once must not fill the heap either.
+  const budget = options.compactionBudgetBytes ?? hostHeapBudgetBytes();
   // Never more than the heap can parse: past it V8 aborts the whole host, not just this request.
-  const limit = options.maxBodyBytes ?? Math.min(512 * 1024 * 1024, memoryBudgetBytes(HOST_HEAP_BYTES_PER_BODY_BYTE));
-  // Together, not only per request: many large bodies at once must not fill the heap either.
-  const budget = options.compactionBudgetBytes ?? memoryBudgetBytes(HOST_HEAP_BYTES_PER_BODY_BYTE);
+  const limit = options.maxBodyBytes ?? Math.min(512 * 1024 * 1024, Math.floor(budget / readHeapBytes(1)));
   const admission = createAdmission({ concurrency: options.maxConcurrentCompactions ?? 4, budgetBytes: budget });
   let port = 0;
   const server = createServer((req, res) => {
@@ -143,16 +143,26 @@ export function startWebHost(options: WebHostOptions): Promise<WebHost> {
     sendJson(res, 200, { result: await dispatch(options.setup.handlers, url.pathname.slice('/api/'.length), body) });
   }
 
-  /** Holds the body's bytes from the first one read until the answer is sent; runs in turn. */
+  /**
+   * Holds the heap a run may need from the first byte read until the answer is sent: while
+   * reading, its bytes' share; once parsed, what its shape needs (heap-budget.ts). Runs in turn.
+   */
   async function admitted(req: IncomingMessage, res: ServerResponse): Promise<void> {
     // A body that could never fit the budget, even alone, is too large (413), not a reason to retry (503).
-    const cap = Math.min(limit, budget);
+    const cap = Math.min(limit, Math.floor(budget / readHeapBytes(1)));
     const ticket = admission.ticket();
     try {
       const declared = Number(req.headers['content-length']);
       // Refuse before reading when the declared size is already too much; chunked bodies are held as they arrive.
-      if (Number.isSafeInteger(declared) && declared <= cap) ticket.hold(declared);
-      const body = await parseJsonBody(req, cap, (size) => ticket.hold(size));
+      if (Number.isSafeInteger(declared) && declared <= cap) ticket.hold(readHeapBytes(declared));
+      let size = 0;
+      const body = await parseJsonBody(req, cap, (read) => ticket.hold(readHeapBytes((size = read))));
+      // The run's own need: a history whose calls or raised token limits cost more than its
+      // bytes is refused here, before the engine allocates it (V8 would abort the host).
+      const shape = runShapeOf(body, size);
+      const tooLarge = overHostBudget(shape, budget);
+      if (tooLarge !== null) throw new HostApiError('too_large', tooLarge);
+      ticket.hold(runHeapBytes(shape));
       await admission.run(() => compactRoute(body, res));
     } finally {
       ticket.release();

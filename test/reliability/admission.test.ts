@@ -13,6 +13,7 @@ import type { WebHost } from '../../app/server/http.js';
 import { startWebHost } from '../../app/server/http.js';
 import { newToken, TOKEN_HEADER } from '../../app/server/security.js';
 import { setupHost } from '../../app/host/setup.js';
+import { runHeapBytes, runShapeOf } from '../../app/server/heap-budget.js';
 import type { FakeOpenAI } from '../support/fakeOpenAI.js';
 import { startFakeOpenAI } from '../support/fakeOpenAI.js';
 import { generateHistory, GENERATED_TOOLS } from '../support/generate.js';
@@ -29,6 +30,8 @@ const bodyFor = (goal: string) =>
     options: { preserve_recent_messages: 2 },
   });
 const SIZE = Buffer.byteLength(bodyFor(GOALS[0]));
+/** The heap the host holds for one of these bodies once parsed (app/server/heap-budget.ts). */
+const RUN_HEAP = runHeapBytes(runShapeOf(JSON.parse(bodyFor(GOALS[0])), SIZE));
 
 interface Held {
   provider: FakeOpenAI;
@@ -48,7 +51,7 @@ afterEach(async () => {
   opened = undefined;
 });
 
-/** A host allowing 1 compaction at a time and 2.5 bodies in flight, on a provider that holds its answers. */
+/** A host allowing 1 compaction at a time and 2.5 runs' heap in flight, on a provider that holds its answers. */
 async function startHeld(): Promise<Held> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
@@ -73,7 +76,7 @@ async function startHeld(): Promise<Held> {
     token,
     setup,
     maxConcurrentCompactions: 1,
-    compactionBudgetBytes: Math.floor(SIZE * 2.5),
+    compactionBudgetBytes: Math.floor(RUN_HEAP * 2.5),
   });
   return {
     provider,
@@ -128,7 +131,7 @@ describe('web host admission', () => {
         name: `compact_context admission, ${_mode}`,
         tried: 6,
         outcomes: { answered: 5, refused_503_busy: 1, compactions_at_once_max: 1 },
-        notes: `3 bodies of ${Math.round(SIZE / 1000)} kB at once, budget 2.5 bodies, 1 compaction at a time`,
+        notes: `3 bodies of ${Math.round(SIZE / 1000)} kB at once, budget 2.5 runs' heap, 1 compaction at a time`,
       });
     },
   );

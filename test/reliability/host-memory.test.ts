@@ -1,0 +1,63 @@
+/**
+ * Regression: the web host's budget was ten times the body, but a history of ~100k short
+ * tool-call messages (19 MB) with max_state_tokens and max_request_tokens raised needs ~18×
+ * (R7 keeps every call in the observation, R9 asks about all of them; test/bench/host-heap.ts),
+ * so a host with a 200 MB old space took the body and died in V8's out-of-memory abort with
+ * every run in it. Admission now weighs the parsed request's shape (app/server/heap-budget.ts):
+ * the host answers 413 with the heap it would need, and goes on serving.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt } from '../cli/support.js';
+import { ABORTING_SHAPE } from '../support/heap-shapes.js';
+import { record } from './support/record.js';
+import type { ServeChild } from './support/serve-child.js';
+import { startServeChild } from './support/serve-child.js';
+
+const HEAP_MB = 200;
+let serve: ServeChild;
+beforeAll(async () => {
+  ensureBuilt();
+  serve = await startServeChild({ NODE_OPTIONS: `--max-old-space-size=${HEAP_MB}` });
+});
+afterAll(async () => {
+  await serve?.stop();
+});
+
+const post = (body: string) =>
+  fetch(`${serve.base}/compact_context`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-inspector-token': serve.token },
+    body,
+  });
+
+describe('web host heap admission', () => {
+  it('§5 a 100k-message history with raised token limits is refused 413 with the heap it needs, and the host keeps serving', async () => {
+    const request = ABORTING_SHAPE.request(19_000_000);
+    const body = JSON.stringify(request);
+    expect(request.messages.length).toBeGreaterThan(100_000);
+    // Under the old rule (a tenth of the heap limit) this body was admitted.
+    expect(Buffer.byteLength(body)).toBeLessThan((HEAP_MB * 1024 * 1024) / 10);
+    const res = await post(body);
+    expect(res.status).toBe(413);
+    const error = ((await res.json()) as { error: { code: string; message: string } }).error;
+    expect(error.code).toBe('invalid_input');
+    expect(error.message).toMatch(/needs about \d+ MB of heap.*memory budget.*max-old-space-size=\d+/);
+    expect(serve.child.exitCode).toBeNull();
+    const ok = await post(
+      JSON.stringify({
+        goal: 'go on',
+        messages: [{ id: 'm0', role: 'user', content: [{ type: 'text', text: 'hi' }] }],
+      }),
+    );
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as { success: boolean }).success).toBe(true);
+    expect(serve.child.exitCode).toBeNull();
+    record({
+      area: 'load',
+      name: `${Math.round(request.messages.length / 1000)}k-message history, token limits raised, to a ${HEAP_MB} MB-heap host`,
+      tried: 1,
+      outcomes: { refused_413: 1, host_alive: 1, next_request_200: 1 },
+      notes: `${(Buffer.byteLength(body) / 1e6).toFixed(0)} MB body; the old rule (10× the body) admitted it and V8 aborted`,
+    });
+  });
+});
