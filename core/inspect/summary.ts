@@ -7,8 +7,9 @@ import type { Analysis } from '../engine/guards.js';
 import { resultChars } from '../engine/guards.js';
 import type { BlockRef } from '../engine/pairing.js';
 import { blocksOf, pairBlocks } from '../engine/pairing.js';
-import type { GuardCode, Message } from '../engine/schema.js';
-import { GUARD_CODES } from '../engine/schema.js';
+import type { Message } from '../engine/schema.js';
+import type { KeptCount, KeptReason } from './guardCounts.js';
+import { KEPT_LABELS, keptByReason } from './guardCounts.js';
 
 const CALL_STATES = new Set(['pending', 'asking', 'allowed', 'submitted', 'finished']);
 const RESULT_STATES = new Set(['success', 'error', 'interrupted', 'denied', 'running']);
@@ -148,19 +149,19 @@ function pairingWarnings(messages: readonly Message[]): HistoryWarning[] {
 export interface CandidacyReport {
   pairs: number;
   candidates: number;
-  /** Pairs each guard took out of candidacy (the first failing guard only, as R3 says). */
-  byGuard: Record<GuardCode, number>;
-  /** Blocks that could not be paired at all (R2), counted once per id. */
-  unpaired: number;
+  /** Why the other calls are kept, one count per reason as the header names them (guardCounts.ts). */
+  kept: KeptCount[];
   /** When no candidate is left: which guard did it and what to change; else null. */
   advice: string | null;
 }
 
-const ADVICE: Partial<Record<GuardCode, string>> = {
+const ADVICE: Partial<Record<KeptReason, string>> = {
   tool_not_eligible:
     'no eligible tool is checked (R5): tick the tools whose old results may be shortened under "Eligible tools"',
+  recent_window:
+    'every remaining call sits in the recent window: lower "Preserve recent messages" (one AgentScope 2.x message can hold a whole reply)',
   protected_message:
-    'every remaining call sits in a protected message: lower "Preserve recent messages" (one AgentScope 2.x message can hold a whole reply) or remove message protections',
+    'every remaining call sits in a protected message (the first one, or one you protected): remove message protections',
   protected_call_id: 'every remaining call is protected by id: remove some call protections',
   call_unfinished: 'every call is unfinished (state is not "finished")',
   result_not_success: 'every result failed or is not a success',
@@ -169,25 +170,18 @@ const ADVICE: Partial<Record<GuardCode, string>> = {
   name_mismatch: 'every call and result disagree on the tool name',
 };
 
-/** How the guards split the pairs before running. */
-export function candidacyReport(analysis: Analysis): CandidacyReport {
-  const byGuard = Object.fromEntries(GUARD_CODES.map((g) => [g, 0])) as Record<GuardCode, number>;
-  for (const pair of analysis.pairs) if (pair.guard !== null) byGuard[pair.guard]++;
+/** How the guards split the pairs before running, under the `preserve_recent_messages` of the policy (R4). */
+export function candidacyReport(analysis: Analysis, recentWindow: number): CandidacyReport {
+  const kept = keptByReason(analysis, recentWindow);
   let advice: string | null = null;
   if (analysis.candidates.length === 0) {
     if (analysis.pairs.length === 0)
       advice = 'the history has no complete tool call/result pairs, so there is nothing to compact';
     else {
-      // The guard that removed the most pairs is the one worth changing first.
-      const [top] = GUARD_CODES.filter((g) => byGuard[g] > 0).sort((a, b) => byGuard[b] - byGuard[a]);
-      advice = `${byGuard[top]} of ${analysis.pairs.length} calls removed by ${top}: ${ADVICE[top] ?? 'change the policy'}`;
+      // The reason that kept the most pairs is the one worth changing first; unpaired ids are no pairs.
+      const [top] = kept.filter((k) => k.reason !== 'unpaired').sort((a, b) => b.count - a.count);
+      advice = `${top.count} of ${analysis.pairs.length} calls kept by ${KEPT_LABELS[top.reason]}: ${ADVICE[top.reason] ?? 'change the policy'}`;
     }
   }
-  return {
-    pairs: analysis.pairs.length,
-    candidates: analysis.candidates.length,
-    byGuard,
-    unpaired: analysis.unpaired.length,
-    advice,
-  };
+  return { pairs: analysis.pairs.length, candidates: analysis.candidates.length, kept, advice };
 }

@@ -1,7 +1,7 @@
-/** Before running: how many calls each guard and protection takes out, advice at zero, and where the characters are. */
-import { GUARD_CODES } from '../../core/engine/schema.js';
+/** Before running: how many calls each guard (by the reason the header names, guardCounts.ts) and protection takes out, advice at zero, and where the characters are. */
 import { useApp } from '../store/index.js';
 import { Breakdown } from './Breakdown.js';
+import { KeptList } from './KeptList.js';
 
 export function Candidacy() {
   const report = useApp((s) => s.candidacy);
@@ -11,15 +11,9 @@ export function Candidacy() {
       <h3 className="section-title">Before running</h3>
       <p>
         <strong>{report.candidates}</strong> of {report.pairs} calls are candidates
-        {report.unpaired > 0 ? `; ${report.unpaired} unpaired` : ''}.
+        {report.kept.length > 0 ? '; kept by a guard:' : '.'}
       </p>
-      <ul className="counts">
-        {GUARD_CODES.filter((g) => report.byGuard[g] > 0).map((g) => (
-          <li key={g}>
-            <span className="mono">{g}</span> <span>{report.byGuard[g]}</span>
-          </li>
-        ))}
-      </ul>
+      {report.kept.length > 0 && <KeptList kept={report.kept} label="Kept by a guard before running" layout="column" />}
       {report.advice && (
         <p role="note" aria-label="Why no call is a candidate" className="advice">
           {report.advice}

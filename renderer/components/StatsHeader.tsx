@@ -4,11 +4,10 @@
  * protected / ineligible), cost, timing.
  */
 import { FITTING_STAGES } from '../../core/engine/observation.js';
-import { KEPT_LABELS } from '../../core/inspect/guardCounts.js';
 import { fmt, ms, pct } from '../format.js';
 import { useApp } from '../store/index.js';
 import { selectKept } from '../store/selectors.js';
-import { Term } from './Term.js';
+import { KeptList } from './KeptList.js';
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
@@ -19,25 +18,12 @@ function Stat({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** One line per reason with its count; a reason explains itself on hover or focus (glossary). */
 function Kept() {
   const kept = useApp(selectKept);
   return (
     <div className="stat">
       <dt>Kept by a guard</dt>
-      <dd>
-        {kept && kept.length > 0 ? (
-          <ul className="kept" aria-label="Kept by a guard">
-            {kept.map(({ reason, count }) => (
-              <li key={reason}>
-                <Term term={reason}>{KEPT_LABELS[reason]}</Term> <span className="count">{fmt(count)}</span>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          'none'
-        )}
-      </dd>
+      <dd>{kept && kept.length > 0 ? <KeptList kept={kept} label="Kept by a guard" layout="inline" /> : 'none'}</dd>
     </div>
   );
 }

@@ -40,7 +40,7 @@ export const createPolicySlice: Slice<PolicySlice> = (set, get) => {
     const analysis = snapshot ? analyze(snapshot.messages, policyOf(requestFrom(get()))) : null;
     set({
       analysis,
-      candidacy: analysis ? candidacyReport(analysis) : null,
+      candidacy: analysis ? candidacyReport(analysis, get().options.preserve_recent_messages) : null,
       unmatchedTools: snapshot
         ? unmatchedToolNames(
             get().eligible,

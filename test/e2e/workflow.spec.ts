@@ -63,10 +63,13 @@ test('R15 R13 R14 open a corpus file, tune, override and export the same file as
   // R5: nothing is eligible on a freshly opened file, and the panel says why.
   await expect(page.getByRole('checkbox', { name: 'search_direct_flight' })).not.toBeChecked();
   const advice = page.getByRole('note', { name: 'Why no call is a candidate' });
-  await expect(advice).toContainText('tool_not_eligible');
+  await expect(advice).toContainText('kept by tool not eligible');
   await page.getByLabel('Goal').fill(GOAL);
   for (const tool of TOOLS) await page.getByRole('checkbox', { name: tool }).check();
   await expect(advice).toHaveCount(0);
+  // R5: the calls of the tools left unticked are named as the header names them, not by their code.
+  const kept = page.getByRole('list', { name: 'Kept by a guard before running' });
+  await expect(kept.getByRole('listitem')).toHaveText([/^tool not eligible(?!_).* 9$/]);
 
   await page.getByRole('button', { name: 'Run' }).click();
   await expect(page.getByRole('tab', { name: 'Audit' })).toHaveAttribute('aria-selected', 'true');

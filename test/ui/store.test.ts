@@ -76,7 +76,7 @@ describe('store slices', () => {
       ]),
     });
     expect(store.getState().eligible).toEqual([]);
-    expect(store.getState().candidacy?.advice).toMatch(/tool_not_eligible/);
+    expect(store.getState().candidacy?.advice).toMatch(/tool not eligible/);
     await store.getState().openExample();
     expect(store.getState().eligible.length).toBeGreaterThan(0);
     expect(store.getState().goal).toMatch(/BILL-2291/);
@@ -201,9 +201,10 @@ describe('store slices', () => {
     await store.getState().openExample();
     expect(store.getState().setOption('max_concurrency', 40)).toMatch(/32/);
     expect(store.getState().options.max_concurrency).toBe(4);
-    const protectedBefore = store.getState().candidacy!.byGuard.protected_message;
+    const recentWindow = () => store.getState().candidacy!.kept.find((k) => k.reason === 'recent_window')?.count ?? 0;
+    expect(recentWindow()).toBeGreaterThan(0);
     expect(store.getState().setOption('preserve_recent_messages', 0)).toBeNull();
-    expect(store.getState().candidacy!.byGuard.protected_message).toBeLessThan(protectedBefore);
+    expect(recentWindow()).toBe(0);
   });
 
   it('discard drops the proposal', async () => {

@@ -65,10 +65,11 @@ describe('history summary', () => {
         protectedCallIds: [],
         preserveRecentMessages: 0,
       }),
+      0,
     );
     expect(report).toMatchObject({ pairs: 1, candidates: 0 });
-    expect(report.byGuard.tool_not_eligible).toBe(1);
-    expect(report.advice).toMatch(/tool_not_eligible.*Eligible tools/);
+    expect(report.kept).toEqual([{ reason: 'tool_not_eligible', count: 1, protecting: true }]);
+    expect(report.advice).toMatch(/tool not eligible.*Eligible tools/);
   });
 
   it('R4 when recent-message protection takes everything (one AgentScope 2.x reply), it says to lower it', () => {
@@ -87,9 +88,10 @@ describe('history summary', () => {
         protectedCallIds: [],
         preserveRecentMessages: 6,
       }),
+      6,
     );
-    expect(report.byGuard.protected_message).toBe(2);
-    expect(report.advice).toMatch(/protected_message.*Preserve recent messages/);
+    expect(report.kept).toEqual([{ reason: 'recent_window', count: 2, protecting: true }]);
+    expect(report.advice).toMatch(/recent window.*Preserve recent messages/);
     const lowered = candidacyReport(
       analyze(messages, {
         eligibleToolNames: ['read'],
@@ -97,6 +99,7 @@ describe('history summary', () => {
         protectedCallIds: [],
         preserveRecentMessages: 0,
       }),
+      0,
     );
     expect(lowered).toMatchObject({ candidates: 2, advice: null });
   });
