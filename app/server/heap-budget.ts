@@ -8,21 +8,25 @@ import { DEFAULT_OPTIONS } from '../../core/engine/schema.js';
 const MB = 1024 * 1024;
 
 /**
- * Measured with test/bench/host-heap.ts (the
- * smallest heap limit under which the real host answers and lives, minus the idle host's 68
- * MB; the table is in DEVELOPMENT.md, "Host memory"). On ~19 MB bodies the need over idle was
- * 3.3× the body for 100k text messages, 4.1–4.3× for a few huge tool results, 10.1× for 54k
- * short calls at the default options (R7 builds all five fitting stages over every call), and
- * 17.8× for those calls with max_state_tokens and max_request_tokens raised to 10M (every call
- * is then observed, asked, decided and rebuilt): a factor of the body alone either wastes the
- * heap or lets that run abort the host. So the need is bytes × 4.5, plus 1.1 kB per tool
- * block (the fitting stages), plus 3 kB per call that can be asked; a candidate's observation
- * line is at least ~8 tokens (R6: "[call pN] name input=… -> result state, N chars"), so
- * no more than min(max_state_tokens, max_request_tokens) / 8 calls can be asked (R7, R9).
- * With a margin of 1.25, every measured shape fits: see the table for each estimate.
+ * Measured with test/bench/host-heap.ts: the smallest heap limit under which the real host
+ * answers and lives, less the idle host's 68 MB (the table is in DEVELOPMENT.md, "Host
+ * memory"). On ~19 MB bodies the need was 2.9–3.3× the body for text messages and no
+ * candidate, 4.1–4.3× for a few huge tool results, 7.5× for 100k text messages and one
+ * candidate (the R6 observation is then built over every message, five times over by R7's
+ * fitting stages), 10.1× for 54k short calls at the default options, and 17.8× for those
+ * calls with max_state_tokens and max_request_tokens raised to 10M (every call is then
+ * observed, asked, decided and rebuilt, R8–R15). A factor of the body alone either wastes
+ * the heap or lets such a run abort the host, so the need is the sum of what drives it: the
+ * bytes (parse, copy, answer); each tool block (observed calls, pairing); when a candidate
+ * can exist, each message and text character (the observation); and each call that can be
+ * asked. A candidate's observation line is at least ~8 tokens ("[call pN] name input=… ->
+ * result state, N chars"), so at most min(max_state_tokens, max_request_tokens) / 8 calls
+ * are asked (R7, R9). With the margin every measured shape fits, with 1.2–2× to spare.
  */
 export const HOST_HEAP_PER_BODY_BYTE = 4.5;
-export const HOST_HEAP_PER_TOOL_BLOCK = 1_100;
+export const HOST_HEAP_PER_TOOL_BLOCK = 700;
+export const HOST_HEAP_PER_OBSERVED_MESSAGE = 800;
+export const HOST_HEAP_PER_OBSERVED_TEXT_CHAR = 1;
 export const HOST_HEAP_PER_ASKED_CALL = 4_000;
 export const HOST_MIN_TOKENS_PER_CANDIDATE = 8;
 export const HOST_HEAP_MARGIN = 1.25;
@@ -35,36 +39,53 @@ export interface RunShape {
   messages: number;
   /** tool_call and tool_result blocks. */
   toolBlocks: number;
+  /** Messages and text characters the observation holds; 0 when no call is eligible (R5: nothing is observed). */
+  observedMessages: number;
+  observedTextChars: number;
   /** The calls a run could ask about at most (R7, R9 bound them by the token limits). */
   askable: number;
 }
 
+const objectOr = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+
 /** The shape of a parsed body; anything not a request counts as none of it (the gate refuses it later). */
 export function runShapeOf(body: unknown, bodyBytes: number): RunShape {
-  const request = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const request = objectOr(body);
   const messages = Array.isArray(request.messages) ? (request.messages as unknown[]) : [];
+  const eligible = new Set(
+    Array.isArray(request.eligible_tool_names) ? (request.eligible_tool_names as unknown[]) : [],
+  );
   let toolBlocks = 0;
-  let calls = 0;
+  let eligibleCalls = 0;
+  let textChars = 0;
   for (const message of messages) {
-    const content = (message as { content?: unknown } | null)?.content;
+    const content = objectOr(message).content;
+    if (typeof content === 'string') textChars += content.length;
     if (!Array.isArray(content)) continue;
-    for (const block of content as Array<{ type?: unknown } | null>) {
-      if (block?.type === 'tool_call') calls++;
-      if (block?.type === 'tool_call' || block?.type === 'tool_result') toolBlocks++;
+    for (const item of content as unknown[]) {
+      const block = objectOr(item);
+      if (block.type === 'text' && typeof block.text === 'string') textChars += block.text.length;
+      else if (block.type === 'tool_call' || block.type === 'tool_result') {
+        toolBlocks++;
+        if (block.type === 'tool_call' && eligible.has(block.name)) eligibleCalls++;
+      }
     }
   }
-  const options = (typeof request.options === 'object' && request.options !== null ? request.options : {}) as Record<
-    string,
-    unknown
-  >;
-  const limit = (key: 'max_state_tokens' | 'max_request_tokens') =>
-    typeof options[key] === 'number' && options[key] > 0 ? options[key] : DEFAULT_OPTIONS[key];
+  const options = objectOr(request.options);
+  const limit = (key: 'max_state_tokens' | 'max_request_tokens') => {
+    const value = options[key];
+    return typeof value === 'number' && value > 0 ? value : DEFAULT_OPTIONS[key];
+  };
   const tokens = Math.min(limit('max_state_tokens'), limit('max_request_tokens'));
+  const observes = eligibleCalls > 0;
   return {
     bodyBytes,
     messages: messages.length,
     toolBlocks,
-    askable: Math.min(calls, Math.ceil(tokens / HOST_MIN_TOKENS_PER_CANDIDATE)),
+    observedMessages: observes ? messages.length : 0,
+    observedTextChars: observes ? textChars : 0,
+    askable: Math.min(eligibleCalls, Math.ceil(tokens / HOST_MIN_TOKENS_PER_CANDIDATE)),
   };
 }
 
@@ -73,13 +94,15 @@ export function runHeapBytes(shape: RunShape): number {
   const need =
     shape.bodyBytes * HOST_HEAP_PER_BODY_BYTE +
     shape.toolBlocks * HOST_HEAP_PER_TOOL_BLOCK +
+    shape.observedMessages * HOST_HEAP_PER_OBSERVED_MESSAGE +
+    shape.observedTextChars * HOST_HEAP_PER_OBSERVED_TEXT_CHAR +
     shape.askable * HOST_HEAP_PER_ASKED_CALL;
   return Math.ceil(need * HOST_HEAP_MARGIN);
 }
 
 /** Heap held while a body is read and parsed, before its shape is known: its bytes' share alone. */
 export function readHeapBytes(bodyBytes: number): number {
-  return runHeapBytes({ bodyBytes, messages: 0, toolBlocks: 0, askable: 0 });
+  return runHeapBytes({ bodyBytes, messages: 0, toolBlocks: 0, observedMessages: 0, observedTextChars: 0, askable: 0 });
 }
 
 /** What all of the web host's runs may hold together: the heap limit less the idle host. */

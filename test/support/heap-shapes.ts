@@ -84,6 +84,14 @@ export const HEAP_SHAPES: HeapShape[] = [
     }),
   },
   {
+    name: 'text messages of 2 kB and one call',
+    request: (bytes) => ({
+      goal: GOAL,
+      messages: [...shortCalls(1), ...textMessages(Math.round(bytes / perText(2000)), 2000)],
+      eligible_tool_names: [...GENERATED_TOOLS],
+    }),
+  },
+  {
     name: 'text messages of 2 kB, no tools',
     request: (bytes) => ({ goal: GOAL, messages: textMessages(Math.round(bytes / perText(2000)), 2000) }),
   },
