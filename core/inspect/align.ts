@@ -137,6 +137,7 @@ export function alignRows(
         redo.add(pair.call.message).add(pair.result.message);
     for (const i of redo) rows[i] = rowOf(messages, analysis, i, index, actions, truncated);
   } else rows = messages.map((_, i) => rowOf(messages, analysis, i, index, actions, truncated));
-  aligned.set(analysis, { index, messages, actions: new Map(actions), truncated, rows });
+  // Action maps are never changed once derived (curve.ts): the next step diffs against this one, uncopied.
+  aligned.set(analysis, { index, messages, actions, truncated, rows });
   return rows;
 }

@@ -34,7 +34,7 @@ export const createCompareSlice: Slice<CompareSlice> = (set, get) => {
         void state.deps.parser
           .tokens({
             policy: proposal.policy,
-            actions: [...proposal.actions],
+            actions: proposal.actions,
             rebuildOptions: rebuildOptionsOf(proposal.request),
           })
           .then((counted) => {
@@ -50,7 +50,8 @@ export const createCompareSlice: Slice<CompareSlice> = (set, get) => {
       const state = get();
       const { pinned, proposal, snapshot } = state;
       // Right after pinning, B is A itself (all agree); a new threshold or run makes it differ.
-      if (!pinned || !proposal || !snapshot) return set({ comparison: null });
+      // Nothing pinned: no set, so a threshold step wakes no subscriber for a comparison that stays null.
+      if (!pinned || !proposal || !snapshot) return state.comparison === null ? undefined : set({ comparison: null });
       // Both sides are runs of the same snapshot, so compareProposals cannot refuse them.
       set({ comparison: compareProposals(pinned.side, sideOf(state, snapshot, proposal, now(state))) });
     },

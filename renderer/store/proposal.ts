@@ -139,9 +139,9 @@ export const createProposalSlice: Slice<ProposalSlice> = (set, get) => {
     const counted = await deps.parser
       .tokens({
         policy: target.policy,
-        actions: [...asked],
+        actions: asked,
         rebuildOptions: rebuildOptionsOf(target.request),
-        ...(variant ? { variant: [...variant] } : {}),
+        ...(variant ? { variant } : {}),
       })
       .catch(() => null);
     const now = get();

@@ -2,6 +2,8 @@
 import type { Message } from '../../core/engine/schema.js';
 import type { ConversationChoice, ParsedSnapshot, TokenCounts, TokenRequest } from './snapshot.js';
 import { countTokens, parseBytes } from './snapshot.js';
+import type { WireTokenRequest } from './actions.js';
+import { actionEncoder } from './actions.js';
 
 export interface OpenProgress {
   phase: 'reading' | 'parsing';
@@ -37,6 +39,7 @@ export function createDirectParser(): SnapshotParser {
 export function createWorkerParser(): SnapshotParser {
   const worker = new Worker(new URL('./snapshot.worker.ts', import.meta.url), { type: 'module' });
   let next = 1;
+  const encode = actionEncoder();
   const pending = new Map<
     number,
     { resolve: (v: unknown) => void; reject: (e: Error) => void; onProgress?: (p: OpenProgress) => void }
@@ -69,6 +72,13 @@ export function createWorkerParser(): SnapshotParser {
     });
   return {
     open: (source, onProgress) => ask<ParsedSnapshot | ConversationChoice>({ kind: 'open', ...source }, onProgress),
-    tokens: (request) => ask({ kind: 'tokens', request }),
+    tokens: ({ actions, variant, ...rest }) => {
+      const request: WireTokenRequest = {
+        ...rest,
+        actions: encode(actions),
+        ...(variant ? { variant: encode(variant) } : {}),
+      };
+      return ask({ kind: 'tokens', request });
+    },
   };
 }

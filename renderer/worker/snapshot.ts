@@ -85,10 +85,11 @@ export async function parseBytes(
 
 export interface TokenRequest {
   policy: Policy;
-  actions: Array<[string, Action]>;
+  /** Never changed once asked about: the counter keeps it to diff the next request against. */
+  actions: ReadonlyMap<string, Action>;
   rebuildOptions: RebuildOptions;
   /** Another set of actions to count as well (the cache-friendly variant, §9). */
-  variant?: Array<[string, Action]>;
+  variant?: ReadonlyMap<string, Action>;
 }
 
 export type { ProposalTokens } from './tokens.js';
@@ -117,8 +118,8 @@ export async function countTokens(messages: readonly Message[], request: TokenRe
   const count = await loadCounter();
   if (counted?.messages !== messages) counted = new TokenCounter(messages, count);
   const tokens = counted;
-  const measure = (actions: Array<[string, Action]>, slot: string) =>
-    tokens.measure(request.policy, new Map(actions), request.rebuildOptions, slot);
+  const measure = (actions: ReadonlyMap<string, Action>, slot: string) =>
+    tokens.measure(request.policy, actions, request.rebuildOptions, slot);
   return {
     before: tokens.before(),
     ...measure(request.actions, 'proposal'),

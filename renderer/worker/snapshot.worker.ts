@@ -4,12 +4,16 @@
  * of the messages for token counts, so neither freezes the UI.
  */
 import type { Message } from '../../core/engine/schema.js';
+import type { WireTokenRequest } from './actions.js';
+import { actionDecoder } from './actions.js';
 import type { TokenRequest } from './snapshot.js';
 import { countTokens, parseBytes, readWithProgress } from './snapshot.js';
 
 export type WorkerRequest =
   | { id: number; kind: 'open'; file?: Blob; text?: string; conversation?: string }
-  | { id: number; kind: 'tokens'; request: TokenRequest };
+  | { id: number; kind: 'tokens'; request: WireTokenRequest };
+
+const decode = actionDecoder();
 
 let messages: Message[] = [];
 
@@ -29,7 +33,13 @@ self.onmessage = async (event: MessageEvent<WorkerRequest>) => {
       if (parsed.kind === 'snapshot') messages = parsed.messages;
       post({ id: req.id, kind: 'done', result: parsed });
     } else {
-      post({ id: req.id, kind: 'done', result: await countTokens(messages, req.request) });
+      const { actions, variant, ...rest } = req.request;
+      const request: TokenRequest = {
+        ...rest,
+        actions: decode(actions),
+        ...(variant ? { variant: decode(variant) } : {}),
+      };
+      post({ id: req.id, kind: 'done', result: await countTokens(messages, request) });
     }
   } catch (error) {
     post({ id: req.id, kind: 'error', message: error instanceof Error ? error.message : String(error) });

@@ -51,7 +51,8 @@ interface Unit {
 
 /** The history after, as last measured: per message its rebuilt JSON (null: removed, undefined: unchanged). */
 interface Measured {
-  actions: Map<string, Action>;
+  /** The request's own map (never changed once asked about), not a copy. */
+  actions: ReadonlyMap<string, Action>;
   json: Array<string | null | undefined>;
   /** Per message, the tokens of its chunk in that history (0 when removed). */
   chunks: number[];
@@ -151,7 +152,8 @@ export class TokenCounter {
   /**
    * Tokens of the history `actions` make of the messages (R13, R14), and of its unchanged
    * prefix (§9). `slot` names a sequence of requests (the proposal, a variant of it) whose
-   * last history the next one starts from.
+   * last history the next one starts from. `actions` is kept, not copied, for the next
+   * request to be diffed against: it must not change afterwards.
    */
   measure(
     policy: Policy,
@@ -226,7 +228,7 @@ export class TokenCounter {
     for (const pair of state.pairs)
       if ((actions.get(pair.pairId) ?? 'keep') !== (last.actions.get(pair.pairId) ?? 'keep'))
         moved.add(state.unitOf.get(pair.pairId) as number);
-    const next: Measured = { actions: new Map(actions), json: [...last.json], chunks: last.chunks, total: last.total };
+    const next: Measured = { actions, json: [...last.json], chunks: last.chunks, total: last.total };
     if (moved.size === 0) return next;
     next.chunks = [...last.chunks];
     const touched = new Set<number>();
