@@ -21,7 +21,7 @@ const MB = 1024 * 1024;
  * can exist, each message and text character (the observation); and each call that can be
  * asked. A candidate's observation line is at least ~8 tokens ("[call pN] name input=… ->
  * result state, N chars"), so at most min(max_state_tokens, max_request_tokens) / 8 calls
- * are asked (R7, R9). With the margin every measured shape fits, with 1.2–2× to spare.
+ * are asked (R7, R9). With the margin every measured shape fits, with 1.3–2× to spare.
  */
 export const HOST_HEAP_PER_BODY_BYTE = 4.5;
 export const HOST_HEAP_PER_TOOL_BLOCK = 700;

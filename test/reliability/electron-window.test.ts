@@ -34,6 +34,8 @@ vi.mock('electron', () => ({
       electron.windows.push(options);
     }
     loadURL = async () => {};
+    // main asks before a close or reload that would lose work (will-prevent-unload).
+    webContents = { on: () => {} };
   },
   dialog: {},
   ipcMain: { handle: (channel: string, fn: Listener) => electron.ipc.set(channel, fn) },
