@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import { sharedPath, sharedSkipReason } from '../support/shared.js';
-import { expect, test } from './host.js';
+import { expect, SCREENSHOTS, test } from './host.js';
 
 const corpus = sharedPath('corpus');
 test.skip(corpus === null, sharedSkipReason('corpus'));
@@ -30,7 +30,7 @@ test('R4 the breakdown shows most characters in the last 6 messages and the opti
   await expect(summary.getByRole('note', { name: 'Where to reach them' })).toContainText(
     /preserve_recent_messages protects \(R4\).*"Preserve recent messages" at 0 and bash ticked/,
   );
-  await summary.screenshot({ path: '/work/tools/reports/findgrid-breakdown.png' });
+  await summary.screenshot({ path: join(SCREENSHOTS, 'breakdown.png') });
 
   const before = page.getByRole('region', { name: 'Before running' });
   await expect(before.getByRole('table', { name: 'Where the characters are' })).toBeVisible();

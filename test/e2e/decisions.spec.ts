@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, runExample, test } from './host.js';
+import { expect, runExample, SCREENSHOTS, test } from './host.js';
 
 const numbers = async (page: Page, column: number) =>
   (await page.getByRole('table', { name: 'Decisions' }).getByRole('row').allTextContents()).length > 0
@@ -36,7 +36,7 @@ test('R12 the decisions table sorts by a header, filters, and a row opens the au
   await expect(header).toHaveAttribute('aria-sort', 'descending');
   const down = await numbers(page, 2);
   expect(down).toEqual([...up].sort((a, b) => b - a));
-  await page.screenshot({ path: '/work/tools/reports/findgrid-decisions.png' });
+  await page.screenshot({ path: join(SCREENSHOTS, 'decisions.png') });
 
   // Filters: by action, then by text.
   const status = page.getByRole('status', { name: 'Decisions shown' });
@@ -74,7 +74,7 @@ test('evidence names messages as links that scroll there; every term explains it
   await quoted.focus();
   await expect(quoted.getByRole('tooltip')).toBeVisible();
   await expect(quoted).toHaveAccessibleDescription(/Later messages whose text or call inputs repeat/);
-  await page.screenshot({ path: join(process.cwd(), 'test-results', 'screenshots', 'evidence-term.png') });
+  await page.screenshot({ path: join(SCREENSHOTS, 'evidence-term.png') });
   // A reason code likewise.
   const reason = list.locator('.decision .reason').first();
   await reason.focus();
