@@ -5,6 +5,7 @@
  * reach most of them when a protected region holds most. On the Summary tab and in Before running.
  */
 import type { OtherGuard } from '../../core/inspect/breakdown.js';
+import { KEPT_LABELS } from '../../core/inspect/guardCounts.js';
 import { fmt } from '../format.js';
 import { useApp } from '../store/index.js';
 import { selectBreakdown } from '../store/selectors.js';
@@ -19,7 +20,7 @@ export function Breakdown() {
     ['recent', `Protected: last ${b.recentWindow} messages`, b.protectedRecent],
     ...Object.entries(b.otherGuards).map(([g, chars]): [string, string, number] => [
       g,
-      `Kept: ${g as OtherGuard}`,
+      `Kept: ${KEPT_LABELS[g as OtherGuard]}`,
       chars,
     ]),
     ['text', 'Text, calls and other', b.textAndOther],

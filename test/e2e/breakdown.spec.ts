@@ -27,6 +27,8 @@ test('R4 the breakdown shows most characters in the last 6 messages and the opti
   await expect(recent).toBeVisible();
   const share = Number(/([\d.]+) %/.exec((await recent.getByRole('cell').last().textContent()) ?? '')![1]);
   expect(share).toBeGreaterThan(84);
+  // The other guards' rows are named as the audit header and Before running name them (R5).
+  await expect(table.getByRole('row', { name: /^Kept: tool not eligible / })).toBeVisible();
   await expect(summary.getByRole('note', { name: 'Where to reach them' })).toContainText(
     /preserve_recent_messages protects \(R4\).*"Preserve recent messages" at 0 and bash ticked/,
   );
