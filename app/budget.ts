@@ -5,7 +5,7 @@
  * and V8 aborts in a 700 MB one. Checking the size before reading turns that fatal
  * out-of-memory abort (exit 134, a GC trace) into a clear refusal: exit 2 with one line from
  * the CLI, 413 from the web host (whose process would otherwise die with every run in it; its
- * rule for a run, which depends on more than the size, is app/server/heap-budget.ts).
+ * rule for a run, which depends on more than the size, is app/host/heap-budget.ts).
  */
 import { getHeapStatistics } from 'node:v8';
 

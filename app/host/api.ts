@@ -8,11 +8,16 @@ import type { Channel, ChannelParsedArgs, ChannelResult, Example, HostInfo } fro
 import { contract, isChannel, parseArgs } from '../../core/ipc/contract.js';
 import { describeZodError } from '../../core/engine/schema.js';
 import { HostApiError } from './errors.js';
-import type { RunManager } from './runs.js';
+import type { AdmittedBody, RunManager } from './runs.js';
+
+/** What the transport knows of one call beyond its args: the web host's hold on the body it read. */
+export interface CallContext {
+  admitted?: AdmittedBody;
+}
 
 /** The host side of the contract: each channel's handler gets its args as the gate parsed them. */
 export type Handlers = {
-  [C in Channel]: (args: ChannelParsedArgs<C>) => Promise<ChannelResult<C>> | ChannelResult<C>;
+  [C in Channel]: (args: ChannelParsedArgs<C>, context: CallContext) => Promise<ChannelResult<C>> | ChannelResult<C>;
 };
 
 export interface HostApiDeps {
@@ -31,7 +36,9 @@ export function createHandlers(deps: HostApiDeps): Handlers {
   return {
     'app.info': () => deps.info(),
     'example.load': () => deps.example(),
-    'run.start': ({ request, backend, apiKey }) => ({ runId: deps.runs.start(request, backend, apiKey) }),
+    'run.start': ({ request, backend, apiKey }, { admitted }) => ({
+      runId: deps.runs.start(request, backend, apiKey, admitted),
+    }),
     'run.status': ({ runId }) => {
       const status = deps.runs.status(runId);
       if (!status) throw new HostApiError('not_found', `no run "${runId}"`);
@@ -51,12 +58,17 @@ export function createHandlers(deps: HostApiDeps): Handlers {
 }
 
 /** Parses args, runs the handler, checks the result: the one gate every call passes. */
-export async function dispatch(handlers: Handlers, channel: string, payload: unknown): Promise<unknown> {
+export async function dispatch(
+  handlers: Handlers,
+  channel: string,
+  payload: unknown,
+  context: CallContext = {},
+): Promise<unknown> {
   if (!isChannel(channel)) throw new HostApiError('not_found', `unknown channel "${channel}"`);
   const parsed = parseArgs(channel, payload);
   if (!parsed.ok) throw new HostApiError('invalid_input', parsed.message);
-  const handler = handlers[channel] as (a: unknown) => unknown;
-  const result = await handler(parsed.args);
+  const handler = handlers[channel] as (a: unknown, c: CallContext) => unknown;
+  const result = await handler(parsed.args, context);
   const checked = contract[channel].result.safeParse(result);
   if (!checked.success)
     throw new HostApiError('internal', `${channel} produced an invalid result: ${describeZodError(checked.error)}`);

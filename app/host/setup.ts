@@ -9,7 +9,10 @@ import type { BackendRegistry } from '../../core/engine/registry.js';
 import { paymentRetryScenario } from '../../core/examples/paymentRetry.js';
 import type { Config } from '../config.js';
 import { ConfigError, createDecisionModel, loadConfig } from '../config.js';
+import type { Admission } from './admission.js';
+import { createAdmission } from './admission.js';
 import { HostApiError } from './errors.js';
+import { hostHeapBudgetBytes } from './heap-budget.js';
 import type { Handlers } from './api.js';
 import { createHandlers } from './api.js';
 import { osUser } from './exportFiles.js';
@@ -36,6 +39,8 @@ export interface HostSetup {
   handlers: Handlers;
   runs: RunManager;
   config: Config;
+  /** The process's one heap budget: `/compact_context`, run.start and kept outcomes hold from it. */
+  admission: Admission;
 }
 
 /**
@@ -51,6 +56,10 @@ export function setupHost(
     extra?: Partial<Handlers>;
     /** The backends runs may choose from (default: offline, scripted, openai). */
     registry?: BackendRegistry;
+    /** Heap bytes all runs in flight and kept outcomes may hold together (default: the heap limit less the idle host, heap-budget.ts). */
+    heapBudgetBytes?: number;
+    /** `POST /compact_context` compactions running at once; more wait in a queue (default 4). */
+    maxConcurrentCompactions?: number;
   } = {},
 ): HostSetup {
   const config = loadConfig({ env: options.env, cwd: options.cwd });
@@ -79,7 +88,11 @@ export function setupHost(
       );
     }
   };
-  const runs = new RunManager(createModel);
+  const admission = createAdmission({
+    concurrency: options.maxConcurrentCompactions ?? 4,
+    budgetBytes: options.heapBudgetBytes ?? hostHeapBudgetBytes(),
+  });
+  const runs = new RunManager(createModel, admission);
   const info = (): HostInfo => ({
     host,
     version: packageVersion(),
@@ -95,5 +108,5 @@ export function setupHost(
     osUser: osUser(),
   });
   const handlers = createHandlers({ info, example: bundledExample, runs, extra: options.extra });
-  return { handlers, runs, config };
+  return { handlers, runs, config, admission };
 }

@@ -13,8 +13,8 @@ import { classify, HostApiError, strictUtf8 } from '../host/errors.js';
 import type { HostSetup } from '../host/setup.js';
 import { rejectForeign, tokenMatches } from './security.js';
 import { defaultRendererDir, serveStatic } from './static.js';
-import { hostHeapBudgetBytes, overHostBudget, readHeapBytes, runHeapBytes, runShapeOf } from './heap-budget.js';
-import { createAdmission } from './admission.js';
+import type { Ticket } from '../host/admission.js';
+import { overHostBudget, readHeapBytes, runHeapBytes, runShapeOf } from '../host/heap-budget.js';
 import { createDecisionModel } from '../config.js';
 
 export interface WebHostOptions {
@@ -24,10 +24,6 @@ export interface WebHostOptions {
   rendererDir?: string;
   /** Request bodies above this are refused (413); histories are large, so the default is generous. */
   maxBodyBytes?: number;
-  /** `POST /compact_context` compactions running at once; more wait in a queue (default 4). */
-  maxConcurrentCompactions?: number;
-  /** Heap bytes all `/compact_context` runs in flight may hold together (default: the memory budget, heap-budget.ts). */
-  compactionBudgetBytes?: number;
 }
 
 export interface WebHost {
@@ -111,13 +107,19 @@ async function parseJsonBody(req: IncomingMessage, limit: number, onSize?: (size
   }
 }
 
+/** Bodies up to this size are read without a hold on the heap budget (see readAdmitted). */
+const UNHELD_BODY_BYTES = 64 * 1024;
+
 export function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const root = options.rendererDir ?? defaultRendererDir();
-  // Together, not only per request: many large runs at once must not fill the heap either.
-  const budget = options.compactionBudgetBytes ?? hostHeapBudgetBytes();
+  // Together, not only per request: many large runs at once must not fill the heap either. One
+  // budget for the process, shared with run.start and the kept outcomes (app/host/admission.ts).
+  const { admission } = options.setup;
+  const budget = admission.budgetBytes;
   // Never more than the heap can parse: past it V8 aborts the whole host, not just this request.
   const limit = options.maxBodyBytes ?? Math.min(512 * 1024 * 1024, Math.floor(budget / readHeapBytes(1)));
-  const admission = createAdmission({ concurrency: options.maxConcurrentCompactions ?? 4, budgetBytes: budget });
+  // A body that could never fit the budget, even alone, is too large (413), not a reason to retry (503).
+  const cap = Math.min(limit, Math.floor(budget / readHeapBytes(1)));
   let port = 0;
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -138,35 +140,45 @@ export function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (!tokenMatches(req, options.token))
       return refuse(res, 'unauthorized', 'missing or wrong token: use the URL printed by `serve`');
     if (req.method !== 'POST') return refuse(res, 'method_not_allowed', 'use POST');
-    if (url.pathname === '/compact_context') return admitted(req, res);
-    const body = await parseJsonBody(req, limit);
-    sendJson(res, 200, { result: await dispatch(options.setup.handlers, url.pathname.slice('/api/'.length), body) });
-  }
-
-  /**
-   * Holds the heap a run may need from the first byte read until the answer is sent: while
-   * reading, its bytes' share; once parsed, what its shape needs (heap-budget.ts). Runs in turn.
-   */
-  async function admitted(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    // A body that could never fit the budget, even alone, is too large (413), not a reason to retry (503).
-    const cap = Math.min(limit, Math.floor(budget / readHeapBytes(1)));
     const ticket = admission.ticket();
     try {
-      const declared = Number(req.headers['content-length']);
-      // Refuse before reading when the declared size is already too much; chunked bodies are held as they arrive.
-      if (Number.isSafeInteger(declared) && declared <= cap) ticket.hold(readHeapBytes(declared));
-      let size = 0;
-      const body = await parseJsonBody(req, cap, (read) => ticket.hold(readHeapBytes((size = read))));
-      // The run's own need: a history whose calls or raised token limits cost more than its
-      // bytes is refused here, before the engine allocates it (V8 would abort the host).
-      const shape = runShapeOf(body, size);
-      const tooLarge = overHostBudget(shape, budget);
-      if (tooLarge !== null) throw new HostApiError('too_large', tooLarge);
-      ticket.hold(runHeapBytes(shape));
-      await admission.run(() => compactRoute(body, res));
+      const { body, bodyBytes } = await readAdmitted(req, ticket);
+      if (url.pathname === '/compact_context') return await compactAdmitted(body, bodyBytes, ticket, res);
+      // run.start takes the body's hold over for its run (app/host/runs.ts); any other call lets it go.
+      const channel = url.pathname.slice('/api/'.length);
+      sendJson(res, 200, {
+        result: await dispatch(options.setup.handlers, channel, body, { admitted: { bodyBytes, ticket } }),
+      });
     } finally {
       ticket.release();
     }
+  }
+
+  /**
+   * Every body is held from its first byte until its answer is sent (or its run ends): while
+   * reading, its bytes' share of the heap rule (app/host/heap-budget.ts).
+   */
+  async function readAdmitted(req: IncomingMessage, ticket: Ticket): Promise<{ body: unknown; bodyBytes: number }> {
+    // A poll or a cancel is a few bytes: held, a host whose budget is full of runs would refuse
+    // the very calls that watch and stop them, so bodies this small are not held.
+    const hold = (size: number) => size > UNHELD_BODY_BYTES && ticket.hold(readHeapBytes(size));
+    const declared = Number(req.headers['content-length']);
+    // Refuse before reading when the declared size is already too much; chunked bodies are held as they arrive.
+    if (Number.isSafeInteger(declared) && declared <= cap) hold(declared);
+    let bodyBytes = 0;
+    const body = await parseJsonBody(req, cap, (read) => hold((bodyBytes = read)));
+    return { body, bodyBytes };
+  }
+
+  /** Once parsed, the run holds what its shape needs, and runs in turn. */
+  async function compactAdmitted(body: unknown, bodyBytes: number, ticket: Ticket, res: ServerResponse): Promise<void> {
+    // The run's own need: a history whose calls or raised token limits cost more than its
+    // bytes is refused here, before the engine allocates it (V8 would abort the host).
+    const shape = runShapeOf(body, bodyBytes);
+    const tooLarge = overHostBudget(shape, budget);
+    if (tooLarge !== null) throw new HostApiError('too_large', tooLarge);
+    ticket.hold(runHeapBytes(shape));
+    await admission.run(() => compactRoute(body, res));
   }
 
   /**

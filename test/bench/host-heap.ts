@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT } from '../cli/support.js';
-import { runHeapBytes, runShapeOf } from '../../app/server/heap-budget.js';
+import { runHeapBytes, runShapeOf } from '../../app/host/heap-budget.js';
 import { HEAP_SHAPES } from '../support/heap-shapes.js';
 
 const MB = 1024 * 1024;
@@ -26,8 +26,8 @@ const CHILD = `
 import { startWebHost } from ${JSON.stringify(dist('app/server/http.js'))};
 import { setupHost } from ${JSON.stringify(dist('app/host/setup.js'))};
 import { getHeapStatistics } from 'node:v8';
-const setup = setupHost('web', { env: { DECISION_MODEL_BACKEND: 'offline' }, cwd: process.cwd() });
-const host = await startWebHost({ token: 't', setup, maxBodyBytes: 2 ** 30, compactionBudgetBytes: 2 ** 30 });
+const setup = setupHost('web', { env: { DECISION_MODEL_BACKEND: 'offline' }, cwd: process.cwd(), heapBudgetBytes: 2 ** 30 });
+const host = await startWebHost({ token: 't', setup, maxBodyBytes: 2 ** 30 });
 process.stdout.write('ready ' + host.port + ' ' + getHeapStatistics().heap_size_limit + '\\n');
 `;
 

@@ -13,12 +13,13 @@ import type { WebHost } from '../../app/server/http.js';
 import { startWebHost } from '../../app/server/http.js';
 import { newToken, TOKEN_HEADER } from '../../app/server/security.js';
 import { setupHost } from '../../app/host/setup.js';
-import { runHeapBytes, runShapeOf } from '../../app/server/heap-budget.js';
+import { runHeapBytes, runShapeOf } from '../../app/host/heap-budget.js';
 import type { FakeOpenAI } from '../support/fakeOpenAI.js';
 import { startFakeOpenAI } from '../support/fakeOpenAI.js';
 import { generateHistory, GENERATED_TOOLS } from '../support/generate.js';
 import { record } from './support/record.js';
 import { rawRequest } from './support/web-host.js';
+import { RETRY_AFTER_SECONDS } from '../../app/host/admission.js';
 
 const GOALS = ['finish the payment retry fix A', 'finish the payment retry fix B', 'finish the payment retry fix C'];
 const MESSAGES = generateHistory({ calls: 12, targetBytes: 200_000, layout: 'same_message', seed: 7 });
@@ -30,7 +31,7 @@ const bodyFor = (goal: string) =>
     options: { preserve_recent_messages: 2 },
   });
 const SIZE = Buffer.byteLength(bodyFor(GOALS[0]));
-/** The heap the host holds for one of these bodies once parsed (app/server/heap-budget.ts). */
+/** The heap the host holds for one of these bodies once parsed (app/host/heap-budget.ts). */
 const RUN_HEAP = runHeapBytes(runShapeOf(JSON.parse(bodyFor(GOALS[0])), SIZE));
 
 interface Held {
@@ -71,13 +72,10 @@ async function startHeld(): Promise<Held> {
   const setup = setupHost('web', {
     env: { DECISION_MODEL_BACKEND: 'openai', DECISION_MODEL_API_KEY: 'sk-test', DECISION_MODEL_BASE_URL: provider.url },
     cwd,
-  });
-  const host = await startWebHost({
-    token,
-    setup,
     maxConcurrentCompactions: 1,
-    compactionBudgetBytes: Math.floor(RUN_HEAP * 2.5),
+    heapBudgetBytes: Math.floor(RUN_HEAP * 2.5),
   });
+  const host = await startWebHost({ token, setup });
   return {
     provider,
     host,
@@ -146,5 +144,44 @@ describe('web host admission', () => {
     });
     expect(res.status).toBe(413);
     expect((JSON.parse(res.text) as { error: { code: string } }).error.code).toBe('invalid_input');
+  });
+
+  it("run.start holds its run's heap from the same budget: beside two held runs, a third run or compaction is 503 busy", async () => {
+    const held = (opened = await startHeld());
+    const call = (path: string, body: unknown) =>
+      rawRequest(held.host.port, {
+        method: 'POST',
+        path,
+        headers: { [TOKEN_HEADER]: held.token, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const start = (goal: string) =>
+      call('/api/run.start', { request: JSON.parse(bodyFor(goal)) as unknown, backend: { name: 'openai' } });
+    const [a, b] = [await start(GOALS[0]), await start(GOALS[1])];
+    expect([a.status, b.status]).toEqual([200, 200]);
+    // Two runs hold 2 of the 2.5 runs' heap: neither another run nor a compaction fits beside them.
+    const refused = [await start(GOALS[2]), await call('/compact_context', JSON.parse(bodyFor(GOALS[2])))];
+    expect(refused.map((r) => r.status)).toEqual([503, 503]);
+    for (const r of refused) {
+      expect(r.headers['retry-after']).toBe(String(RETRY_AFTER_SECONDS));
+      expect((JSON.parse(r.text) as { error: { code: string } }).error.code).toBe('busy');
+    }
+    held.release();
+    for (const started of [a, b]) {
+      const { runId } = (JSON.parse(started.text) as { result: { runId: string } }).result;
+      let status: { state: string; outcome: { success: boolean } | null };
+      do status = (JSON.parse((await call('/api/run.status', { runId })).text) as { result: typeof status }).result;
+      while (status.state !== 'finished');
+      expect(status.outcome?.success).toBe(true);
+    }
+    // Finished, they hold only their kept outcomes: the refused run fits now.
+    expect((await start(GOALS[2])).status).toBe(200);
+    record({
+      area: 'load',
+      name: 'run.start admission beside runs in flight',
+      tried: 5,
+      outcomes: { started: 3, refused_503_busy: 2 },
+      notes: `runs of ${Math.round(SIZE / 1000)} kB, budget 2.5 runs' heap shared with compact_context`,
+    });
   });
 });

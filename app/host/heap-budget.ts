@@ -1,6 +1,8 @@
 /**
- * The web host's memory rule for `POST /compact_context` (the one place it lives): what a
- * run can allocate, from what its parsed request shows, against the heap limit.
+ * The memory rule for a run (the one place it lives): what a run can allocate, from what its
+ * request shows, against the heap limit. Every way a run starts is weighed by it: the web
+ * host's `POST /compact_context`, `run.start` from the renderer (web host or Electron main,
+ * app/host/runs.ts), and the CLI's `compact_context` against its own process's heap.
  */
 import { getHeapStatistics } from 'node:v8';
 import { DEFAULT_OPTIONS } from '../../core/engine/schema.js';
@@ -32,6 +34,12 @@ export const HOST_MIN_TOKENS_PER_CANDIDATE = 8;
 export const HOST_HEAP_MARGIN = 1.25;
 /** The idle web host's heap limit: the smallest one that serves a one-message request. */
 export const HOST_IDLE_HEAP_BYTES = 68 * MB;
+/**
+ * A finished run's outcome kept for a late poll, per byte of its JSON: measured 3.0–3.7× on
+ * the shapes above (the observation and the model exchanges are its bulk; the 54k-call run's
+ * outcome is 62 MB of JSON and 210 MB of heap), so twenty kept outcomes can outweigh any run.
+ */
+export const HOST_HEAP_PER_OUTCOME_BYTE = 3.7;
 
 /** What of a request drives a run's heap. */
 export interface RunShape {
@@ -100,20 +108,29 @@ export function runHeapBytes(shape: RunShape): number {
   return Math.ceil(need * HOST_HEAP_MARGIN);
 }
 
+/** Heap a kept outcome of `jsonBytes` holds, margin included. */
+export function outcomeHeapBytes(jsonBytes: number): number {
+  return Math.ceil(jsonBytes * HOST_HEAP_PER_OUTCOME_BYTE * HOST_HEAP_MARGIN);
+}
+
 /** Heap held while a body is read and parsed, before its shape is known: its bytes' share alone. */
 export function readHeapBytes(bodyBytes: number): number {
   return runHeapBytes({ bodyBytes, messages: 0, toolBlocks: 0, observedMessages: 0, observedTextChars: 0, askable: 0 });
 }
 
-/** What all of the web host's runs may hold together: the heap limit less the idle host. */
+/** What all of a process's runs may hold together: the heap limit less the idle host. */
 export function hostHeapBudgetBytes(heapLimit = getHeapStatistics().heap_size_limit): number {
   return Math.max(0, heapLimit - HOST_IDLE_HEAP_BYTES);
 }
 
-/** Why a run of this shape can never fit the web host's budget (413), or null when it can. */
-export function overHostBudget(shape: RunShape, budget: number): string | null {
+/** Who is refusing, for the message: the host serving a request, or the CLI's own process. */
+export type HeapOwner = 'host' | 'process';
+
+/** Why a run of this shape can never fit `budget` (413, CLI exit 2), or null when it can. */
+export function overHostBudget(shape: RunShape, budget: number, owner: HeapOwner = 'host'): string | null {
   const need = runHeapBytes(shape);
   if (need <= budget) return null;
   const mb = (n: number) => Math.ceil(n / MB);
-  return `this request (${mb(shape.bodyBytes)} MB, ${shape.messages} messages, ${shape.toolBlocks} tool blocks, up to ${shape.askable} calls to ask) needs about ${mb(need)} MB of heap to compact, more than this host's ${mb(budget)} MB memory budget; start it with NODE_OPTIONS=--max-old-space-size=${mb(need + HOST_IDLE_HEAP_BYTES)} to raise it, or lower max_state_tokens / max_request_tokens`;
+  const [whose, raise] = owner === 'host' ? ["this host's", 'start it'] : ["this process's", 'run it'];
+  return `this request (${mb(shape.bodyBytes)} MB, ${shape.messages} messages, ${shape.toolBlocks} tool blocks, up to ${shape.askable} calls to ask) needs about ${mb(need)} MB of heap to compact, more than ${whose} ${mb(budget)} MB memory budget; ${raise} with NODE_OPTIONS=--max-old-space-size=${mb(need + HOST_IDLE_HEAP_BYTES)} to raise it, or lower max_state_tokens / max_request_tokens`;
 }
