@@ -1,24 +1,21 @@
 /**
- * The hosts' memory budget (the command line's `@file` values, the web host's request body).
- * A history costs about five times its file size in heap at the peak (the text, the parsed
- * objects, the compact JSON measured for stats, the copy and the serialized answer): measured on a 215 MB history, it completes in a 1,000 MB heap
- * and V8 aborts in a 700 MB one. Checking the size before reading turns that fatal
- * out-of-memory abort (exit 134, a GC trace) into a clear refusal: exit 2 with one line from
- * the CLI, 413 from the web host (whose process would otherwise die with every run in it; its
- * rule for a run, which depends on more than the size, is app/host/heap-budget.ts).
+ * The command line's read budget for its `@file` values: how much it may read before a
+ * history's shape is known. It is the heap rule's share for the bytes alone
+ * (app/host/heap-budget.ts, `readHeapBytes`) against this process's heap limit less the idle
+ * process, the same rule the web host holds a body by while reading it. Checking the size
+ * before reading turns V8's fatal out-of-memory abort (exit 134, a GC trace) into exit 2 with
+ * one line; once the request is read, `compact_context` weighs the run by its whole shape
+ * (app/cli/compact.ts). The old 5×-the-file rule admitted a 20 MB history of 100k text
+ * messages into a 131 MB heap, which then aborted while reading it.
  */
 import { getHeapStatistics } from 'node:v8';
-
-export const HEAP_BYTES_PER_FILE_BYTE = 5;
+import { HOST_IDLE_HEAP_BYTES, hostHeapBudgetBytes, readHeapBytes } from './host/heap-budget.js';
 
 const MB = 1024 * 1024;
 
 /** The largest input this process can take without risking V8's fatal out-of-memory abort. */
-export function memoryBudgetBytes(
-  bytesPerInputByte = HEAP_BYTES_PER_FILE_BYTE,
-  heapLimit = getHeapStatistics().heap_size_limit,
-): number {
-  return Math.floor(heapLimit / bytesPerInputByte);
+export function memoryBudgetBytes(heapLimit = getHeapStatistics().heap_size_limit): number {
+  return Math.floor(hostHeapBudgetBytes(heapLimit) / readHeapBytes(1));
 }
 
 /**
@@ -32,12 +29,12 @@ export function overMemoryBudget(
   heapLimit = getHeapStatistics().heap_size_limit,
   atLeast = false,
 ): string | null {
-  const needed = bytes * HEAP_BYTES_PER_FILE_BYTE;
-  if (needed <= heapLimit) return null;
+  const budget = memoryBudgetBytes(heapLimit);
+  if (bytes <= budget) return null;
   const mb = (n: number) => Math.ceil(n / MB);
   const size = atLeast ? 'holds more than' : `is ${mb(bytes)} MB, more than`;
   const raise = atLeast
     ? 'pass a regular file, or raise it with NODE_OPTIONS=--max-old-space-size=MB'
-    : `run with NODE_OPTIONS=--max-old-space-size=${mb(needed) + 256} to raise it`;
-  return `${key}: ${path} ${size} this process's memory budget handles (about ${Math.floor(heapLimit / HEAP_BYTES_PER_FILE_BYTE / MB)} MB with a ${mb(heapLimit)} MB heap); ${raise}`;
+    : `run with NODE_OPTIONS=--max-old-space-size=${mb(readHeapBytes(bytes) + HOST_IDLE_HEAP_BYTES)} to raise it`;
+  return `${key}: ${path} ${size} this process's memory budget handles (about ${Math.floor(budget / MB)} MB with a ${mb(heapLimit)} MB heap); ${raise}`;
 }

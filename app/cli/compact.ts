@@ -16,7 +16,8 @@ import type { OpenedSource } from '../../core/formats/index.js';
 import { sourceSummary } from '../../core/formats/index.js';
 import { describeUnmatched, toolNamesOf, unmatchedToolNames } from '../../core/inspect/toolNames.js';
 import { createDecisionModel, loadConfig } from '../config.js';
-import { classify, EXIT } from '../host/errors.js';
+import { classify, EXIT, HostApiError } from '../host/errors.js';
+import { hostHeapBudgetBytes, overHostBudget, runShapeOf } from '../host/heap-budget.js';
 import type { RequestKey } from './args.js';
 import { parseJsonValue, readTextFileBytes, resolveValue, splitFlags, splitPairs, VERBATIM_KEYS } from './args.js';
 import type { ReadBytes, ReadInput } from './out.js';
@@ -32,6 +33,8 @@ export interface CliRequest {
   /** `--out`: the path, the history as read for its archive, and the module that writes it. */
   out: { path: string; input: ReadInput; files: typeof import('./out.js') } | null;
   reviewer: string | undefined;
+  /** The bytes `messages` was read from (the heap rule's body, app/host/heap-budget.ts). */
+  messageBytes: number;
 }
 
 /** `messages`' text and the bytes it came from: a file's own bytes, or an inline value's UTF-8. */
@@ -81,7 +84,20 @@ export async function readRequest(argv: readonly string[]): Promise<CliRequest> 
     inputs,
     out,
     reviewer: flags.get('reviewer'),
+    messageBytes: read?.bytes.length ?? 0,
   };
+}
+
+/**
+ * The heap rule the hosts admit runs by, against this process's own heap limit: the file
+ * budget (app/budget.ts) only bounds reading, and a history whose calls or raised token limits
+ * cost more than its bytes (R7, R9) would otherwise end in V8's out-of-memory abort (exit 134,
+ * a GC trace) instead of one line and exit 2. Weighed on the converted request, before the
+ * engine allocates.
+ */
+function checkHeap(request: CompactRequest, messageBytes: number): void {
+  const tooLarge = overHostBudget(runShapeOf(request, messageBytes), hostHeapBudgetBytes(), 'process');
+  if (tooLarge !== null) throw new HostApiError('too_large', tooLarge);
 }
 
 export async function run(argv: string[]): Promise<number> {
@@ -93,7 +109,8 @@ export async function run(argv: string[]): Promise<number> {
   try {
     const config = loadConfig();
     for (const warning of config.warnings) process.stderr.write(`${warning}\n`);
-    const { request, source, out, inputs, reviewer: reviewerFlag } = await readRequest(argv);
+    const { request, source, out, inputs, reviewer: reviewerFlag, messageBytes } = await readRequest(argv);
+    checkHeap(request, messageBytes);
     // Before the run: a missing reviewer is bad usage, found before any model is asked.
     const reviewer = out !== null ? out.files.reviewerOf(reviewerFlag) : null;
     for (const unmatched of unmatchedToolNames(request.eligible_tool_names, toolNamesOf(request.messages)))
