@@ -27,7 +27,13 @@ function localStore(): Storage | undefined {
   }
 }
 
-const store = createAppStore({ bridge: pickBridge(), parser: createWorkerParser(), storage: localStore() });
+// A threshold step waits up to 12 ms (under one frame) to show both header figures at once.
+const store = createAppStore({
+  bridge: pickBridge(),
+  parser: createWorkerParser(),
+  storage: localStore(),
+  holdStepMs: 12,
+});
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
     <StoreContext.Provider value={store}>

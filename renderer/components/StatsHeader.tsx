@@ -46,7 +46,8 @@ export function StatsHeader() {
   const before = s.chars_before ?? 0;
   const counting = p.tokens.after === null ? 'counting…' : fmt(p.tokens.after);
   return (
-    <dl className="stats" aria-label="Statistics">
+    // data-threshold: the threshold these figures are of (a step is shown once its count is in).
+    <dl className="stats" aria-label="Statistics" data-threshold={p.threshold}>
       <Stat label="Characters before → after" value={`${fmt(before)} → ${fmt(p.charsAfter)}`} />
       <Stat
         label="Tokens before → after"

@@ -21,7 +21,7 @@ import { auditModel } from '../../core/inspect/review.js';
 import { cacheFriendlyActions } from '../../core/inspect/cacheView.js';
 import type { HostError, RunOutcome, RunStatus } from '../../core/ipc/contract.js';
 import { requestFrom } from './policy.js';
-import type { Proposal, ProposalSlice, RunResult, RunState, Slice } from './state.js';
+import type { CacheSlice, Deps, Proposal, ProposalSlice, RunResult, RunState, Slice } from './state.js';
 
 const IDLE: RunState = { state: 'idle', runId: null, progress: null, elapsedMs: 0, error: null };
 
@@ -117,9 +117,13 @@ function derive(
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+type Counted = Awaited<ReturnType<Deps['parser']['tokens']>>;
+/** What a new proposal is shown with: run state, and a held step's cache-friendly count. */
+type Extra = Partial<ProposalSlice & Pick<CacheSlice, 'friendlyTokens'>>;
+
 export const createProposalSlice: Slice<ProposalSlice> = (set, get) => {
   /** Every new proposal also re-derives what compares it with A and what it costs in the cache. */
-  const setProposal = (proposal: Proposal | null, extra: Partial<ProposalSlice> = {}) => {
+  const setProposal = (proposal: Proposal | null, extra: Extra = {}) => {
     set({ proposal, ...extra });
     get().recompare();
     get().recache();
@@ -127,25 +131,31 @@ export const createProposalSlice: Slice<ProposalSlice> = (set, get) => {
 
   /**
    * Asks the worker for the BPE counts of `target`'s actions (and of their cache-friendly
-   * variant when it is on) and shows them once they arrive, unless a later derive replaced
-   * those actions meanwhile (stale answers are dropped).
+   * variant when it is on). The answer is `null` when the count failed or the cache-friendly
+   * settings changed meanwhile (their change asks again).
    */
-  const countTokens = async (target: Derivable) => {
+  const askTokens = (target: Derivable): Promise<Counted | null> => {
     const { deps, cacheFriendly } = get();
-    const asked = target.actions;
     const variant = cacheFriendly.on
-      ? cacheFriendlyActions(target.analysis.pairs, asked, target.overrides, cacheFriendly.after)
+      ? cacheFriendlyActions(target.analysis.pairs, target.actions, target.overrides, cacheFriendly.after)
       : undefined;
-    const counted = await deps.parser
+    return deps.parser
       .tokens({
         policy: target.policy,
-        actions: asked,
+        actions: target.actions,
         rebuildOptions: rebuildOptionsOf(target.request),
         ...(variant ? { variant } : {}),
       })
-      .catch(() => null);
+      .then(
+        (counted) => (get().cacheFriendly === cacheFriendly ? counted : null),
+        () => null,
+      );
+  };
+
+  /** Shows `counted` on the proposal shown now, unless a later derive replaced `actions` (stale answers are dropped). */
+  const showTokens = (actions: Proposal['actions'], counted: Counted | null) => {
     const now = get();
-    if (!counted || !now.proposal || now.proposal.actions !== asked || now.cache?.friendly?.actions !== variant) return;
+    if (!counted || !now.proposal || now.proposal.actions !== actions) return;
     set({
       proposal: { ...now.proposal, tokens: { before: counted.before, after: counted.after, prefix: counted.prefix } },
       friendlyTokens: counted.variant,
@@ -154,29 +164,61 @@ export const createProposalSlice: Slice<ProposalSlice> = (set, get) => {
     get().recache();
   };
 
+  const countTokens = async (target: Derivable) => showTokens(target.actions, await askTokens(target));
+
+  /** The latest derive; a held threshold step that a later derive overtook is never shown. */
+  let latest = 0;
+  /** When the oldest threshold step not shown yet was derived (null: none is held). */
+  let heldSince: number | null = null;
+
   /**
    * Derives and shows the proposal of `next`; the token count is asked for as soon as the
    * actions are known, so the worker counts while this thread derives the audit rows, reviews
-   * and cache figures, and both header figures follow the same step closely.
+   * and cache figures. A threshold step (`hold`) is shown together with its count when the
+   * worker answers within `deps.holdStepMs`: shown at once, its frame would be laid out and painted
+   * before the answer could be handled, and the answer would cost a second render; a slower
+   * count (a step that changes many pairs) shows the characters first, "counting…" until then.
+   * Every derive reads the threshold from the options, so a step that a later derive overtakes
+   * loses nothing by never being shown.
    */
   const propose = (
     next: Derivable,
     tokens: Proposal['tokens'] | undefined,
     curve: CurvePoint[] | null,
     from?: Proposal,
-    extra?: Partial<ProposalSlice>,
-  ) => {
+    extra?: Extra,
+    hold = false,
+  ): Promise<void> | undefined => {
     const { snapshot, proposal } = get();
     if (!snapshot) return;
-    const counting = countTokens(next);
-    setProposal(
-      {
-        ...derive(next, snapshot.messages, curve, from),
-        tokens: { ...(tokens ?? { before: proposal?.tokens.before ?? null }), after: null, prefix: null },
-      },
-      extra,
-    );
-    return counting;
+    const generation = ++latest;
+    const asked = askTokens(next);
+    const derived: Proposal = {
+      ...derive(next, snapshot.messages, curve, from),
+      tokens: { ...(tokens ?? { before: proposal?.tokens.before ?? null }), after: null, prefix: null },
+    };
+    let shown = false;
+    const show = () => {
+      if (shown || generation !== latest) return;
+      shown = true;
+      heldSince = null;
+      setProposal(derived, extra);
+    };
+    const started = performance.now();
+    heldSince ??= started;
+    const wait = hold ? (get().deps.holdStepMs ?? 0) - (started - heldSince) : 0;
+    if (wait <= 0) show();
+    else setTimeout(show, wait);
+    return asked.then((counted) => {
+      if (!shown && generation === latest && counted) {
+        shown = true;
+        heldSince = null;
+        setProposal(
+          { ...derived, tokens: { before: counted.before, after: counted.after, prefix: counted.prefix } },
+          { ...extra, friendlyTokens: counted.variant },
+        );
+      } else showTokens(derived.actions, counted);
+    });
   };
 
   return {
@@ -258,7 +300,7 @@ export const createProposalSlice: Slice<ProposalSlice> = (set, get) => {
       const { proposal, snapshot, options } = get();
       if (!proposal || !snapshot) return;
       const next = actionsAt(proposal, proposal.overrides, options.keep_threshold, proposal);
-      void propose(next, proposal.tokens, proposal.curve, proposal);
+      void propose(next, proposal.tokens, proposal.curve, proposal, undefined, true);
     },
 
     setOverride(pairId, override) {

@@ -328,6 +328,12 @@ export interface Deps {
   now?: () => Date;
   /** Where settings such as the price table persist (the page's localStorage); none in tests. */
   storage?: Pick<Storage, 'getItem' | 'setItem'>;
+  /**
+   * How long a threshold step waits for its token count before it is shown without it (ms,
+   * under one frame; the page sets it, whose count comes from a worker). Unset: a step is
+   * shown at once, so the store's proposal follows the threshold synchronously.
+   */
+  holdStepMs?: number;
 }
 
 export type AppState = SnapshotSlice &

@@ -56,16 +56,18 @@ async function runCase(page: Page, c: Case): Promise<{ steps: Step[]; bytes: num
       await new Promise((r) => requestAnimationFrame(r));
       let derived = 0;
       const done = new Promise<number>((resolve) => {
+        // Done when the header shows this threshold's figures with the count in: a held step
+        // (renderer/store/proposal.ts) never shows "counting…", and its figures may equal the last.
         const check = () => {
           const text = tokenText();
           if (text.includes('counting')) derived ||= performance.now();
-          else {
+          else if (stats.dataset.threshold === String(v)) {
             observer.disconnect();
             resolve(performance.now());
           }
         };
         const observer = new MutationObserver(check);
-        observer.observe(stats, { subtree: true, childList: true, characterData: true });
+        observer.observe(stats, { subtree: true, childList: true, characterData: true, attributes: true });
       });
       const t0 = performance.now();
       setValue.call(slider, String(v));
