@@ -61,6 +61,9 @@ export interface DerivedActions {
  * stepped instead: only the pairs whose verdict can change between the two thresholds
  * (crossing.ts) are decided again, with the same result as deciding every pair.
  */
+/** Actions a step derived: the actions it stepped from and the pairs whose action it changed. */
+const steppedFrom = new WeakMap<ReadonlyMap<string, Action>, { from: ReadonlyMap<string, Action>; changed: Pair[] }>();
+
 export function deriveActions(
   pairs: readonly Pair[],
   probs: ReadonlyMap<string, Probabilities>,
@@ -72,7 +75,13 @@ export function deriveActions(
     overrides[pair.pairId] ?? modelVerdict(pair.guard, probs.get(pair.pairId) ?? null, threshold).action;
   if (from && from.pairs === pairs && from.probs === probs && from.overrides === overrides) {
     const actions = new Map(from.actions);
-    for (const pair of crossingPairs(pairs, probs, from.threshold, threshold)) actions.set(pair.pairId, actionOf(pair));
+    const changed: Pair[] = [];
+    for (const pair of crossingPairs(pairs, probs, from.threshold, threshold)) {
+      const action = actionOf(pair);
+      if (action !== from.actions.get(pair.pairId)) changed.push(pair);
+      actions.set(pair.pairId, action);
+    }
+    steppedFrom.set(actions, { from: from.actions, changed });
     return actions;
   }
   const actions = new Map<string, Action>();
@@ -142,25 +151,79 @@ export function buildSizeModel(
 // The header, the cache panel and the comparison ask for the same actions several times per
 // threshold step (R15); action maps are never changed once derived, so the last answer per
 // size model is kept.
-const lastCharsAfter = new WeakMap<SizeModel, { actions: ReadonlyMap<string, Action>; chars: number }>();
+/** The last `chars_after` per size model, as the message sum and count it is made of. */
+const lastCharsAfter = new WeakMap<SizeModel, { actions: ReadonlyMap<string, Action>; sum: number; count: number }>();
+/** Per size model, the pairs with a block in each message. */
+const pairsByMessage = new WeakMap<SizeModel, Map<number, Pair[]>>();
 
-/** SPEC §6 `chars_after` for these actions, without rebuilding. */
+/**
+ * SPEC §6 `chars_after` for these actions, without rebuilding. Actions a threshold step
+ * derived from the last ones measured here are measured again only in the messages of the
+ * pairs the step changed (the other messages' sizes are the same); the result is the same.
+ */
 export function charsAfter(model: SizeModel, actions: ReadonlyMap<string, Action>): number {
   const last = lastCharsAfter.get(model);
-  if (last?.actions === actions) return last.chars;
-  const chars = measureCharsAfter(model, actions);
-  lastCharsAfter.set(model, { actions, chars });
-  return chars;
+  if (last?.actions === actions) return 2 + last.sum + Math.max(last.count - 1, 0);
+  const step = steppedFrom.get(actions);
+  let { sum, count } = model;
+  if (last && step?.from === last.actions) {
+    const byMessage = messagePairs(model);
+    const touched = new Set<number>();
+    for (const pair of step.changed) touched.add(pair.call.message).add(pair.result.message);
+    ({ sum, count } = last);
+    for (const m of touched) {
+      const pairs = byMessage.get(m) as Pair[];
+      const before = messageDelta(model, m, editsOf(model, pairs, last.actions, m));
+      const after = messageDelta(model, m, editsOf(model, pairs, actions, m));
+      sum += after.sum - before.sum;
+      count += after.count - before.count;
+    }
+  } else {
+    const edits = new Map<number, Map<number, number | null>>();
+    editsOf(model, model.pairs, actions, undefined, edits);
+    for (const [m, perMessage] of edits) {
+      const delta = messageDelta(model, m, perMessage);
+      sum += delta.sum;
+      count += delta.count;
+    }
+  }
+  lastCharsAfter.set(model, { actions, sum, count });
+  return 2 + sum + Math.max(count - 1, 0);
 }
 
-function measureCharsAfter(model: SizeModel, actions: ReadonlyMap<string, Action>): number {
-  const edits = new Map<number, Map<number, number | null>>();
+function messagePairs(model: SizeModel): Map<number, Pair[]> {
+  let byMessage = pairsByMessage.get(model);
+  if (!byMessage) {
+    byMessage = new Map();
+    for (const pair of model.pairs)
+      for (const m of new Set([pair.call.message, pair.result.message])) {
+        const list = byMessage.get(m);
+        if (list) list.push(pair);
+        else byMessage.set(m, [pair]);
+      }
+    pairsByMessage.set(model, byMessage);
+  }
+  return byMessage;
+}
+
+/**
+ * The block edits `actions` make to `pairs` (a removed block is null, a truncated result its
+ * new length), per message into `into`; with `only`, the edits of that one message.
+ */
+function editsOf(
+  model: SizeModel,
+  pairs: readonly Pair[],
+  actions: ReadonlyMap<string, Action>,
+  only?: number,
+  into = new Map<number, Map<number, number | null>>(),
+): Map<number, number | null> {
   const edit = (m: number, b: number, len: number | null) => {
-    let perMessage = edits.get(m);
-    if (!perMessage) edits.set(m, (perMessage = new Map()));
+    if (only !== undefined && m !== only) return;
+    let perMessage = into.get(m);
+    if (!perMessage) into.set(m, (perMessage = new Map()));
     perMessage.set(b, len);
   };
-  for (const pair of model.pairs) {
+  for (const pair of pairs) {
     const action = actions.get(pair.pairId);
     if (action === 'drop_call') {
       edit(pair.call.message, pair.call.block, null);
@@ -170,24 +233,24 @@ function measureCharsAfter(model: SizeModel, actions: ReadonlyMap<string, Action
       if (truncation) edit(pair.result.message, pair.result.block, truncation.blockChars);
     }
   }
-  let sum = model.sum;
-  let count = model.count;
-  for (const [m, perMessage] of edits) {
-    const size = model.messages.get(m) as MessageSize;
-    let kept = 0;
-    let contentLen = 2;
-    size.blockLens.forEach((len, b) => {
-      const replaced = perMessage.has(b) ? perMessage.get(b) : len;
-      if (replaced === null || replaced === undefined) return;
-      contentLen += replaced + (kept > 0 ? 1 : 0);
-      kept++;
-    });
-    sum -= size.len;
-    if (kept === 0 && size.blockLens.length > 0)
-      count--; // R14: an emptied message goes
-    else sum += size.other + contentLen;
-  }
-  return 2 + sum + Math.max(count - 1, 0);
+  return (only !== undefined && into.get(only)) || new Map();
+}
+
+/** How message `m` with these block edits changes the history's message sum and count. */
+function messageDelta(model: SizeModel, m: number, perMessage: Map<number, number | null>) {
+  if (perMessage.size === 0) return { sum: 0, count: 0 };
+  const size = model.messages.get(m) as MessageSize;
+  let kept = 0;
+  let contentLen = 2;
+  size.blockLens.forEach((len, b) => {
+    const replaced = perMessage.has(b) ? perMessage.get(b) : len;
+    if (replaced === null || replaced === undefined) return;
+    contentLen += replaced + (kept > 0 ? 1 : 0);
+    kept++;
+  });
+  // R14: an emptied message goes.
+  if (kept === 0 && size.blockLens.length > 0) return { sum: -size.len, count: -1 };
+  return { sum: size.other + contentLen - size.len, count: 0 };
 }
 
 export interface CurvePoint {

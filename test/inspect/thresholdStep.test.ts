@@ -11,7 +11,7 @@ import type { Policy } from '../../core/engine/guards.js';
 import { analyze } from '../../core/engine/guards.js';
 import type { Action, Decision } from '../../core/engine/schema.js';
 import type { DerivedActions, Overrides } from '../../core/inspect/curve.js';
-import { buildSizeModel, deriveActions, probabilitiesOf } from '../../core/inspect/curve.js';
+import { buildSizeModel, charsAfter, deriveActions, probabilitiesOf } from '../../core/inspect/curve.js';
 import { crossingPairs } from '../../core/inspect/crossing.js';
 import type { AuditModel, ReviewedRun, RunPairReview } from '../../core/inspect/review.js';
 import { auditModel, reviewPairs } from '../../core/inspect/review.js';
@@ -87,6 +87,27 @@ describe('threshold steps (R15)', () => {
         }
       }),
       { seed: 11, numRuns: 400 },
+    );
+  });
+
+  it('R13 R14 R15 stepped chars_after equals measuring every message, for any threshold sequence', () => {
+    fc.assert(
+      fc.property(scenarioArb, (scenario) => {
+        const { messages, analysis, probs, overrides, sizes } = setup(scenario);
+        let from: DerivedActions | undefined;
+        for (const threshold of scenario.thresholds) {
+          const actions = deriveActions(analysis.pairs, probs, threshold, overrides, from);
+          // A size model of its own has no last measure to step from: every message is measured.
+          const fresh = buildSizeModel(messages, analysis.pairs, {
+            truncateHeadChars: 3,
+            truncateTailChars: 0,
+            archiveRef: 'archive',
+          });
+          expect(charsAfter(sizes, actions)).toBe(charsAfter(fresh, actions));
+          from = { pairs: analysis.pairs, probs, threshold, overrides, actions };
+        }
+      }),
+      { seed: 12, numRuns: 400 },
     );
   });
 
