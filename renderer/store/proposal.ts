@@ -1,119 +1,23 @@
 /**
  * A run and the proposal it produced. Everything derived (actions at the current threshold,
- * the side-by-side rows, characters after, the curve) comes from core's pure functions.
+ * the side-by-side rows, characters after, the curve) comes from core's pure functions
+ * through derive.ts; this slice holds the state, asks for token counts and polls the run.
  * A failed run leaves the previous proposal in place.
  */
 import { policyOf } from '../../core/engine/compact.js';
 import { analyze } from '../../core/engine/guards.js';
 import { rebuildOptionsOf } from '../../core/engine/rebuild.js';
-import type { Message } from '../../core/engine/schema.js';
-import type { CurvePoint, Overrides } from '../../core/inspect/curve.js';
-import {
-  buildSizeModel,
-  charsAfter,
-  deriveActions,
-  probabilitiesOf,
-  probabilityHistogram,
-  thresholdCurve,
-} from '../../core/inspect/curve.js';
-import { modelNeedingChanges, narrowRun } from '../../core/inspect/policyChange.js';
-import { auditModel } from '../../core/inspect/review.js';
+import type { CurvePoint } from '../../core/inspect/curve.js';
+import { buildSizeModel, probabilitiesOf, probabilityHistogram } from '../../core/inspect/curve.js';
+import { modelNeedingChanges } from '../../core/inspect/policyChange.js';
 import { cacheFriendlyActions } from '../../core/inspect/cacheView.js';
 import type { HostError, RunOutcome, RunStatus } from '../../core/ipc/contract.js';
 import { requestFrom } from './policy.js';
+import type { Derivable } from './derive.js';
+import { actionsAt, derive, listsOf, narrowed, samePolicy } from './derive.js';
 import type { CacheSlice, Deps, Proposal, ProposalSlice, RunResult, RunState, Slice } from './state.js';
 
 const IDLE: RunState = { state: 'idle', runId: null, progress: null, elapsedMs: 0, error: null };
-
-/**
- * The run's answers under the policy `settings`, which only removes candidates: the guards'
- * verdicts and the recorded decisions and counts as a fresh run would give them (R3–R5; no
- * model call). Sizes depend on no guard and are kept.
- */
-function narrowed(run: RunResult, messages: readonly Message[], settings: RunResult['request']): RunResult {
-  const { policy, analysis, decisions } = narrowRun(messages, run.asked.outcome.decisions, settings);
-  const { candidates, protected: guarded, ineligible } = analysis.counts;
-  const probs = probabilitiesOf(decisions);
-  return {
-    ...run,
-    outcome: {
-      ...run.asked.outcome,
-      decisions,
-      stats: { ...run.asked.outcome.stats, candidates, protected: guarded, ineligible },
-    },
-    request: settings,
-    policy,
-    analysis,
-    decisions: new Map(decisions.map((d) => [d.pair_id, d])),
-    probs,
-    histogram: probabilityHistogram([...probs.values()].map((p) => p.keepResult)),
-  };
-}
-
-type Lists = Pick<RunResult['request'], 'eligible_tool_names' | 'protected_message_ids' | 'protected_call_ids'>;
-const listsOf = ({ eligible_tool_names, protected_message_ids, protected_call_ids }: Lists): Lists => ({
-  eligible_tool_names,
-  protected_message_ids,
-  protected_call_ids,
-});
-const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x) => b.includes(x));
-/** The same names and ids, in any order: an edit undone (untick, tick) is the run's policy again. */
-const samePolicy = (a: Lists, b: Lists) =>
-  sameSet(a.eligible_tool_names, b.eligible_tool_names) &&
-  sameSet(a.protected_message_ids, b.protected_message_ids) &&
-  sameSet(a.protected_call_ids, b.protected_call_ids);
-
-/** What a derive starts from: the run with the actions at the threshold and overrides (R15). */
-type Derivable = RunResult & Pick<Proposal, 'threshold' | 'overrides' | 'actions'>;
-
-/**
- * The actions of `run` at `threshold` with `overrides`; no model call (R15). `from`, the
- * proposal a threshold step leaves, is stepped (deriveActions decides again only the pairs
- * whose probabilities the step crosses).
- */
-function actionsAt(run: RunResult, overrides: Overrides, threshold: number, from?: Proposal): Derivable {
-  const stepped = from && {
-    pairs: from.analysis.pairs,
-    probs: from.probs,
-    threshold: from.threshold,
-    overrides: from.overrides,
-    actions: from.actions,
-  };
-  const actions = deriveActions(run.analysis.pairs, run.probs, threshold, overrides, stepped);
-  return { ...run, threshold, overrides, actions };
-}
-
-/**
- * Everything that follows from the actions, once per threshold or override change (R15).
- * `curve` is reused when only the threshold moved (the curve spans every threshold; overrides
- * change it); `from` (the proposal a threshold step leaves) lets the reviews be stepped too.
- */
-function derive(
-  next: Derivable,
-  messages: readonly Message[],
-  curve: CurvePoint[] | null,
-  from?: Proposal,
-): Omit<Proposal, 'tokens'> {
-  const { threshold, overrides, actions } = next;
-  const reviewed = { decisions: next.decisions, probabilities: next.probs, threshold, overrides, actions };
-  const previous = from && {
-    analysis: from.analysis,
-    run: {
-      decisions: from.decisions,
-      probabilities: from.probs,
-      threshold: from.threshold,
-      overrides: from.overrides,
-      actions: from.actions,
-    },
-    audit: from.audit,
-  };
-  return {
-    ...next,
-    audit: auditModel(messages, next.analysis, { ...reviewed, sizes: next.sizes }, previous),
-    charsAfter: charsAfter(next.sizes, actions),
-    curve: curve ?? thresholdCurve(next.sizes, next.probs, overrides),
-  };
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
