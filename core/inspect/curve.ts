@@ -4,6 +4,8 @@
  * any threshold. Sizes come from per-block JSON lengths measured once, so a 101-point curve
  * over a 20 MB history costs no re-serialisation; `charsAfter` equals
  * `JSON.stringify(rebuild(...).messages).length` exactly (test/ui/curve.test.ts checks it).
+ * The actions, the size model and the curve share the stepped derivation of a threshold
+ * change, so they stay in one file, a little past ~300 lines.
  */
 import type { Probabilities } from '../engine/decide.js';
 import { decide } from '../engine/decide.js';

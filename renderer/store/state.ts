@@ -2,7 +2,8 @@
  * The one store's shape: seven slices plus the host bridge and parser it was created with.
  * Types only, and a leaf: the slice files implement these interfaces and the components read
  * them from here, so no slice imports another slice's file for a type and nothing imports
- * back up into the slices (no cycles).
+ * back up into the slices (no cycles). Every slice's interface is here for that reason, which
+ * is why this file of types is past ~300 lines.
  */
 import type { StateCreator } from 'zustand';
 import type { Probabilities } from '../../core/engine/decide.js';

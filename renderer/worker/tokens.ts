@@ -15,7 +15,8 @@
  * What a threshold step costs: pairs are grouped into units (the messages their call and result
  * touch), a unit is rebuilt once per set of its actions, and each measure starts from the
  * history as last measured for the same slot, so only the units whose actions changed are
- * looked at again.
+ * looked at again. The exactness argument and the units it rests on are one piece, which is
+ * why this file is past ~300 lines.
  */
 import type { Pair, Policy } from '../../core/engine/guards.js';
 import { analyze } from '../../core/engine/guards.js';
