@@ -7,21 +7,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadHistory } from '../../core/engine/containers.js';
-import type { Policy } from '../../core/engine/guards.js';
 import { analyze } from '../../core/engine/guards.js';
+import { policy } from './policy.js';
 import type { Message } from '../../core/engine/schema.js';
 import { charBreakdown } from '../../core/inspect/breakdown.js';
 import { sharedPath, sharedSkipReason } from '../support/shared.js';
 
 const corpus = sharedPath('corpus');
-
-const policy = (over: Partial<Policy> = {}): Policy => ({
-  eligibleToolNames: ['read'],
-  protectedMessageIds: [],
-  protectedCallIds: [],
-  preserveRecentMessages: 2,
-  ...over,
-});
 
 const pairMessage = (id: string, name: string, output: string): Message => ({
   id,

@@ -6,16 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Policy } from '../../core/engine/guards.js';
 import { analyze } from '../../core/engine/guards.js';
+import { policy } from './policy.js';
 import type { Message } from '../../core/engine/schema.js';
 import { keptByReason } from '../../core/inspect/guardCounts.js';
-
-const policy = (over: Partial<Policy> = {}): Policy => ({
-  eligibleToolNames: ['read'],
-  protectedMessageIds: [],
-  protectedCallIds: [],
-  preserveRecentMessages: 2,
-  ...over,
-});
 
 const pairMessage = (id: string, name: string, state = 'success'): Message => ({
   id,
