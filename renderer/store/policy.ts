@@ -31,6 +31,14 @@ export function requestFrom(state: AppState): RunSettings {
 export const archiveNameOf = (snapshot: Snapshot) =>
   archiveFileOf({ name: snapshot.fileName, sha256: snapshot.sha256, bytes: snapshot.bytes }).name;
 
+/** What the form edits: everything a run is asked with except the archive reference (retargeted, no guard reads it). */
+type PolicyEdit = Partial<
+  Pick<
+    PolicySlice,
+    'goal' | 'eligible' | 'protectedMessageIds' | 'protectedCallIds' | 'options' | 'backend' | 'baseUrlKey'
+  >
+>;
+
 const toggled = (list: string[], item: string, on: boolean) =>
   on ? (list.includes(item) ? list : [...list, item]) : list.filter((x) => x !== item);
 
@@ -49,6 +57,26 @@ export const createPolicySlice: Slice<PolicySlice> = (set, get) => {
         : [],
     });
   };
+  /**
+   * Applies one edit of the form and what follows from it: the guards again when the edit
+   * changes what they read (R3–R5: the allowlist, the protections, the recent window), then
+   * the proposal: a new keep threshold re-derives it (R15), any other edit is followed
+   * (proposal.ts `followPolicy`: re-derived when it only removes candidates, else out of date).
+   */
+  const editPolicy = (patch: PolicyEdit) => {
+    const before = get();
+    set(patch);
+    const after = get();
+    if (
+      after.eligible !== before.eligible ||
+      after.protectedMessageIds !== before.protectedMessageIds ||
+      after.protectedCallIds !== before.protectedCallIds ||
+      after.options.preserve_recent_messages !== before.options.preserve_recent_messages
+    )
+      reanalyze();
+    if (after.options.keep_threshold !== before.options.keep_threshold) get().rederive();
+    else get().followPolicy();
+  };
   return {
     goal: '',
     eligible: [],
@@ -63,31 +91,21 @@ export const createPolicySlice: Slice<PolicySlice> = (set, get) => {
     unmatchedTools: [],
     archiveRef: DEFAULT_ARCHIVE_REF,
     setGoal(goal) {
-      set({ goal });
-      get().followPolicy();
+      editPolicy({ goal });
     },
     toggleTool(name, on) {
-      set({ eligible: toggled(get().eligible, name, on) });
-      reanalyze();
-      get().followPolicy();
+      editPolicy({ eligible: toggled(get().eligible, name, on) });
     },
     protectMessage(id, on) {
-      set({ protectedMessageIds: toggled(get().protectedMessageIds, id, on) });
-      reanalyze();
-      get().followPolicy();
+      editPolicy({ protectedMessageIds: toggled(get().protectedMessageIds, id, on) });
     },
     protectCall(id, on) {
-      set({ protectedCallIds: toggled(get().protectedCallIds, id, on) });
-      reanalyze();
-      get().followPolicy();
+      editPolicy({ protectedCallIds: toggled(get().protectedCallIds, id, on) });
     },
     setOption(key, value) {
       const parsed = OptionsSchema.safeParse({ ...get().options, [key]: value });
       if (!parsed.success) return parsed.error.issues[0]?.message ?? 'out of range';
-      set({ options: parsed.data });
-      if (key === 'preserve_recent_messages') reanalyze();
-      if (key === 'keep_threshold') get().rederive();
-      else get().followPolicy();
+      editPolicy({ options: parsed.data });
       return null;
     },
     setBackend(choice) {
@@ -95,8 +113,7 @@ export const createPolicySlice: Slice<PolicySlice> = (set, get) => {
       const backend = { ...before, ...choice };
       // The entered key is for the URL it was typed beside, never for the next one.
       const urlChanged = (backend.baseUrl ?? '').trim() !== (before.baseUrl ?? '').trim();
-      set(urlChanged ? { backend, baseUrlKey: '' } : { backend });
-      get().followPolicy();
+      editPolicy(urlChanged ? { backend, baseUrlKey: '' } : { backend });
     },
     setBaseUrlKey(apiKey) {
       set({ baseUrlKey: apiKey });

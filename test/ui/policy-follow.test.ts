@@ -278,3 +278,37 @@ describe('an edit that needs the model marks the proposal out of date and blocks
     await expectExportEqualsCoreRun(m);
   });
 });
+
+describe('editPolicy: what an edit of the form sets off (R3–R5, R15)', () => {
+  it('the guards run again only for an edit they read; the threshold re-derives; the goal waits for a run', async () => {
+    const m = await makeStore();
+    const tool = m.s().eligible[0];
+    let analysis = m.s().analysis;
+    m.s().setGoal('Another goal.');
+    expect(m.s().analysis).toBe(analysis);
+    expect(m.s().outOfDate).toEqual(['the goal']);
+    m.s().setGoal(m.s().proposal!.request.goal);
+    expect(m.s().outOfDate).toEqual([]);
+
+    m.s().setOption('max_concurrency', m.s().options.max_concurrency + 1);
+    expect(m.s().analysis).toBe(analysis);
+    m.s().setOption('max_concurrency', m.s().options.max_concurrency - 1);
+
+    m.s().toggleTool(tool, false);
+    expect(m.s().analysis).not.toBe(analysis);
+    expect(
+      m
+        .s()
+        .analysis!.pairs.filter((p) => p.toolName === tool)
+        .every((p) => p.guard !== null),
+    ).toBe(true);
+    analysis = m.s().analysis;
+    m.s().setOption('preserve_recent_messages', m.s().options.preserve_recent_messages + 1);
+    expect(m.s().analysis).not.toBe(analysis);
+
+    const proposal = m.s().proposal;
+    m.s().setOption('keep_threshold', 0.95);
+    expect(m.s().proposal).not.toBe(proposal);
+    expect(m.s().proposal!.threshold).toBe(0.95);
+  });
+});
