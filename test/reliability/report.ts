@@ -1,6 +1,6 @@
 /**
  * `npm run reliability [-- --long]`: runs the reliability suite with RELIABILITY_OUT set, so each test
- * writes its figures, then rewrites the "Reliability" table in DEVELOPMENT.md between the
+ * writes its figures, then rewrites the results table of docs/reliability.md between the
  * reliability markers (nothing else in that file is touched). The table is written only
  * when every test passed: a figure from a failing run would claim what was not shown.
  */
@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import type { Figure } from './support/record.js';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-const DOC = join(ROOT, 'DEVELOPMENT.md');
+const DOC = join(ROOT, 'docs', 'reliability.md');
 const START = '<!-- reliability:start -->';
 const END = '<!-- reliability:end -->';
 const AREA_ORDER: Figure['area'][] = ['inputs', 'faults', 'load', 'security'];
@@ -74,10 +74,8 @@ function writeTable(text: string): void {
   if (doc.includes(START) && doc.includes(END))
     next = doc.slice(0, doc.indexOf(START)) + block + doc.slice(doc.indexOf(END) + END.length);
   else {
-    // First run: add the section before the known limits, or at the end.
-    const section = `## Reliability\n\n${block}\n\n`;
-    const at = doc.indexOf('## Known limits');
-    next = at >= 0 ? doc.slice(0, at) + section + doc.slice(at) : `${doc.trimEnd()}\n\n${section}`;
+    // Without the markers (a page rewritten by hand) the table goes at the end, under its heading.
+    next = `${doc.trimEnd()}\n\n## Results\n\n${block}\n`;
   }
   writeFileSync(DOC, next);
 }
@@ -86,7 +84,7 @@ const out = mkdtempSync(join(tmpdir(), 'ci-reliability-'));
 try {
   const status = runSuite(out);
   if (status !== 0) {
-    process.stderr.write('reliability: some tests failed; DEVELOPMENT.md left as it was\n');
+    process.stderr.write('reliability: some tests failed; docs/reliability.md left as it was\n');
     process.exitCode = status;
   } else {
     const figures = readdirSync(out)
