@@ -1,6 +1,5 @@
 /** Layout, first-start example, drag-and-drop, the unload guard, global keys and the DOM ready signal. */
 import { useEffect, useState } from 'react';
-import type { HostInfo } from '../../core/ipc/contract.js';
 import { useApp, useAppStore } from '../store/index.js';
 import { selectUnsaved } from '../store/selectors.js';
 import { openAsked } from './askFirst.js';
@@ -21,7 +20,6 @@ import { Toolbar } from './Toolbar.js';
 
 export function App() {
   const store = useAppStore();
-  const [info, setInfo] = useState<HostInfo | null>(null);
   const [dragging, setDragging] = useState(false);
   const tab = useApp((s) => s.tab);
   const ready = useApp((s) => s.snapshot !== null && s.opening === null && s.run.state !== 'running');
@@ -30,10 +28,9 @@ export function App() {
 
   useEffect(() => {
     const { deps, openExample, setBackend, setHostInfo } = store.getState();
-    void deps.bridge['app.info']({}).then((i) => {
-      setInfo(i);
-      setBackend(i.backend);
-      setHostInfo(i);
+    void deps.bridge['app.info']({}).then((info) => {
+      setBackend(info.backend);
+      setHostInfo(info);
     });
     void openExample();
   }, [store]);
@@ -69,9 +66,9 @@ export function App() {
       onDragLeave={() => setDragging(false)}
       onDrop={onDrop}
     >
-      <Toolbar info={info} />
+      <Toolbar />
       <div className="body">
-        <PolicyPanel info={info} />
+        <PolicyPanel />
         <main className="main">
           <OutOfDate />
           <StatsHeader />

@@ -3,12 +3,12 @@
  * URL other than the configured one gets no stored key (sameBaseUrl): its own key is asked for.
  */
 import { useState } from 'react';
-import type { HostInfo } from '../../core/ipc/contract.js';
 import { sameBaseUrl } from '../../core/ipc/contract.js';
 import { useApp, useAppStore } from '../store/index.js';
 
-export function ModelForm({ info }: { info: HostInfo | null }) {
+export function ModelForm() {
   const store = useAppStore();
+  const info = useApp((s) => s.host);
   const backend = useApp((s) => s.backend);
   const setBackend = useApp((s) => s.setBackend);
   const baseUrlKey = useApp((s) => s.baseUrlKey);

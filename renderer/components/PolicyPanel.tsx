@@ -1,5 +1,4 @@
 /** The left column: what a run is asked with, and what the guards leave before running. */
-import type { HostInfo } from '../../core/ipc/contract.js';
 import { ArchiveRef } from './ArchiveRef.js';
 import { Candidacy } from './Candidacy.js';
 import { ModelForm } from './ModelForm.js';
@@ -9,7 +8,7 @@ import { ToolChecklist } from './ToolChecklist.js';
 import { Tune } from './Tune.js';
 import { useApp } from '../store/index.js';
 
-export function PolicyPanel({ info }: { info: HostInfo | null }) {
+export function PolicyPanel() {
   const goal = useApp((s) => s.goal);
   const setGoal = useApp((s) => s.setGoal);
   return (
@@ -32,7 +31,7 @@ export function PolicyPanel({ info }: { info: HostInfo | null }) {
       <Protections />
       <OptionsForm />
       <ArchiveRef />
-      <ModelForm info={info} />
+      <ModelForm />
     </aside>
   );
 }

@@ -1,13 +1,13 @@
 /** Open, Run/Cancel with progress, Export, Discard, and the one-line status. */
 import { useRef } from 'react';
-import type { HostInfo } from '../../core/ipc/contract.js';
 import { ms } from '../format.js';
 import { useApp, useAppStore } from '../store/index.js';
 import { openAsked } from './askFirst.js';
 import { outOfDateReason } from './OutOfDate.js';
 
-export function Toolbar({ info }: { info: HostInfo | null }) {
+export function Toolbar() {
   const store = useAppStore();
+  const info = useApp((s) => s.host);
   const input = useRef<HTMLInputElement>(null);
   const fileName = useApp((s) => s.snapshot?.fileName ?? null);
   const opening = useApp((s) => s.opening);

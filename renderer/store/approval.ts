@@ -22,14 +22,14 @@ export const createApprovalSlice: Slice<ApprovalSlice> = (set, get) => ({
   exporting: false,
   lastExport: null,
   exported: null,
-  toolVersion: '0.0.0',
+  host: null,
   setReviewer(name) {
     set({ reviewer: name });
     get().deps.storage?.setItem(REVIEWER_KEY, name);
   },
-  setHostInfo({ osUser, version }) {
-    set({ toolVersion: version });
-    if (get().reviewer.trim() === '' && osUser) set({ reviewer: osUser });
+  setHostInfo(host) {
+    set({ host });
+    if (get().reviewer.trim() === '' && host.osUser) set({ reviewer: host.osUser });
   },
   setApprovalComment: (approvalComment) => set({ approvalComment }),
   setComment(pairId, text) {

@@ -27,7 +27,7 @@ export function exportName(fileName: string, as: ExportAs = 'source'): string {
 
 /** The record of what is on screen: the policy, the reviews at the current threshold and overrides, the reviewer's notes. */
 export function auditDraft(
-  state: Pick<AppState, 'reviewer' | 'approvalComment' | 'comments' | 'toolVersion'>,
+  state: Pick<AppState, 'reviewer' | 'approvalComment' | 'comments' | 'host'>,
   snapshot: Snapshot,
   proposal: Proposal,
   options: { as: ExportAs; exportedAt: string },
@@ -52,7 +52,8 @@ export function auditDraft(
     reviewer: state.reviewer,
     comment: state.approvalComment,
     comments: state.comments,
-    toolVersion: state.toolVersion,
+    // Unknown until the host answers app.info.
+    toolVersion: state.host?.version ?? '0.0.0',
     openedAt: snapshot.openedAt,
     exportedAt: options.exportedAt,
   });

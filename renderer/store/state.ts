@@ -258,11 +258,14 @@ export interface ApprovalSlice {
    * and the notes. The proposal is unsaved while any of it differs (selectors.ts `selectUnsaved`).
    */
   exported: { proposal: Proposal; comments: Readonly<Record<string, string>>; note: string } | null;
-  /** The program's version as the host reports it: the record's `tool.version`. */
-  toolVersion: string;
+  /**
+   * What the host reported (app.info), null until it answers: its version is the record's
+   * `tool.version`, its OS user the reviewer while none was named; the model form reads its
+   * backends, configured URL and whether a key is set.
+   */
+  host: HostInfo | null;
   setReviewer(name: string): void;
-  /** What the host knows: its version, and its OS user, the reviewer while none was named. */
-  setHostInfo(info: Pick<HostInfo, 'osUser' | 'version'>): void;
+  setHostInfo(info: HostInfo): void;
   setApprovalComment(text: string): void;
   setComment(pairId: string, text: string): void;
   openExport(open: boolean): void;

@@ -65,12 +65,13 @@ describe('approval and archive reference', () => {
   it('the reviewer is the OS user until named, then remembered by the next launch', async () => {
     const storage = memoryStorage();
     const first = makeStore(storage).store;
-    first.getState().setHostInfo({ osUser: 'ada', version: '1.2.3' });
+    const info = { ...(await first.getState().deps.bridge['app.info']({})), osUser: 'ada', version: '1.2.3' };
+    first.getState().setHostInfo(info);
     expect(first.getState().reviewer).toBe('ada');
-    expect(first.getState().toolVersion).toBe('1.2.3');
+    expect(first.getState().host?.version).toBe('1.2.3');
     first.getState().setReviewer('Grace Hopper');
     const next = makeStore(storage).store;
-    next.getState().setHostInfo({ osUser: 'ada', version: '1.2.3' });
+    next.getState().setHostInfo(info);
     expect(next.getState().reviewer).toBe('Grace Hopper');
   });
 
