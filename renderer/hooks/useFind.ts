@@ -6,7 +6,7 @@
  * collapsed text around it opens. Which text holds hits and where a step lands are core
  * functions (core/inspect/find.ts).
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { AlignedRow } from '../../core/inspect/align.js';
 import { fieldKey } from '../../core/inspect/display.js';
 import type { FindResult } from '../../core/inspect/find.js';
@@ -24,6 +24,7 @@ export function useFind(visible: readonly AlignedRow[], selectedPos: number, goT
   const findTerm = useApp((s) => s.findTerm);
   const setQuery = useApp((s) => s.setQuery);
   const setFindTerm = useApp((s) => s.setFindTerm);
+  const findCurrent = useApp((s) => s.findCurrent);
   const setFindCurrent = useApp((s) => s.setFindCurrent);
   const input = useRef<HTMLInputElement>(null);
   // Enter pressed before the pause ended: search now and step once the hits exist.
@@ -52,15 +53,14 @@ export function useFind(visible: readonly AlignedRow[], selectedPos: number, goT
     [visible, messages, findTerm],
   );
   // The hit stood on, as an index into `result`; a new result starts from none.
-  const [current, setCurrent] = useState({ result, index: -1 });
-  const index = current.result === result ? current.index : -1;
+  const index = findCurrent?.result === result ? findCurrent.index : -1;
 
   const step = (dir: Direction) => {
     const next = stepHit(result, index, selectedPos, dir);
     const hit = next === null ? null : hitAt(result, next);
     if (next === null || hit === null) return;
-    setCurrent({ result, index: next });
-    setFindCurrent({ key: fieldKey(hit.message, hit.field.block, hit.field.part), start: hit.start, end: hit.end });
+    const key = fieldKey(hit.message, hit.field.block, hit.field.part);
+    setFindCurrent({ result, index: next, key, start: hit.start, end: hit.end });
     goTo(hit.position);
   };
 

@@ -16,6 +16,7 @@ import type { Comparison, ProposalSide } from '../../core/inspect/compare.js';
 import type { CurvePoint, HistogramBin, Overrides, SizeModel } from '../../core/inspect/curve.js';
 import type { DecisionFilter, DecisionSort } from '../../core/inspect/decisionTable.js';
 import type { RowFilter } from '../../core/inspect/filter.js';
+import type { FindResult } from '../../core/inspect/find.js';
 import type { AuditModel, RunPairReview } from '../../core/inspect/review.js';
 import type { CandidacyReport, HistorySummary } from '../../core/inspect/summary.js';
 import type { AskedPolicy } from '../../core/inspect/policyChange.js';
@@ -278,7 +279,12 @@ export interface ApprovalSlice {
 
 export type Tab = 'summary' | 'audit' | 'decisions' | 'compare' | 'cache' | 'observation' | 'requests';
 
+/** The hit Find stands on: which of a result's hits, and where it sits. */
 export interface FindCurrent {
+  /** The hits it was counted among (hooks/useFind: the visible rows' hits of the term); a new result stands on none. */
+  result: FindResult;
+  index: number;
+  /** The field (display.ts `fieldKey`) and the hit's range there; components open collapsed text at it. */
   key: string;
   start: number;
   end: number;
@@ -290,7 +296,7 @@ export interface UiSlice {
   query: string;
   /** The query as highlighted and matched: trimmed and debounced, so rows repaint once per pause, not per key. */
   findTerm: string;
-  /** The hit Find stands on: the field (display.ts `fieldKey`) and its range there; components open collapsed text at it. */
+  /** The hit Find stands on, the only record of it: the count, the current <mark> and what opens follow it. */
   findCurrent: FindCurrent | null;
   /** Message index of the selected row (j/k, find, clicks). */
   selected: number | null;

@@ -1,7 +1,8 @@
 /**
  * Find searches what the audit view shows (core/inspect/display.ts), in Chromium against the
  * web host: a quoted command in a real transcript is found as displayed, hits are counted one
- * by one, and a hit past a cut preview opens the text and is the current highlight.
+ * by one, and a hit past a cut preview opens the text and is the current highlight until the
+ * text is closed.
  * Role and label locators only.
  */
 import { join } from 'node:path';
@@ -85,4 +86,13 @@ test('a hit past the cut of a preview opens the text there and is the current hi
   await expect(row.getByRole('button', { name: 'Show full output' }).first()).toHaveAttribute('aria-expanded', 'true');
   // The user's text closed again when Find moved on: only the hit stood on opens.
   await expect(user.getByRole(MARK)).toHaveCount(0);
+
+  // Closing what Find opened lets go of the hit, in the count as in the view (one record of it: store `findCurrent`).
+  await row.getByRole('button', { name: 'Show full output' }).first().click();
+  await expect(region).toBeHidden();
+  await expect(list.locator('mark[aria-current="true"]')).toHaveCount(0);
+  await expect(status).toHaveText('– of 2 matches');
+  await find.press('Enter');
+  await expect(status).toHaveText('1 of 2 matches');
+  await expect(user.getByRole(MARK).first()).toHaveAttribute('aria-current', 'true');
 });
