@@ -1,7 +1,8 @@
 /**
  * End-to-end tests in Chromium against the real web host and core (test/e2e), plus the UI
- * benchmark (project `bench`, run by `npm run bench:ui`) and real Electron where its binary
- * exists (project `electron`).
+ * benchmark (project `bench`, run by `npm run bench:ui`), real Electron where its binary
+ * exists (project `electron`) and the README's screenshot (project `docs`, run by
+ * `npm run docs:screenshot`; it writes a tracked file, so no other script runs it).
  */
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium, NO_CHROMIUM } from './test/e2e/chromium.js';
@@ -31,5 +32,6 @@ export default defineConfig({
     { name: 'web', testMatch: /.*\.spec\.ts/, testIgnore: /electron\.spec\.ts/ },
     { name: 'bench', testMatch: /.*\.bench\.ts/, timeout: 300_000 },
     { name: 'electron', testMatch: /electron\.spec\.ts/ },
+    { name: 'docs', testDir: './test/docs', testMatch: /.*\.spec\.ts/ },
   ],
 });
