@@ -11,7 +11,7 @@ const MB = 1024 * 1024;
 
 /**
  * Measured with test/bench/host-heap.ts: the smallest heap limit under which the real host
- * answers and lives, less the idle host's 68 MB (the table is in DEVELOPMENT.md, "Host
+ * answers and lives, less the idle host's 68 MB (the table is in docs/benchmarks.md, "Host
  * memory"). On ~19 MB bodies the need was 2.9–3.3× the body for text messages and no
  * candidate, 4.1–4.3× for a few huge tool results, 7.5× for 100k text messages and one
  * candidate (the R6 observation is then built over every message, five times over by R7's

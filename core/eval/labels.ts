@@ -4,7 +4,7 @@
  * quoted strings, error lines — not known before the call, not in the call's own input) and
  * not mentioned by the goal reappears in what the agent writes, thinks or calls after the goal.
  *
- * Known blind spots (see DEVELOPMENT.md, Evaluation): plain-word facts ("yes, run the tests"),
+ * Known blind spots (see docs/evaluation.md, Labels): plain-word facts ("yes, run the tests"),
  * results whose use shows only as a decision (a test passed, so the agent moved on), content
  * the agent re-derives elsewhere, and a term first seen in an older copy of a re-read file
  * (the older copy gets the credit).

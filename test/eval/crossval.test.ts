@@ -7,7 +7,7 @@
  * recall, also on the native-format files alone (other agents than the corpus's).
  *
  * The project's target is 0.40 reduction at that recall; measured here it is 0.398 (see
- * DEVELOPMENT.md, Evaluation), so the reduction floor below guards the measured figure, not the
+ * docs/benchmarks.md, Decision quality), so the reduction floor below guards the measured figure, not the
  * target: it fails on a regression, and is raised when the model reaches 0.40.
  */
 import { beforeAll, describe, expect, it } from 'vitest';

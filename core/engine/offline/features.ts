@@ -271,7 +271,7 @@ export interface OfflineWeights {
     on: Array<{ source: string; sha256: string }>;
     cutsPerTranscript: number;
     candidates: number;
-    /** How the targets and sample weights were made (DEVELOPMENT.md, Evaluation). */
+    /** How the targets and sample weights were made (docs/decision-model.md, Fitting). */
     method: string;
   };
   result: Logit;

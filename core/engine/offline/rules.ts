@@ -1,7 +1,7 @@
 /**
  * Two rules the offline model applies on top of its fitted logits. They are rules, not
  * weights, because no cut of the corpus can fit them: no next action there dismisses work or
- * asks for text verbatim (DEVELOPMENT.md, Evaluation). Both come from what the user wrote in
+ * asks for text verbatim (docs/decision-model.md). Both come from what the user wrote in
  * the goal, so they are the user's decision, not the model's guess.
  *
  * - Dismissed work: when the goal calls a call's work finished or irrelevant ("the logo search
