@@ -27,6 +27,15 @@ const nodeBuiltins = [
   'tls',
 ];
 
+const corePatterns = [
+  { group: nodeBuiltins, message: 'core/ is common code: no Node built-ins (STYLE.md layering).' },
+  { group: ['electron', 'electron/*'], message: 'core/ is common code: no Electron.' },
+  {
+    group: ['react', 'react-dom', 'zustand', '**/renderer/**', '**/app/**'],
+    message: 'core/ must not import the UI or the hosts.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'bench-results/**'] },
   ...tseslint.configs.recommended,
@@ -54,19 +63,7 @@ export default tseslint.config(
   {
     files: ['core/**/*.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: nodeBuiltins, message: 'core/ is common code: no Node built-ins (STYLE.md layering).' },
-            { group: ['electron', 'electron/*'], message: 'core/ is common code: no Electron.' },
-            {
-              group: ['react', 'react-dom', 'zustand', '**/renderer/**', '**/app/**'],
-              message: 'core/ must not import the UI or the hosts.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: corePatterns }],
       'no-restricted-globals': [
         'error',
         'window',
@@ -90,15 +87,30 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: nodeBuiltins, message: 'core/ is common code: no Node built-ins (STYLE.md layering).' },
-            { group: ['electron', 'electron/*'], message: 'core/ is common code: no Electron.' },
+            ...corePatterns,
             {
-              group: ['react', 'react-dom', 'zustand', '**/renderer/**', '**/app/**'],
-              message: 'core/ must not import the UI or the hosts.',
-            },
-            {
-              group: ['**/inspect/**', '**/ipc/**', '**/eval/**', '**/examples/**', '**/formats/**'],
+              group: ['**/inspect/**', '**/ipc/**', '**/audit/**', '**/eval/**', '**/examples/**', '**/formats/**'],
               message: 'core/engine/ imports nothing from the other core/ areas.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The audit (core/audit) builds on what the inspector shows (reviews, derived actions) and on
+    // the contract; the inspector and the contract read only its record's schema, so the audit's
+    // schema is a leaf they share and the rest of it stays above them.
+    files: ['core/inspect/**/*.ts', 'core/ipc/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...corePatterns,
+            {
+              group: ['**/audit/**', '!**/audit/schema.js'],
+              message: "core/inspect/ and core/ipc/ import only the audit record's schema from core/audit/.",
             },
           ],
         },

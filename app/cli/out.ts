@@ -4,16 +4,16 @@
  * source's own format, the archive of the input (its bytes, named by their SHA-256), and
  * `PATH.audit.json` naming both with their hashes, the policy, every decision and the
  * reviewer (`--reviewer`, else the OS user). Verified before anything is written
- * (core/inspect/exportBundle.ts); never over a file the command read.
+ * (core/audit/bundle.ts); never over a file the command read.
  */
 import { createHash } from 'node:crypto';
 import type { CompactDetails } from '../../core/engine/compact.js';
 import type { Action, CompactRequest } from '../../core/engine/schema.js';
 import type { OpenedSource } from '../../core/formats/index.js';
 import { exportSource, proposalFor, sourceSummary } from '../../core/formats/index.js';
-import type { OriginalFile } from '../../core/inspect/auditRecord.js';
-import { archiveFileOf, buildAuditDraft } from '../../core/inspect/auditRecord.js';
-import { ExportRefused } from '../../core/inspect/exportBundle.js';
+import type { OriginalFile } from '../../core/audit/record.js';
+import { archiveFileOf, buildAuditDraft } from '../../core/audit/record.js';
+import { ExportRefused } from '../../core/audit/bundle.js';
 import { probabilitiesOf } from '../../core/inspect/curve.js';
 import { reviewPairs } from '../../core/inspect/review.js';
 import type { WrittenExport } from '../host/exportFiles.js';

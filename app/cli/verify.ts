@@ -1,6 +1,6 @@
 /**
  * `verify AUDIT.json [--json]` (SPEC §9): re-derives the snapshot an audit record approved from
- * the archive beside it and the record alone (core/inspect/verify.ts: no model is asked) and
+ * the archive beside it and the record alone (core/audit/verify.ts: no model is asked) and
  * checks every hash. Exit 0 when the snapshot is exactly what was approved; 1 with the first
  * difference on stdout; 2 with one line on stderr for bad input (not a record, a file missing
  * or unreadable). `--report` then writes the HTML audit report from the verified re-derivation.
@@ -8,11 +8,11 @@
 import { readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { describeZodError } from '../../core/engine/schema.js';
-import type { AuditRecord } from '../../core/ipc/audit.js';
-import { AuditRecordSchema, EarlierAuditRecordSchema, reportFileName } from '../../core/ipc/audit.js';
-import { reportOf } from '../../core/inspect/auditReport.js';
-import type { ReadFile, Rederived, Verification } from '../../core/inspect/verify.js';
-import { verifyExport } from '../../core/inspect/verify.js';
+import type { AuditRecord } from '../../core/audit/schema.js';
+import { AuditRecordSchema, EarlierAuditRecordSchema, reportFileName } from '../../core/audit/schema.js';
+import { reportOf } from '../../core/audit/report.js';
+import type { ReadFile, Rederived, Verification } from '../../core/audit/verify.js';
+import { verifyExport } from '../../core/audit/verify.js';
 import { classify, EXIT } from '../host/errors.js';
 import { writeAtomic } from '../host/commitFiles.js';
 import { nodeHash } from '../host/exportFiles.js';

@@ -1,6 +1,6 @@
 /**
  * The host side of an export, for the Electron main process and the command line's `--out`:
- * Node's SHA-256 for core's bundle (core/inspect/exportBundle.ts: archive, snapshot, report,
+ * Node's SHA-256 for core's bundle (core/audit/bundle.ts: archive, snapshot, report,
  * audit record, verified before anything is written), the reviewer a host knows (the OS
  * account), and the files committed together beside the snapshot (commitFiles.ts) after the
  * caller was asked about every existing file that would change.
@@ -8,8 +8,8 @@
 import { createHash } from 'node:crypto';
 import { userInfo } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import type { BundledFile, ExportContent, Hash } from '../../core/inspect/exportBundle.js';
-import { bundleExport } from '../../core/inspect/exportBundle.js';
+import type { BundledFile, ExportContent, Hash } from '../../core/audit/bundle.js';
+import { bundleExport } from '../../core/audit/bundle.js';
 import type { FileToCommit } from './commitFiles.js';
 import { commitFiles, holdsExactly, isSameFile, targetsToReplace } from './commitFiles.js';
 

@@ -7,8 +7,8 @@
 import { estimateTokens } from '../engine/tokens.js';
 import type { Action, Decision, DecisionReason } from '../engine/schema.js';
 import { ACTIONS, describeZodError, MODEL_REASONS, ResponseSchema } from '../engine/schema.js';
-import type { EarlierAuditRecord } from '../ipc/audit.js';
-import { AUDIT_KIND, EarlierAuditRecordSchema } from '../ipc/audit.js';
+import type { EarlierAuditRecord } from '../audit/schema.js';
+import { AUDIT_KIND, EarlierAuditRecordSchema } from '../audit/schema.js';
 
 /** A proposal's decision as both sources carry it; an audit record may say `not_evaluated`. */
 export type ComparableDecision = Pick<
@@ -81,7 +81,7 @@ export function envelopeSide(value: unknown): ProposalSide {
   };
 }
 
-/** Reads a parsed audit record (core/ipc/audit.ts): the actions it exported, overrides included. */
+/** Reads a parsed audit record (core/audit/schema.ts): the actions it exported, overrides included. */
 export function auditSide(value: unknown): ProposalSide {
   // Records of earlier versions compare as well: comparing needs only the decisions and stats.
   const parsed = EarlierAuditRecordSchema.safeParse(value);

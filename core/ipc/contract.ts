@@ -15,7 +15,7 @@ import {
   StatsSchema,
   ToolInfoSchema,
 } from '../engine/schema.js';
-import { AuditDraftSchema } from './audit.js';
+import { AuditDraftSchema } from '../audit/schema.js';
 
 /** Errors that cross the boundary carry a stable code and a message a person can act on. */
 export const HOST_ERROR_CODES = [
@@ -178,7 +178,7 @@ export const contract = {
   'file.open': { args: Empty, result: OpenedFileSchema.nullable() },
   /**
    * The snapshot, the archive of the original (its bytes), the audit record (completed and
-   * verified by core/inspect/exportBundle.ts) and, when asked, the HTML report. Electron: save
+   * verified by core/audit/bundle.ts) and, when asked, the HTML report. Electron: save
    * dialog, then every file committed atomically beside the snapshot; the web bridge:
    * downloads. Null when the user cancels.
    */

@@ -1,8 +1,8 @@
 /** The web host adapter: POST /api/<channel> with the per-launch token as a header. */
 import type { ChannelParsedArgs, ChannelResult, HostError } from '../../core/ipc/contract.js';
 import { parseArgs } from '../../core/ipc/contract.js';
-import type { Hash } from '../../core/inspect/exportBundle.js';
-import { bundleExport } from '../../core/inspect/exportBundle.js';
+import type { Hash } from '../../core/audit/bundle.js';
+import { bundleExport } from '../../core/audit/bundle.js';
 import { sha256Hex } from '../worker/snapshot.js';
 import type { Bridge } from './types.js';
 import { BridgeError, bridgeOver } from './types.js';

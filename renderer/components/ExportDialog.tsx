@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { ExportAs } from '../../core/formats/index.js';
-import { auditFileName, reportFileName } from '../../core/ipc/audit.js';
+import { auditFileName, reportFileName } from '../../core/audit/schema.js';
 import { exportName } from '../store/exporting.js';
 import { useApp, useAppStore } from '../store/index.js';
 import { archiveNameOf } from '../store/policy.js';

@@ -3,13 +3,13 @@
  * core/formats: only the mapped places of the original document change), or as our message
  * array; either way from the same proposal the command line's `--out` writes. Beside it the
  * host writes the archive of the original (the bytes as opened) and the audit record, which
- * core builds from the reviews the audit view shows (core/inspect/auditRecord.ts) and
- * verifies with the files before any is written (core/inspect/exportBundle.ts).
+ * core builds from the reviews the audit view shows (core/audit/record.ts) and
+ * verifies with the files before any is written (core/audit/bundle.ts).
  */
 import type { ExportAs } from '../../core/formats/index.js';
 import { exportText, proposalFor, sourceSummary } from '../../core/formats/index.js';
-import type { AuditDraft } from '../../core/ipc/audit.js';
-import { buildAuditDraft } from '../../core/inspect/auditRecord.js';
+import type { AuditDraft } from '../../core/audit/schema.js';
+import { buildAuditDraft } from '../../core/audit/record.js';
 import type { AppState, Proposal, Snapshot } from './state.js';
 
 export function exportedText(snapshot: Snapshot, proposal: Proposal, as: ExportAs = 'source'): string {

@@ -8,7 +8,7 @@
 import { policyOf } from '../../core/engine/compact.js';
 import { analyze } from '../../core/engine/guards.js';
 import { DEFAULT_ARCHIVE_REF, DEFAULT_OPTIONS, OptionsSchema } from '../../core/engine/schema.js';
-import { archiveFileOf } from '../../core/inspect/auditRecord.js';
+import { archiveFileOf } from '../../core/audit/record.js';
 import { candidacyReport } from '../../core/inspect/summary.js';
 import { unmatchedToolNames } from '../../core/inspect/toolNames.js';
 import type { RunSettings } from '../../core/ipc/contract.js';

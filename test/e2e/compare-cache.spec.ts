@@ -14,7 +14,7 @@ import { paymentRetryScenario, scenarioRequest } from '../../dist/core/examples/
 import { cacheCost, PRICE_PRESETS } from '../../dist/core/inspect/cache.js';
 import { compareProposals, envelopeSide } from '../../dist/core/inspect/compare.js';
 import { bundledExample } from '../../dist/app/host/setup.js';
-import { archiveFileName } from '../../dist/core/ipc/audit.js';
+import { archiveFileName } from '../../dist/core/audit/schema.js';
 import { expect, SCREENSHOTS, test } from './host.js';
 
 /** The inspector's markers name the archive an export writes beside the example; the core runs are asked the same. */

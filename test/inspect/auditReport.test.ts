@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { bundledExample } from '../../app/host/setup.js';
-import { REPORT_CSP, REPORT_STYLE, REPORT_STYLE_SHA256 } from '../../core/inspect/auditReport.js';
+import { REPORT_CSP, REPORT_STYLE, REPORT_STYLE_SHA256 } from '../../core/audit/report.js';
 import { escapeHtml } from '../../core/inspect/html.js';
 import { makeExport } from '../support/exports.js';
 

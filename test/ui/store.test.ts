@@ -11,7 +11,7 @@ import { compactContext } from '../../core/engine/compact.js';
 import { createOfflineModel } from '../../core/engine/offline/model.js';
 import type { Container } from '../../core/engine/containers.js';
 import { loadHistory, writeHistory } from '../../core/engine/containers.js';
-import { AuditRecordSchema } from '../../core/ipc/audit.js';
+import { AuditRecordSchema } from '../../core/audit/schema.js';
 import type { AppStore } from '../../renderer/store/index.js';
 import { exportedText } from '../../renderer/store/exporting.js';
 import { countingModel } from '../support/countingModel.js';

@@ -6,9 +6,9 @@
  * `verify` will check them later (verify.ts), so an export that would not verify is refused
  * instead of written. Hashing is the host's (core has no crypto), passed in as `hash`.
  */
-import type { AuditDraft, AuditFile, AuditRecord } from '../ipc/audit.js';
-import { auditFileName, auditText, reportFileName } from '../ipc/audit.js';
-import { reportOf } from './auditReport.js';
+import type { AuditDraft, AuditFile, AuditRecord } from './schema.js';
+import { auditFileName, auditText, reportFileName } from './schema.js';
+import { reportOf } from './report.js';
 import { verifyExport } from './verify.js';
 
 /** A SHA-256 (hex) and the length in bytes of a text's UTF-8 encoding, or of bytes. */

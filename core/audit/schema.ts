@@ -4,8 +4,8 @@
  * by pair, who approved it, and the three files it ties together (the snapshot, the archive
  * of the original, the record) with their SHA-256. `file.save` carries it as data, so both
  * hosts check it with this schema; the renderer and the command line build it with
- * core/inspect/auditRecord.ts, and `verify` re-derives the snapshot from it
- * (core/inspect/verify.ts). A new field is one line in the section it belongs to; the compiler
+ * core/audit/record.ts, and `verify` re-derives the snapshot from it
+ * (core/audit/verify.ts). A new field is one line in the section it belongs to; the compiler
  * then asks the builder for it, and a field the schema does not know is refused rather than
  * silently written or dropped.
  */
@@ -140,7 +140,7 @@ export type EarlierAuditRecord = z.infer<typeof EarlierAuditRecordSchema>;
 /**
  * The record before the snapshot is named: what the inspector sends with `file.save` and the
  * command line builds. The host that names and writes the file completes `exported_file`
- * (core/inspect/exportBundle.ts), so the record names the file that was really written.
+ * (core/audit/bundle.ts), so the record names the file that was really written.
  */
 export const AuditDraftSchema = AuditRecordSchema.omit({ exported_file: true });
 export type AuditDraft = z.infer<typeof AuditDraftSchema>;

@@ -5,9 +5,9 @@
  * Policy allows only the page's own stylesheet (by its hash), and every text is escaped.
  */
 import { rebuildOptionsOf } from '../engine/rebuild.js';
-import type { AuditFile, AuditRecord } from '../ipc/audit.js';
-import { auditFileName } from '../ipc/audit.js';
-import { escapeHtml } from './html.js';
+import type { AuditFile, AuditRecord } from './schema.js';
+import { auditFileName } from './schema.js';
+import { escapeHtml } from '../inspect/html.js';
 import type { ReportedHistory } from './reportMessages.js';
 import { changedMessagesHtml, messageAnchor } from './reportMessages.js';
 
@@ -149,7 +149,7 @@ ${changedMessagesHtml(input)}
 `;
 }
 
-/** The report of a record and the history it was derived from (core/inspect/verify.ts `rederive`). */
+/** The report of a record and the history it was derived from (core/audit/verify.ts `rederive`). */
 export function reportOf(
   record: AuditRecord,
   history: Omit<ReportedHistory, 'rebuildOptions'>,

@@ -8,10 +8,10 @@ import { blocksOf } from '../engine/pairing.js';
 import type { RebuildOptions } from '../engine/rebuild.js';
 import { truncateOutput } from '../engine/rebuild.js';
 import type { Action, Block, Message } from '../engine/schema.js';
-import type { RowBlock } from './align.js';
-import { alignRows } from './align.js';
-import type { Truncation } from './curve.js';
-import { escapeHtml } from './html.js';
+import type { RowBlock } from '../inspect/align.js';
+import { alignRows } from '../inspect/align.js';
+import type { Truncation } from '../inspect/curve.js';
+import { escapeHtml } from '../inspect/html.js';
 
 /** What the export did to a history: the conversation as opened, its pairs and the actions applied. */
 export interface ReportedHistory {

@@ -1,14 +1,14 @@
 /**
- * The audit record (core/ipc/audit.ts) from what an export knows, built the same way by the
+ * The audit record (core/audit/schema.ts) from what an export knows, built the same way by the
  * inspector and by the command line's `--out`: the decisions come from the per-pair reviews
- * the audit view shows (review.ts), so what a person saw beside a call is what is recorded,
+ * the audit view shows (core/inspect/review.ts), so what a person saw beside a call is what is recorded,
  * and the archive is named from the original's hash here, once.
  */
 import type { Stats } from '../engine/schema.js';
-import type { AuditDecision, AuditDraft, AuditFile, AuditRecord } from '../ipc/audit.js';
-import { archiveFileName, AUDIT_KIND, AUDIT_VERSION, TOOL_NAME } from '../ipc/audit.js';
+import type { AuditDecision, AuditDraft, AuditFile, AuditRecord } from './schema.js';
+import { archiveFileName, AUDIT_KIND, AUDIT_VERSION, TOOL_NAME } from './schema.js';
 import type { RunSettings } from '../ipc/contract.js';
-import type { RunPairReview } from './review.js';
+import type { RunPairReview } from '../inspect/review.js';
 
 /** The bytes that were opened: their name, SHA-256 and length. */
 export interface OriginalFile {
@@ -63,7 +63,7 @@ export function auditDecisionOf(review: RunPairReview, comment: string | null): 
   };
 }
 
-/** The record but `exported_file`, which the host that names the snapshot completes (exportBundle.ts). */
+/** The record but `exported_file`, which the host that names the snapshot completes (bundle.ts). */
 export function buildAuditDraft(input: ApprovalInput): AuditDraft {
   const { request, run } = input;
   return {
