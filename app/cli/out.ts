@@ -10,9 +10,9 @@ import { createHash } from 'node:crypto';
 import type { CompactDetails } from '../../core/engine/compact.js';
 import type { Action, CompactRequest } from '../../core/engine/schema.js';
 import type { OpenedSource } from '../../core/formats/index.js';
-import { exportSource, proposalFor, sourceSummary } from '../../core/formats/index.js';
+import { exportSource, proposalFor } from '../../core/formats/index.js';
 import type { OriginalFile } from '../../core/audit/record.js';
-import { archiveFileOf, buildAuditDraft } from '../../core/audit/record.js';
+import { archiveFileOf, auditDraftFor } from '../../core/audit/record.js';
 import { ExportRefused } from '../../core/audit/bundle.js';
 import { probabilitiesOf } from '../../core/inspect/curve.js';
 import { reviewPairs } from '../../core/inspect/review.js';
@@ -88,30 +88,26 @@ export async function writeOutFiles(
     overrides: {},
     actions,
   });
-  const { messages: _messages, ...settings } = request;
-  const audit = buildAuditDraft({
-    original: input.original,
-    source: sourceSummary(source),
-    exportedAs: 'source',
-    container: source.read.container ?? null,
-    request: settings,
-    threshold,
-    run: {
-      backend: run.model.backend,
-      model: run.model.model ?? null,
-      stats: answer.stats,
+  const audit = auditDraftFor(
+    { original: input.original, source, openedAt: input.openedAt },
+    {
+      request,
+      outcome: { backend: run.model.backend, model: run.model.model ?? null, stats: answer.stats },
       startedAt: run.startedAt,
       finishedAt: run.finishedAt,
     },
-    reviews: reviews.values(),
-    charsAfter: answer.stats.chars_after ?? JSON.stringify(answer.messages).length,
-    reviewer: options.reviewer,
-    comment: null,
-    comments: {},
-    toolVersion: packageVersion(),
-    openedAt: input.openedAt,
-    exportedAt: new Date().toISOString(),
-  });
+    {
+      exportedAs: 'source',
+      threshold,
+      reviews: reviews.values(),
+      charsAfter: answer.stats.chars_after ?? JSON.stringify(answer.messages).length,
+      reviewer: options.reviewer,
+      comment: null,
+      comments: {},
+      toolVersion: packageVersion(),
+      exportedAt: new Date().toISOString(),
+    },
+  );
   const text = exportSource(source, proposalFor(request.messages, details.analysis.pairs, actions, request));
   try {
     const written = await writeExport(

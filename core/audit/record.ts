@@ -1,11 +1,13 @@
 /**
- * The audit record (core/audit/schema.ts) from what an export knows, built the same way by the
- * inspector and by the command line's `--out`: the decisions come from the per-pair reviews
- * the audit view shows (core/inspect/review.ts), so what a person saw beside a call is what is recorded,
+ * The audit record (schema.ts) from what an export knows, built the same way by the inspector
+ * and by the command line's `--out`: the decisions come from the per-pair reviews the audit
+ * view shows (core/inspect/review.ts), so what a person saw beside a call is what is recorded,
  * and the archive is named from the original's hash here, once.
  */
 import type { Stats } from '../engine/schema.js';
-import type { AuditDecision, AuditDraft, AuditFile, AuditRecord } from './schema.js';
+import type { ExportAs, OpenedSource } from '../formats/index.js';
+import { sourceSummary } from '../formats/index.js';
+import type { AuditDecision, AuditDraft, AuditFile } from './schema.js';
 import { archiveFileName, AUDIT_KIND, AUDIT_VERSION, TOOL_NAME } from './schema.js';
 import type { RunSettings } from '../ipc/contract.js';
 import type { RunPairReview } from '../inspect/review.js';
@@ -17,15 +19,26 @@ export interface OriginalFile {
   bytes: number;
 }
 
-export interface ApprovalInput {
+/** The history as opened: its bytes' name, hash and length, the source read from them, and when. */
+export interface OpenedHistory {
   original: OriginalFile;
-  source: AuditRecord['source'];
-  container: AuditRecord['container'];
-  exportedAs: AuditRecord['exported_as'];
-  /** The request the proposal was derived for (without messages), and the threshold exported. */
+  source: OpenedSource;
+  openedAt: string;
+}
+
+/** The run a proposal came from: what it was asked (the request's messages are not recorded) and what answered. */
+export interface RecordedRun {
   request: RunSettings;
+  outcome: { backend: string; model: string | null; stats: Stats };
+  startedAt: string;
+  finishedAt: string;
+}
+
+/** What is exported and who approves it. */
+export interface Approval {
+  exportedAs: ExportAs;
+  /** The threshold exported (R15); the run's own is `request.options.keep_threshold`. */
   threshold: number;
-  run: { backend: string; model: string | null; stats: Stats; startedAt: string; finishedAt: string };
   /** One per pair, in pair order, at `threshold` with the overrides applied. */
   reviews: Iterable<RunPairReview>;
   /** `chars_before`'s measure of the exported messages. */
@@ -35,7 +48,6 @@ export interface ApprovalInput {
   comment: string | null;
   comments: Readonly<Record<string, string>>;
   toolVersion: string;
-  openedAt: string;
   exportedAt: string;
 }
 
@@ -63,37 +75,44 @@ export function auditDecisionOf(review: RunPairReview, comment: string | null): 
   };
 }
 
-/** The record but `exported_file`, which the host that names the snapshot completes (bundle.ts). */
-export function buildAuditDraft(input: ApprovalInput): AuditDraft {
-  const { request, run } = input;
+/**
+ * The record but `exported_file`, which the host that names the snapshot completes (bundle.ts):
+ * the one draft the inspector, the command line's `--out` and the tests' exports all write.
+ */
+export function auditDraftFor(opened: OpenedHistory, run: RecordedRun, approval: Approval): AuditDraft {
+  const { request, outcome } = run;
   return {
     kind: AUDIT_KIND,
     version: AUDIT_VERSION,
-    original_file: input.original.name,
-    original_sha256: input.original.sha256,
-    original_bytes: input.original.bytes,
-    container: input.container,
-    source: input.source,
+    original_file: opened.original.name,
+    original_sha256: opened.original.sha256,
+    original_bytes: opened.original.bytes,
+    container: opened.source.read.container ?? null,
+    source: sourceSummary(opened.source),
     goal: request.goal,
     eligible_tool_names: request.eligible_tool_names,
     protected_message_ids: request.protected_message_ids,
     protected_call_ids: request.protected_call_ids,
     archive_ref: request.archive_ref,
-    options: { ...request.options, keep_threshold: input.threshold },
-    backend: run.backend,
-    model: run.model,
-    decisions: [...input.reviews].map((review) => auditDecisionOf(review, input.comments[review.pairId] ?? null)),
-    stats: { ...run.stats, keep_threshold_run: request.options.keep_threshold, chars_after_exported: input.charsAfter },
+    options: { ...request.options, keep_threshold: approval.threshold },
+    backend: outcome.backend,
+    model: outcome.model,
+    decisions: [...approval.reviews].map((review) => auditDecisionOf(review, approval.comments[review.pairId] ?? null)),
+    stats: {
+      ...outcome.stats,
+      keep_threshold_run: request.options.keep_threshold,
+      chars_after_exported: approval.charsAfter,
+    },
     timestamps: {
-      opened_at: input.openedAt,
+      opened_at: opened.openedAt,
       run_started_at: run.startedAt,
       run_finished_at: run.finishedAt,
-      exported_at: input.exportedAt,
+      exported_at: approval.exportedAt,
     },
-    archive_file: archiveFileOf(input.original),
-    exported_as: input.exportedAs,
-    reviewer: input.reviewer,
-    comment: note(input.comment),
-    tool: { name: TOOL_NAME, version: input.toolVersion },
+    archive_file: archiveFileOf(opened.original),
+    exported_as: approval.exportedAs,
+    reviewer: approval.reviewer,
+    comment: note(approval.comment),
+    tool: { name: TOOL_NAME, version: approval.toolVersion },
   };
 }

@@ -7,9 +7,9 @@
  * verifies with the files before any is written (core/audit/bundle.ts).
  */
 import type { ExportAs } from '../../core/formats/index.js';
-import { exportText, proposalFor, sourceSummary } from '../../core/formats/index.js';
+import { exportText, proposalFor } from '../../core/formats/index.js';
 import type { AuditDraft } from '../../core/audit/schema.js';
-import { buildAuditDraft } from '../../core/audit/record.js';
+import { auditDraftFor } from '../../core/audit/record.js';
 import type { AppState, Proposal, Snapshot } from './state.js';
 
 export function exportedText(snapshot: Snapshot, proposal: Proposal, as: ExportAs = 'source'): string {
@@ -32,21 +32,14 @@ export function auditDraft(
   proposal: Proposal,
   options: { as: ExportAs; exportedAt: string },
 ): AuditDraft {
-  const { outcome, request } = proposal;
-  return buildAuditDraft({
+  const opened = {
     original: { name: snapshot.fileName, sha256: snapshot.sha256, bytes: snapshot.bytes },
-    source: sourceSummary(snapshot.source),
-    container: snapshot.source.read.container ?? null,
+    source: snapshot.source,
+    openedAt: snapshot.openedAt,
+  };
+  return auditDraftFor(opened, proposal, {
     exportedAs: options.as,
-    request,
     threshold: proposal.threshold,
-    run: {
-      backend: outcome.backend,
-      model: outcome.model,
-      stats: outcome.stats,
-      startedAt: proposal.startedAt,
-      finishedAt: proposal.finishedAt,
-    },
     reviews: proposal.audit.pairs.values(),
     charsAfter: proposal.charsAfter,
     reviewer: state.reviewer,
@@ -54,7 +47,6 @@ export function auditDraft(
     comments: state.comments,
     // Unknown until the host answers app.info.
     toolVersion: state.host?.version ?? '0.0.0',
-    openedAt: snapshot.openedAt,
     exportedAt: options.exportedAt,
   });
 }

@@ -9,10 +9,10 @@ import { createOfflineModel } from '../../core/engine/offline/model.js';
 import type { Script } from '../../core/engine/scripted.js';
 import { createScriptedModel } from '../../core/engine/scripted.js';
 import type { OptionsInput } from '../../core/engine/schema.js';
-import { exportSource, openSource, proposalFor, sourceSummary } from '../../core/formats/index.js';
+import { exportSource, openSource, proposalFor } from '../../core/formats/index.js';
 import type { AuditDraft, AuditRecord } from '../../core/audit/schema.js';
 import { archiveFileName } from '../../core/audit/schema.js';
-import { buildAuditDraft } from '../../core/audit/record.js';
+import { auditDraftFor } from '../../core/audit/record.js';
 import type { BundledFile } from '../../core/audit/bundle.js';
 import { bundleExport } from '../../core/audit/bundle.js';
 import type { Overrides } from '../../core/inspect/curve.js';
@@ -81,30 +81,26 @@ export async function makeExport(setup: ExportSetup): Promise<MadeExport> {
     actions,
   });
   const compacted = proposalFor(messages, details.analysis.pairs, actions, request);
-  const { messages: _m, ...settings } = request;
-  const draft = buildAuditDraft({
-    original: { name: setup.fileName, sha256: hash, bytes: archive.length },
-    source: sourceSummary(source),
-    exportedAs: 'source',
-    container: source.read.container ?? null,
-    request: settings,
-    threshold,
-    run: {
-      backend: model.backend,
-      model: model.model ?? null,
-      stats: response.answer.stats,
+  const draft = auditDraftFor(
+    { original: { name: setup.fileName, sha256: hash, bytes: archive.length }, source, openedAt: WHEN },
+    {
+      request,
+      outcome: { backend: model.backend, model: model.model ?? null, stats: response.answer.stats },
       startedAt: WHEN,
       finishedAt: WHEN,
     },
-    reviews: reviews.values(),
-    charsAfter: JSON.stringify(compacted.messages).length,
-    reviewer: 'Ada Reviewer',
-    comment: 'Approved for the retry work.',
-    comments: setup.comments ?? {},
-    toolVersion: '0.1.0',
-    openedAt: WHEN,
-    exportedAt: WHEN,
-  });
+    {
+      exportedAs: 'source',
+      threshold,
+      reviews: reviews.values(),
+      charsAfter: JSON.stringify(compacted.messages).length,
+      reviewer: 'Ada Reviewer',
+      comment: 'Approved for the retry work.',
+      comments: setup.comments ?? {},
+      toolVersion: '0.1.0',
+      exportedAt: WHEN,
+    },
+  );
   const text = exportSource(source, compacted);
   const snapshotName = setup.snapshotName ?? `out.${setup.fileName.split('.').pop()}`;
   const { record, files } = await bundleExport(
