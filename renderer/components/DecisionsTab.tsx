@@ -1,17 +1,16 @@
 /**
- * The decisions table: every pair (store `selectDecisionRows`, core/inspect/decisionTable.ts)
- * as a sortable, filterable grid. A column header sorts (aria-sort), the field and the action
+ * The decisions table: every pair (core/inspect/decisionTable.ts), filtered and sorted by the
+ * store (`selectDecisionView`). A column header sorts (aria-sort), the field and the action
  * select filter, and a click or Enter on a row opens the audit at its call. The rows are
  * virtualized with the audit's own @tanstack/react-virtual, so 5,000 pairs render a screenful.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef } from 'react';
+import { useRef } from 'react';
 import type { ActionFilter, DecisionColumn, DecisionRow } from '../../core/inspect/decisionTable.js';
-import { viewDecisions } from '../../core/inspect/decisionTable.js';
 import { ACTIONS } from '../../core/engine/schema.js';
 import { fmt, prob } from '../format.js';
 import { useApp } from '../store/index.js';
-import { selectDecisionRows } from '../store/selectors.js';
+import { selectDecisionView } from '../store/selectors.js';
 import { Term } from './Term.js';
 
 const COLUMNS: Array<[DecisionColumn, string, 'num' | 'text']> = [
@@ -59,13 +58,13 @@ function Cell({ row, column }: { row: DecisionRow; column: DecisionColumn }) {
 }
 
 export function DecisionsTab() {
-  const all = useApp(selectDecisionRows);
+  const view = useApp(selectDecisionView);
   const sort = useApp((s) => s.decisionSort);
   const filter = useApp((s) => s.decisionFilter);
-  const setSort = useApp((s) => s.setDecisionSort);
+  const sortBy = useApp((s) => s.sortDecisionsBy);
   const setFilter = useApp((s) => s.setDecisionFilter);
   const revealMessage = useApp((s) => s.revealMessage);
-  const rows = useMemo(() => (all ? viewDecisions(all, filter, sort) : []), [all, filter, sort]);
+  const rows = view?.rows ?? [];
   const scrollRef = useRef<HTMLDivElement>(null);
   // The React Compiler is not used here, so its note that it skips this hook does not apply.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -75,16 +74,11 @@ export function DecisionsTab() {
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
   });
-  if (!all) return <p className="muted pad">Open a history to begin.</p>;
+  if (!view) return <p className="muted pad">Open a history to begin.</p>;
 
   const items = virtualizer.getVirtualItems();
   const before = items.length > 0 ? items[0].start : 0;
   const after = items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
-  const onSort = (column: DecisionColumn) =>
-    setSort({
-      column,
-      dir: sort.column === column && sort.dir === 'ascending' ? 'descending' : 'ascending',
-    });
   return (
     <div className="decisions">
       <div className="audit-bar">
@@ -112,7 +106,7 @@ export function DecisionsTab() {
           ))}
         </select>
         <span className="muted small" role="status" aria-label="Decisions shown">
-          {rows.length} of {all.length} calls · click or Enter on a row opens it in the audit
+          {rows.length} of {view.all.length} calls · click or Enter on a row opens it in the audit
         </span>
       </div>
       <div ref={scrollRef} className="scroller decisions-scroller">
@@ -126,7 +120,7 @@ export function DecisionsTab() {
                   className={kind === 'num' ? 'num' : undefined}
                   aria-sort={sort.column === column ? sort.dir : 'none'}
                 >
-                  <button className="sort" onClick={() => onSort(column)}>
+                  <button className="sort" onClick={() => sortBy(column)}>
                     {label}
                     <span aria-hidden="true">
                       {sort.column === column ? (sort.dir === 'ascending' ? ' ▲' : ' ▼') : ''}

@@ -4,8 +4,8 @@
  */
 import type { Analysis } from '../../core/engine/guards.js';
 import type { CharBreakdown } from '../../core/inspect/breakdown.js';
-import type { DecisionRow } from '../../core/inspect/decisionTable.js';
-import { decisionRows } from '../../core/inspect/decisionTable.js';
+import type { DecisionFilter, DecisionRow, DecisionSort } from '../../core/inspect/decisionTable.js';
+import { decisionRows, viewDecisions } from '../../core/inspect/decisionTable.js';
 import { charBreakdown } from '../../core/inspect/breakdown.js';
 import type { KeptCount } from '../../core/inspect/guardCounts.js';
 import { keptByReason } from '../../core/inspect/guardCounts.js';
@@ -65,6 +65,25 @@ export function selectDecisionRows(s: AppState): DecisionRow[] | null {
   const rows = decisionRows(analysis, audit, s.comments);
   tables.set(audit, { comments: s.comments, rows });
   return rows;
+}
+
+/** The decisions table as shown: the rows its filter keeps in its sort order, and all of them. */
+export interface DecisionView {
+  rows: DecisionRow[];
+  all: DecisionRow[];
+}
+
+const views = new WeakMap<DecisionRow[], { filter: DecisionFilter; sort: DecisionSort; view: DecisionView }>();
+
+/** The decisions table's rows filtered and sorted (core `viewDecisions`), once per change of the rows, the filter or the sort. */
+export function selectDecisionView(s: AppState): DecisionView | null {
+  const all = selectDecisionRows(s);
+  if (!all) return null;
+  const cached = views.get(all);
+  if (cached && cached.filter === s.decisionFilter && cached.sort === s.decisionSort) return cached.view;
+  const view = { rows: viewDecisions(all, s.decisionFilter, s.decisionSort), all };
+  views.set(all, { filter: s.decisionFilter, sort: s.decisionSort, view });
+  return view;
 }
 
 const messageIndexes = new WeakMap<AuditModel, Map<string, number>>();

@@ -14,7 +14,7 @@ import type { CacheCost, PriceTable } from '../../core/inspect/cache.js';
 import type { CacheView } from '../../core/inspect/cacheView.js';
 import type { Comparison, ProposalSide } from '../../core/inspect/compare.js';
 import type { CurvePoint, HistogramBin, Overrides, SizeModel } from '../../core/inspect/curve.js';
-import type { DecisionFilter, DecisionSort } from '../../core/inspect/decisionTable.js';
+import type { DecisionColumn, DecisionFilter, DecisionSort } from '../../core/inspect/decisionTable.js';
 import type { RowFilter } from '../../core/inspect/filter.js';
 import type { FindResult } from '../../core/inspect/find.js';
 import type { AuditModel, RunPairReview } from '../../core/inspect/review.js';
@@ -319,7 +319,8 @@ export interface UiSlice {
   revealMessage(index: number): void;
   /** The audit view brought the requested message into view. */
   revealed(): void;
-  setDecisionSort(sort: DecisionSort): void;
+  /** Sorts the decisions table by `column`: ascending, or descending when it was ascending by it already. */
+  sortDecisionsBy(column: DecisionColumn): void;
   setDecisionFilter(filter: Partial<DecisionFilter>): void;
   toggleRaw(key: string): void;
   toggleExpanded(key: string): void;

@@ -46,7 +46,11 @@ export const createUiSlice: Slice<UiSlice> = (set, get) => ({
   select: (selected) => set({ selected }),
   revealMessage: (index) => set({ tab: 'audit', selected: index, reveal: { index } }),
   revealed: () => set({ reveal: null }),
-  setDecisionSort: (decisionSort) => set({ decisionSort }),
+  sortDecisionsBy(column) {
+    const { decisionSort: sort } = get();
+    const dir = sort.column === column && sort.dir === 'ascending' ? 'descending' : 'ascending';
+    set({ decisionSort: { column, dir } });
+  },
   setDecisionFilter: (filter) => set({ decisionFilter: { ...get().decisionFilter, ...filter } }),
   toggleRaw: (key) => set({ rawBlocks: toggled(get().rawBlocks, key) }),
   toggleExpanded: (key) => set({ expanded: toggled(get().expanded, key) }),

@@ -7,7 +7,14 @@ import { describe, expect, it } from 'vitest';
 import { setupHost } from '../../app/host/setup.js';
 import { decide } from '../../core/engine/decide.js';
 import type { AppStore } from '../../renderer/store/index.js';
-import { selectAudit, selectHasProposal, selectPairReview } from '../../renderer/store/selectors.js';
+import { viewDecisions } from '../../core/inspect/decisionTable.js';
+import {
+  selectAudit,
+  selectDecisionRows,
+  selectDecisionView,
+  selectHasProposal,
+  selectPairReview,
+} from '../../renderer/store/selectors.js';
 import { settled, storeOver } from './directBridge.js';
 
 function makeStore(): AppStore {
@@ -99,5 +106,35 @@ describe('store selectors', () => {
     expect(policy).not.toBe(proposed);
     expect(policy.changedRows).toBe(0);
     expect([...policy.pairs.values()].every((review) => review.action === null)).toBe(true);
+  });
+
+  it('the decisions table is filtered and sorted in the store, once per change of rows, filter or sort', async () => {
+    const store = await ranExample();
+    const s = () => store.getState();
+    const all = selectDecisionRows(s())!;
+    const first = selectDecisionView(s())!;
+    expect(first).toEqual({ rows: all, all });
+    expect(selectDecisionView(s())).toBe(first);
+
+    s().sortDecisionsBy('resultChars');
+    expect(s().decisionSort).toEqual({ column: 'resultChars', dir: 'ascending' });
+    const up = selectDecisionView(s())!;
+    expect(up).not.toBe(first);
+    expect(up.rows).toEqual(viewDecisions(all, s().decisionFilter, s().decisionSort));
+    expect(up.rows.map((r) => r.resultChars)).not.toEqual(all.map((r) => r.resultChars));
+    s().sortDecisionsBy('resultChars');
+    expect(s().decisionSort).toEqual({ column: 'resultChars', dir: 'descending' });
+    expect(selectDecisionView(s())!.rows.map((r) => r.resultChars)).toEqual(
+      up.rows.map((r) => r.resultChars).reverse(),
+    );
+    s().sortDecisionsBy('toolName');
+    expect(s().decisionSort).toEqual({ column: 'toolName', dir: 'ascending' });
+
+    s().setDecisionFilter({ action: 'guarded' });
+    const guarded = selectDecisionView(s())!;
+    expect(guarded.rows).toEqual(viewDecisions(all, s().decisionFilter, s().decisionSort));
+    expect(guarded.rows.length).toBeGreaterThan(0);
+    expect(guarded.rows.length).toBeLessThan(all.length);
+    expect(selectDecisionView(s())).toBe(guarded);
   });
 });
