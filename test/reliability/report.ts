@@ -9,6 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { format, resolveConfig } from 'prettier';
 import type { Figure } from './support/record.js';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -67,7 +68,8 @@ function table(figures: Figure[]): string {
   ].join('\n');
 }
 
-function writeTable(text: string): void {
+/** Writes the table into the page, formatted as `npm run format:check` expects Markdown to be. */
+async function writeTable(text: string): Promise<void> {
   const doc = readFileSync(DOC, 'utf8');
   const block = `${START}\n${text}\n${END}`;
   let next: string;
@@ -77,7 +79,7 @@ function writeTable(text: string): void {
     // Without the markers (a page rewritten by hand) the table goes at the end, under its heading.
     next = `${doc.trimEnd()}\n\n## Results\n\n${block}\n`;
   }
-  writeFileSync(DOC, next);
+  writeFileSync(DOC, await format(next, { ...(await resolveConfig(DOC)), filepath: DOC }));
 }
 
 const out = mkdtempSync(join(tmpdir(), 'ci-reliability-'));
@@ -91,7 +93,7 @@ try {
       .filter((f) => f.endsWith('.json'))
       .map((f) => JSON.parse(readFileSync(join(out, f), 'utf8')) as Figure);
     const text = table(figures);
-    writeTable(text);
+    await writeTable(text);
     process.stdout.write(`${text}\n`);
   }
 } finally {
