@@ -23,7 +23,6 @@ export function memoryBudgetBytes(heapLimit = getHeapStatistics().heap_size_limi
  * `atLeast`, `bytes` is only what was read before stopping (a pipe or a device has no size).
  */
 export function overMemoryBudget(
-  key: string,
   path: string,
   bytes: number,
   heapLimit = getHeapStatistics().heap_size_limit,
@@ -36,5 +35,5 @@ export function overMemoryBudget(
   const raise = atLeast
     ? 'pass a regular file, or raise it with NODE_OPTIONS=--max-old-space-size=MB'
     : `run with NODE_OPTIONS=--max-old-space-size=${mb(readHeapBytes(bytes) + HOST_IDLE_HEAP_BYTES)} to raise it`;
-  return `${key}: ${path} ${size} this process's memory budget handles (about ${Math.floor(budget / MB)} MB with a ${mb(heapLimit)} MB heap); ${raise}`;
+  return `${path} ${size} this process's memory budget handles (about ${Math.floor(budget / MB)} MB with a ${mb(heapLimit)} MB heap); ${raise}`;
 }

@@ -3,7 +3,6 @@
  * per-request settings of the model component. Shared by the command line and the web
  * host, so it never prints: warnings come back as strings and bad values as ConfigError.
  */
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { BackendRegistry, BackendSettings } from '../core/engine/registry.js';
 import type { DecisionModel, RequestSettings } from '../core/engine/model.js';
@@ -14,6 +13,7 @@ import { DEFAULT_BACKEND } from '../core/engine/registry.js';
 import { keyScrubber } from '../core/engine/openai/scrub.js';
 import type { EnvSource } from './env.js';
 import { ConfigError, envSource, PREFIX, readDotenv } from './env.js';
+import { readInputText, UnreadableFile } from './inputFiles.js';
 
 export { ConfigError } from './env.js';
 
@@ -75,14 +75,14 @@ function readScript(path: string, cwd: string): unknown {
   const full = resolve(cwd, path);
   let text: string;
   try {
-    text = readFileSync(full, 'utf8');
+    // The one bounded reader (inputFiles.ts); a process substitution is a pipe, as for @file values.
+    text = readInputText(full, { streams: true }).text;
   } catch (error) {
-    throw new ConfigError(
-      `${PREFIX}SCRIPT: cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-    );
+    if (!(error instanceof UnreadableFile)) throw error;
+    throw new ConfigError(`${PREFIX}SCRIPT: ${error.message.replace(full, path)}`);
   }
   try {
-    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    return JSON.parse(text);
   } catch (error) {
     throw new ConfigError(`${PREFIX}SCRIPT: ${path} is not JSON: ${(error as Error).message}`);
   }

@@ -3,10 +3,10 @@
  * `archive_ref` verbatim, the others JSON; `@path` reads a UTF-8 file, `@@…` is a literal
  * leading `@`. Every problem is a UsageError with one line naming the key.
  */
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { memoryBudgetBytes, overMemoryBudget } from '../budget.js';
-import { HostApiError, strictUtf8 } from '../host/errors.js';
+import { HostApiError } from '../host/errors.js';
+import type { ReadLimits } from '../inputFiles.js';
+import { readInputBytes, readInputText, UnreadableFile } from '../inputFiles.js';
 
 /** Bad usage of the command line: an `invalid_input` of the one table (exit 2). */
 export class UsageError extends HostApiError {
@@ -80,94 +80,37 @@ export function resolveValue(key: string, raw: string): string {
   if (!raw.startsWith('@')) return raw;
   const path = raw.slice(1);
   if (path === '') throw new UsageError(`${key}: "@" needs a file path (write @@ for a literal @)`);
-  return readTextFile(key, path);
+  return readTextFile(key, path, { streams: true });
 }
 
 /** A UTF-8 file's text, refused in one line (naming `key`) when unreadable, too big or not UTF-8. */
-export function readTextFile(key: string, path: string): string {
-  return readTextFileBytes(key, path).text;
+export function readTextFile(key: string, path: string, limits: ReadLimits = {}): string {
+  return readTextFileBytes(key, path, limits).text;
 }
-
-/** The same, with the bytes as read: `--out` archives them byte for byte. */
-export function readTextFileBytes(key: string, path: string): { text: string; bytes: Buffer } {
-  const bytes = readInputBytes(key, path);
-  const text = strictUtf8(bytes, `${key}: ${path}`, (message) => new UsageError(message));
-  // A byte-order mark is an encoding detail, not part of the value.
-  return { text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, bytes };
-}
-
-/** How long a FIFO may go without a writer before the read gives up (a writer normally waits for us). */
-export const FIFO_WRITER_WAIT_MS = 5_000;
-const CHUNK_BYTES = 1024 * 1024;
-const POLL_MS = 10;
 
 /**
- * The bytes of `path`, at most this process's memory budget of them, refused in one line
- * naming `key`. Not only regular files: `@<(cmd)` is a pipe and `@/dev/zero` a device, whose
- * size stat cannot tell, so every read counts its bytes and stops past the budget. Opened
- * non-blocking, so a FIFO nobody writes to fails after FIFO_WRITER_WAIT_MS instead of hanging.
+ * The same, with the bytes as read: `--out` archives them byte for byte. `@file` values
+ * (SPEC §8) pass `{ streams: true }`: `@<(cmd)` is a pipe, read up to the same budget.
  */
-export function readInputBytes(key: string, path: string): Buffer {
-  const limit = memoryBudgetBytes();
-  let fd: number;
+export function readTextFileBytes(key: string, path: string, limits: ReadLimits = {}): { text: string; bytes: Buffer } {
   try {
-    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+    return readInputText(path, limits);
   } catch (error) {
-    throw cannotRead(key, path, error);
+    throw asUsageError(key, error);
   }
+}
+
+/** A file's bytes through the one bounded reader (app/inputFiles.ts), refused in one line naming `key`. */
+export function readFileBytes(key: string, path: string, limits: ReadLimits = {}): Buffer {
   try {
-    const stats = fstatSync(fd);
-    if (stats.isFile()) {
-      // Fail before reading a file too big for the heap: V8 would abort without a message.
-      const tooBig = overMemoryBudget(key, path, stats.size);
-      if (tooBig !== null) throw new UsageError(tooBig);
-    }
-    const chunks: Buffer[] = [];
-    let total = 0;
-    // A FIFO reads 0 bytes both before any writer opens it and at the end, so only a read of
-    // data or EAGAIN (a writer with nothing written yet) shows that a writer came.
-    let writerSeen = !stats.isFIFO();
-    const giveUpAt = Date.now() + FIFO_WRITER_WAIT_MS;
-    for (;;) {
-      const chunk = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, limit + 1 - total));
-      let n: number;
-      try {
-        n = readSync(fd, chunk, 0, chunk.length, null);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw cannotRead(key, path, error);
-        writerSeen = true;
-        pause(POLL_MS);
-        continue;
-      }
-      if (n === 0) {
-        if (writerSeen) break;
-        if (Date.now() >= giveUpAt)
-          throw new UsageError(
-            `${key}: ${path} is a FIFO nobody wrote to within ${FIFO_WRITER_WAIT_MS / 1000} s; start its writer first`,
-          );
-        pause(POLL_MS);
-        continue;
-      }
-      writerSeen = true;
-      chunks.push(n === chunk.length ? chunk : chunk.subarray(0, n));
-      total += n;
-      if (total > limit) throw new UsageError(overMemoryBudget(key, path, total, undefined, true) ?? '');
-    }
-    return Buffer.concat(chunks, total);
-  } finally {
-    closeSync(fd);
+    return readInputBytes(path, limits);
+  } catch (error) {
+    throw asUsageError(key, error);
   }
 }
 
-function cannotRead(key: string, path: string, error: unknown): UsageError {
-  if (error instanceof UsageError) return error;
-  const code = (error as NodeJS.ErrnoException).code;
-  return new UsageError(`${key}: cannot read ${path}: ${code ?? (error as Error).message}`);
-}
-
-/** Blocks this thread for `ms` (the command line reads its inputs synchronously). */
-function pause(ms: number): void {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+function asUsageError(key: string, error: unknown): unknown {
+  return error instanceof UnreadableFile ? new UsageError(`${key}: ${error.message}`) : error;
 }
 
 /** Parses a JSON value, naming the key in the one-line error. */

@@ -41,7 +41,7 @@ export interface CliRequest {
 function readMessages(value: string): ReadBytes {
   const fromFile = value.startsWith('@') && !value.startsWith('@@');
   const { text, bytes } = fromFile
-    ? readTextFileBytes('messages', value.slice(1))
+    ? readTextFileBytes('messages', value.slice(1), { streams: true })
     : { text: resolveValue('messages', value), bytes: Buffer.from(resolveValue('messages', value), 'utf8') };
   return { name: fromFile ? basename(value.slice(1)) : 'messages.json', bytes, text };
 }

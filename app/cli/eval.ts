@@ -6,8 +6,7 @@
  * Exit 0 when every cut ran, 1 when a compaction failed on some cut (reported in the table),
  * 2 on bad usage or an unreadable named file, 130 when interrupted (nothing on stdout then).
  */
-import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { DecisionModel } from '../../core/engine/model.js';
@@ -175,7 +174,7 @@ async function measureCuts(
 /** The offline weights were fitted on some of these files: their figures are in-sample. */
 function inSampleNote(transcripts: readonly Transcript[]): string[] {
   const fitted = new Set(FITTED_WEIGHTS.fitted.on.map((f) => f.sha256));
-  const seen = transcripts.filter((t) => fitted.has(createHash('sha256').update(readFileSync(t.file)).digest('hex')));
+  const seen = transcripts.filter((t) => fitted.has(t.sha256));
   if (seen.length === 0) return [];
   return [
     `the offline weights (${FITTED_WEIGHTS.id}) were fitted on ${seen.length} of these ${transcripts.length} transcripts (${seen.map((t) => basename(t.source)).join(', ')}): their figures are in-sample; eval --cv gives held-out figures`,

@@ -5,7 +5,6 @@
  * weights' own content hash as id). `--check` fits and compares instead of writing (exit 1
  * when the file is stale). Adding transcripts is a data change: name more files or folders.
  */
-import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -81,9 +80,7 @@ export async function run(argv: string[]): Promise<number> {
       .map((g) => g.transcripts[0])
       .map((t) => ({
         source: basename(t.source),
-        sha256: createHash('sha256')
-          .update(readFileSync((t as Transcript).file))
-          .digest('hex'),
+        sha256: (t as Transcript).sha256,
       }));
     const weights = fitOfflineWeights(samples, {
       on,

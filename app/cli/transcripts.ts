@@ -1,12 +1,18 @@
 /**
  * Reading transcripts for `eval` and `npm run fit`: every conversation of every file named or
- * found in a folder, in any native format `formats` lists (SPEC §9).
+ * found in a folder, in any native format `formats` lists (SPEC §9). Every file goes through
+ * the one bounded reader (app/inputFiles.ts): a FIFO or a device in a folder is skipped by its
+ * type before a byte is read, and all files together stay within this process's memory budget.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { memoryBudgetBytes } from '../budget.js';
+import { deepInputIn } from '../../core/engine/depth.js';
 import type { Message } from '../../core/engine/schema.js';
 import type { InspectedSource } from '../../core/formats/index.js';
 import { FormatError, inspectSource, openConversation } from '../../core/formats/index.js';
+import { readInputText, UnreadableFile } from '../inputFiles.js';
 import { UsageError } from './args.js';
 
 export interface Transcript {
@@ -14,6 +20,8 @@ export interface Transcript {
   source: string;
   /** The file the conversation was read from. */
   file: string;
+  /** The SHA-256 of the file's bytes as read. */
+  sha256: string;
   format: string;
   messages: Message[];
 }
@@ -25,18 +33,35 @@ function historyFiles(dir: string): string[] {
     .sort((a, b) => a.name.localeCompare(b.name))
     .flatMap((entry) => {
       const path = join(dir, entry.name);
+      // A symlink to a folder is not followed (no loops); one to a file is read, by its target's type.
       if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : historyFiles(path);
       return /\.(jsonl?|ndjson|traj)$/i.test(entry.name) ? [path] : [];
     });
 }
 
+interface ReadFile {
+  source: InspectedSource;
+  sha256: string;
+  bytes: number;
+}
+
+/** One file read and parsed; throws a one-line Error (UnreadableFile, FormatError or the depth refusal). */
+function readHistoryFile(file: string, maxBytes: number): ReadFile {
+  const { text, bytes } = readInputText(file, { maxBytes });
+  const source = inspectSource(text);
+  return { source, sha256: createHash('sha256').update(bytes).digest('hex'), bytes: bytes.length };
+}
+
 /**
  * Every conversation of every file, in any native format (SPEC §9): a file with several
- * conversations gives one transcript each (`file#key`). Named files must load; files found in
- * a folder that are not histories are skipped with a note, and so are empty conversations.
+ * conversations gives one transcript each (`file#key`). Named files must load (exit 2 with one
+ * line); a file found in a folder that cannot be read (a FIFO, a device, too large, not UTF-8)
+ * or is not a history is skipped with a note naming why, and so are empty conversations and
+ * conversations a run would refuse (a call input nested past the depth bound).
  */
 export function readTranscripts(paths: readonly string[], warn: (line: string) => void): Transcript[] {
   const out: Transcript[] = [];
+  let left = memoryBudgetBytes();
   for (const path of paths) {
     let isDir: boolean;
     try {
@@ -45,22 +70,33 @@ export function readTranscripts(paths: readonly string[], warn: (line: string) =
       throw new UsageError(`${path}: no such file or folder`);
     }
     for (const file of isDir ? historyFiles(path) : [path]) {
-      let source: InspectedSource;
+      let read: ReadFile;
       try {
-        source = inspectSource(readFileSync(file, 'utf8'));
+        read = readHistoryFile(file, left);
       } catch (error) {
-        const reason =
-          error instanceof FormatError ? error.message : ((error as NodeJS.ErrnoException).code ?? String(error));
-        if (!isDir) throw new UsageError(`${file}: ${reason.split('\n')[0]}`);
-        warn(`skipping ${file}: ${reason.split('\n')[0]}`);
+        if (!(error instanceof UnreadableFile || error instanceof FormatError)) throw error;
+        const reason = (error instanceof UnreadableFile ? error.detail : error.message).split('\n')[0];
+        if (!isDir) throw new UsageError(`${file}: ${reason}`);
+        warn(`skipping ${file}: ${reason}`);
         continue;
       }
+      left -= read.bytes;
+      const { source } = read;
       for (const { key } of source.conversations) {
         const name = source.conversations.length > 1 ? `${file}#${key}` : file;
         try {
-          const { read } = openConversation(source, key);
-          if (read.messages.length === 0) warn(`skipping ${name}: no messages (${read.notes.kept})`);
-          else out.push({ source: name, file, format: source.format, messages: read.messages });
+          const { read: conversation } = openConversation(source, key);
+          const deep = deepInputIn(conversation.messages);
+          if (conversation.messages.length === 0) warn(`skipping ${name}: no messages (${conversation.notes.kept})`);
+          else if (deep !== null) warn(`skipping ${name}: ${deep}`);
+          else
+            out.push({
+              source: name,
+              file,
+              sha256: read.sha256,
+              format: source.format,
+              messages: conversation.messages,
+            });
         } catch (error) {
           if (!(error instanceof FormatError)) throw error;
           warn(`skipping ${name}: ${error.message.split('\n')[0]}`);

@@ -16,7 +16,7 @@ import { verifyExport } from '../../core/audit/verify.js';
 import { classify, EXIT } from '../host/errors.js';
 import { writeAtomic } from '../host/commitFiles.js';
 import { nodeHash } from '../host/exportFiles.js';
-import { parseFileCommand, parseJsonValue, readInputBytes, readTextFile, UsageError } from './args.js';
+import { parseFileCommand, parseJsonValue, readTextFile, readTextFileBytes, UsageError } from './args.js';
 
 export const USAGE = `usage: compaction-inspector verify AUDIT.json [--json] [--report]
   AUDIT.json  an export's audit record; the snapshot and the archive it names are read from
@@ -28,11 +28,15 @@ export const USAGE = `usage: compaction-inspector verify AUDIT.json [--json] [--
   2 on bad input.
 `;
 
-/** A file beside the record, decoded as the inspector decodes what it opens (UTF-8, a byte-order mark dropped). */
+/**
+ * A file beside the record, through the one bounded reader (regular files only) and decoded as
+ * every command decodes (strict UTF-8, a byte-order mark dropped): no export writes anything
+ * else, so a FIFO, a device or invalid UTF-8 there is bad input.
+ */
 async function readSibling(role: string, path: string): Promise<ReadFile> {
-  const bytes = readInputBytes(role, path);
+  const { text, bytes } = readTextFileBytes(role, path);
   const { sha256 } = await nodeHash(bytes);
-  return { name: path, text: new TextDecoder('utf-8').decode(bytes), sha256, bytes: bytes.length };
+  return { name: path, text, sha256, bytes: bytes.length };
 }
 
 function readRecord(path: string): AuditRecord {

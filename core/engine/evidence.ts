@@ -5,6 +5,7 @@
  * model-free. The public part (`EvidenceLink`) is metadata — message ids, call ids and terms
  * that the later messages themselves contain — never a result body.
  */
+import { parseJsonText } from './depth.js';
 import { distinctiveTerms, TermIndex } from './distinctive.js';
 import type { Analysis, Pair } from './guards.js';
 import { isRecord, isTextOutput, outputText, resultChars } from './guards.js';
@@ -87,11 +88,9 @@ export function agentChunks(messages: readonly Message[], from = 0): string[] {
 export function callInputText(input: unknown): string {
   let parsed: unknown = input;
   if (typeof input === 'string') {
-    try {
-      parsed = JSON.parse(input);
-    } catch {
-      return input;
-    }
+    const json = parseJsonText(input);
+    if (!json.ok) return input;
+    parsed = json.value;
   }
   const strings: string[] = [];
   const walk = (value: unknown): void => {
@@ -122,11 +121,9 @@ const READ_COMMAND = /^\s*(?:cat|nl|head|tail|less|more|bat)\s+((?:-\S+\s+)*)([^
 export function readTargets(toolName: string, input: unknown): string[] {
   let parsed: unknown = input;
   if (typeof input === 'string') {
-    try {
-      parsed = JSON.parse(input);
-    } catch {
-      return [];
-    }
+    const json = parseJsonText(input);
+    if (!json.ok) return [];
+    parsed = json.value;
   }
   if (!isRecord(parsed)) return [`${toolName}:${JSON.stringify(parsed)}`];
   if (WRITE_KEYS.some((k) => k in parsed)) return [];

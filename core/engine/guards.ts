@@ -2,6 +2,7 @@
  * R3–R5: the deterministic guards that decide which pairs the model is asked about.
  * Protection always wins over probabilities.
  */
+import { parseJsonText } from './depth.js';
 import type { Pairing, RawPair } from './pairing.js';
 import { pairBlocks } from './pairing.js';
 import type { Block, GuardCode, Message } from './schema.js';
@@ -66,13 +67,7 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 function parsesAsJson(text: unknown): boolean {
-  if (typeof text !== 'string') return false;
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
+  return typeof text === 'string' && parseJsonText(text).ok;
 }
 
 /** R3, in the documented order: the first failing guard, or null for a candidate. */

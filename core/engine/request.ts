@@ -3,7 +3,7 @@
  * the caller's mistake, not a failed compaction); a parsed request keeps the caller's own
  * message objects.
  */
-import { exceedsNesting, NESTING_MESSAGE } from './depth.js';
+import { deepInputIn, exceedsNesting, NESTING_MESSAGE } from './depth.js';
 import type { Policy } from './guards.js';
 import type { CompactRequest } from './schema.js';
 import { describeZodError, RequestSchema } from './schema.js';
@@ -23,6 +23,8 @@ export function parseRequest(input: unknown): CompactRequest {
   if (!parsed.success) throw new RequestError(describeZodError(parsed.error));
   // Deep or circular messages would crash JSON.stringify/structuredClone later with a RangeError.
   if (exceedsNesting((input as { messages: unknown }).messages)) throw new RequestError(`messages: ${NESTING_MESSAGE}`);
+  const deepInput = deepInputIn((input as { messages: unknown }).messages);
+  if (deepInput !== null) throw new RequestError(deepInput);
   // Keep the caller's message objects: zod's copies would not keep key order.
   return { ...parsed.data, messages: (input as { messages: CompactRequest['messages'] }).messages };
 }

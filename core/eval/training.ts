@@ -7,6 +7,7 @@
  * corpus and ../shared/formats hold one Claude Code session twice) is one group, fitted or
  * held out together and counted once, so cross-validation never tests on what it trained on.
  */
+import { parseJsonText } from '../engine/depth.js';
 import { compactDetailed } from '../engine/compact.js';
 import { isTextOutput, outputText } from '../engine/guards.js';
 import type { FeatureVector } from '../engine/offline/features.js';
@@ -92,11 +93,8 @@ export function conversationKey(messages: readonly Message[]): string {
 
 function normalizedInput(input: unknown): string {
   if (typeof input !== 'string') return JSON.stringify(input ?? null);
-  try {
-    return JSON.stringify(JSON.parse(input));
-  } catch {
-    return input;
-  }
+  const json = parseJsonText(input);
+  return json.ok ? JSON.stringify(json.value) : input;
 }
 
 export interface Transcript {

@@ -4,6 +4,7 @@
  * searches exactly these fields, so what a person can find is what they see (never JSON keys
  * or escapes) and the two cannot drift apart.
  */
+import { parseJsonText } from '../engine/depth.js';
 import { isTextOutput, outputText } from '../engine/guards.js';
 import type { Block, Message } from '../engine/schema.js';
 
@@ -23,12 +24,9 @@ export const displayOutput = (output: unknown): string =>
  */
 export function displayInput(input: unknown): string {
   if (typeof input !== 'string') return displayString(input);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(input);
-  } catch {
-    return input;
-  }
+  const json = parseJsonText(input);
+  if (!json.ok) return input;
+  const parsed = json.value;
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return input;
   const lines = Object.entries(parsed).map(([k, v]) => `${k}: ${displayString(v)}`);
   return lines.length > 0 ? lines.join('\n') : input;

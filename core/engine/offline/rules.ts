@@ -13,6 +13,7 @@
  *   in a result — its file, its command, or terms first seen in it — the result is kept
  *   whatever its size: `p_result` is at least `EXACT_TEXT_FLOOR`.
  */
+import { parseJsonText } from '../depth.js';
 import { distinctiveTerms, mentions } from '../distinctive.js';
 import { callInputText, readTargets } from '../evidence.js';
 import type { CandidateFacts } from './features.js';
@@ -51,12 +52,9 @@ export function exactTextNamed(goal: GoalReading, facts: CandidateFacts): string
 }
 
 function parseInput(input: string): Record<string, unknown> | null {
-  try {
-    const parsed: unknown = JSON.parse(input);
-    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
-      ? (parsed as Record<string, unknown>)
-      : null;
-  } catch {
-    return null;
-  }
+  const json = parseJsonText(input);
+  const parsed = json.ok ? json.value : null;
+  return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
+    ? (parsed as Record<string, unknown>)
+    : null;
 }
