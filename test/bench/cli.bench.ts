@@ -20,7 +20,8 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { CLI, ensureBuilt, cleanEnv, ROOT } from '../cli/support.js';
+import { CLI, cleanEnv, ROOT } from '../cli/support.js';
+import { buildDist } from '../support/build.js';
 import { corpusFiles, sharedPath, sharedSkipReason } from '../support/shared.js';
 import { GENERATED_TOOLS, generateHistory } from '../support/generate.js';
 
@@ -157,7 +158,7 @@ function corpusCases(): Case[] {
   });
 }
 
-ensureBuilt();
+buildDist();
 const rows: string[] = [];
 const misses: string[] = [];
 for (const c of [...generatedCases(), ...corpusCases()]) {

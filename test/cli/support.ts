@@ -1,48 +1,17 @@
 /**
  * Runs the built command line as a real child process, in its own temporary directory and
  * with a clean environment (no DECISION_MODEL_* or CLASSIFIER_* leaking in from the shell).
+ * dist/ is built once per vitest run by the `slow` project's globalSetup (test/support/build.ts).
  */
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const CLI = join(ROOT, 'dist/app/cli/main.js');
-
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(path));
-    else if (entry.name.endsWith('.ts')) newest = Math.max(newest, statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-function builtAt(): number {
-  try {
-    return Math.min(
-      statSync(CLI).mtimeMs,
-      ...['core', 'app'].map((p) => statSync(join(ROOT, `dist/tsbuildinfo/${p}.tsbuildinfo`)).mtimeMs),
-    );
-  } catch {
-    return 0;
-  }
-}
-
-/** Builds with `tsc -b` only when a source is newer than the last build (a clean clone has none). */
-export function ensureBuilt(): void {
-  const sources = Math.max(newestMtime(join(ROOT, 'core')), newestMtime(join(ROOT, 'app')));
-  if (builtAt() >= sources) return;
-  try {
-    execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b'], { cwd: ROOT, stdio: 'pipe' });
-  } catch {
-    // Someone else's half-written file may not compile; the CLI tests then show what is missing.
-  }
-}
 
 export interface CliResult {
   code: number | null;

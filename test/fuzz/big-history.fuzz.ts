@@ -4,7 +4,6 @@
  * with one line instead of V8's out-of-memory abort.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt } from '../cli/support.js';
 import type { BigHistory } from '../reliability/support/big-history.js';
 import { expectCliCompletes, expectCliRefusesEarly, writeBigHistory } from '../reliability/support/big-history.js';
 import { recordFuzz } from '../reliability/support/record.js';
@@ -12,7 +11,6 @@ import { recordFuzz } from '../reliability/support/record.js';
 describe('a 200 MB history through the built CLI', () => {
   let big: BigHistory;
   beforeAll(() => {
-    ensureBuilt();
     big = writeBigHistory(200);
   });
   afterAll(() => big?.cleanup());

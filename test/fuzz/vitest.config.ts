@@ -8,7 +8,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   root: fileURLToPath(new URL('../..', import.meta.url)),
   test: {
-    include: ['test/reliability/fuzz-*.test.ts', 'test/fuzz/**/*.fuzz.ts'],
+    include: ['test/**/fuzz-*.test.ts', 'test/fuzz/**/*.fuzz.ts'],
+    // The 200 MB case runs the built CLI: dist/ is built once, loudly (test/support/build.ts).
+    globalSetup: ['test/support/build.ts'],
     testTimeout: 60 * 60_000,
     hookTimeout: 10 * 60_000,
     // One file at a time: the 200 MB case needs the machine's memory to itself.

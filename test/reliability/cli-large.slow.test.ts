@@ -6,7 +6,6 @@
  * out-of-memory abort (exit 134 and a GC trace); it now exits 2 at once with one line.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt } from '../cli/support.js';
 import { recordFuzz } from './support/record.js';
 import type { BigHistory } from './support/big-history.js';
 import { expectCliCompletes, expectCliRefusesEarly, writeBigHistory } from './support/big-history.js';
@@ -14,7 +13,6 @@ import { expectCliCompletes, expectCliRefusesEarly, writeBigHistory } from './su
 describe('a 50 MB history through the built CLI', () => {
   let big: BigHistory;
   beforeAll(() => {
-    ensureBuilt();
     big = writeBigHistory(50);
   });
   afterAll(() => big?.cleanup());

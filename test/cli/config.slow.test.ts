@@ -2,12 +2,11 @@
  * SPEC §7 configuration: `.env` in the working directory, the environment winning, legacy
  * CLASSIFIER_* names with a warning, bad values named, and the key never printed.
  */
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, createDecisionModel, loadConfig } from '../../app/config.js';
-import { ensureBuilt, exampleArgs, runCli, tempDir } from './support.js';
+import { exampleArgs, runCli, tempDir } from './support.js';
 
 let tmp: ReturnType<typeof tempDir>;
-beforeAll(ensureBuilt, 120_000);
 afterEach(() => tmp?.cleanup());
 
 const SCRIPT_A = JSON.stringify({ default: { call: 0.11, result: 0.12 } });

@@ -4,13 +4,12 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeOpenAI } from '../support/fakeOpenAI.js';
 import type { CliResult } from './support.js';
-import { cleanEnv, CLI, EXAMPLE, ensureBuilt, exampleArgs, resultOf, runCli, tempDir } from './support.js';
+import { cleanEnv, CLI, EXAMPLE, exampleArgs, resultOf, runCli, tempDir } from './support.js';
 
 let tmp: ReturnType<typeof tempDir>;
-beforeAll(ensureBuilt, 120_000);
 afterEach(() => tmp?.cleanup());
 
 describe('R10 timers past a timer’s range', () => {

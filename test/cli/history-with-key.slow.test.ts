@@ -3,11 +3,10 @@
  * rewritten, whatever the key is. The key is kept out of output where provider text enters
  * (core/engine/openai/scrub.ts), so stdout is the envelope exactly as the engine built it.
  */
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, runCli, tempDir } from './support.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runCli, tempDir } from './support.js';
 
 let tmp: ReturnType<typeof tempDir>;
-beforeAll(ensureBuilt, 120_000);
 afterEach(() => tmp?.cleanup());
 
 function history(text: string) {

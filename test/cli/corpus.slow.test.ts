@@ -6,12 +6,12 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Message } from '../../core/engine/schema.js';
 import { loadHistory } from '../../core/engine/containers.js';
 import { ResponseSchema } from '../../core/engine/schema.js';
 import { corpusFiles, sharedPath, sharedSkipReason } from '../support/shared.js';
-import { ensureBuilt, runCli } from './support.js';
+import { runCli } from './support.js';
 
 const corpus = sharedPath('corpus');
 
@@ -38,7 +38,6 @@ const sha = (path: string) => createHash('sha256').update(readFileSync(path)).di
 
 describe('the real corpus through the CLI (offline backend)', () => {
   if (corpus === null) it.skip(sharedSkipReason('corpus'), () => {});
-  else beforeAll(ensureBuilt, 120_000);
   for (const file of corpus === null ? [] : corpusFiles(corpus)) {
     it(`R14 R11 ${file}: exit 0, valid envelope, never longer, prose byte-identical, input unchanged`, async () => {
       const path = join(corpus as string, file);

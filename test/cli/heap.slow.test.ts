@@ -5,13 +5,12 @@
  * of them) was read into a 200 MB heap and V8 aborted (exit 134, a GC trace), and so did a
  * 20 MB history of 100k text messages in a 131 MB one while it was still being read.
  */
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ABORTING_SHAPE, HEAP_SHAPES } from '../support/heap-shapes.js';
 import type { CliResult } from './support.js';
-import { ensureBuilt, runCli, tempDir } from './support.js';
+import { runCli, tempDir } from './support.js';
 
 let tmp: ReturnType<typeof tempDir>;
-beforeAll(ensureBuilt, 120_000);
 afterEach(() => tmp?.cleanup());
 
 function expectOneLine(run: CliResult, pattern: RegExp): void {

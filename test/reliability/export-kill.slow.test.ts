@@ -10,9 +10,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { STALE_TEMP_MS, writeAtomic } from '../../app/host/commitFiles.js';
-import { ensureBuilt, ROOT } from '../cli/support.js';
+import { ROOT } from '../cli/support.js';
 import { record } from './support/record.js';
 
 const KILLS = 12;
@@ -21,7 +21,6 @@ const target = join(dir, 'history.json');
 const OLD = JSON.stringify({ version: 'old', body: 'o'.repeat(2_000_000) });
 const NEW = JSON.stringify({ version: 'new', body: 'n'.repeat(24_000_000) });
 
-beforeAll(() => ensureBuilt());
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Starts a writer that loops forever, and kills it after `delayMs` (spread over a write). */

@@ -4,11 +4,11 @@
  * (exit 2, one line on stderr, nothing on stdout).
  */
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { CompareReport } from '../../core/inspect/compareReport.js';
 import { startFakeOpenAI } from '../support/fakeOpenAI.js';
 import { sharedPath, sharedSkipReason } from '../support/shared.js';
-import { ensureBuilt, exampleArgs, runCli, tempDir } from './support.js';
+import { exampleArgs, runCli, tempDir } from './support.js';
 
 const corpus = sharedPath('corpus');
 const TRANSCRIPT = corpus ? join(corpus, 'miniswe-gemini3pro-sympy-19040.json') : '';
@@ -21,7 +21,6 @@ const compactArgs = (threshold: number) => [
 ];
 
 let tmp: ReturnType<typeof tempDir>;
-beforeAll(ensureBuilt, 120_000);
 afterEach(() => tmp?.cleanup());
 
 /** Runs compact_context and keeps its envelope as a file. */

@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compactContext } from '../../core/engine/compact.js';
 import { createOfflineModel } from '../../core/engine/offline/model.js';
 import type { CompactRequestInput, CompactResponse } from '../../core/engine/schema.js';
-import { ensureBuilt } from '../cli/support.js';
 import { generateHistory, GENERATED_TOOLS } from '../support/generate.js';
 import { record } from './support/record.js';
 import type { ServeChild } from './support/serve-child.js';
@@ -36,7 +35,6 @@ let serve: ServeChild;
 let expected: string[];
 const rss: Record<string, number | null> = {};
 beforeAll(async () => {
-  ensureBuilt();
   serve = await startServeChild();
   expected = await Promise.all(
     VARIANTS.map(async (v) => essence(await compactContext(v, { model: createOfflineModel() }))),

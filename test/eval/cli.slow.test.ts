@@ -5,14 +5,13 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { CLI, cleanEnv, ensureBuilt, runCli, tempDir } from '../cli/support.js';
+import { CLI, cleanEnv, runCli, tempDir } from '../cli/support.js';
 import { sharedPath, sharedSkipReason } from '../support/shared.js';
 import { debuggingSession } from './fixtures.js';
 
 let tmp: ReturnType<typeof tempDir>;
-beforeAll(ensureBuilt, 120_000);
 afterEach(() => tmp?.cleanup());
 
 const figures = z.object({

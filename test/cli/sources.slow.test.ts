@@ -5,16 +5,15 @@
  */
 import { linkSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ResponseSchema } from '../../core/engine/schema.js';
 import { FORMAT_IDS, openSource } from '../../core/formats/index.js';
 import { withPositionalIds } from '../formats/support.js';
 import { sharedPath, sharedSkipReason } from '../support/shared.js';
 import type { CliResult } from './support.js';
-import { ensureBuilt, runCli, tempDir } from './support.js';
+import { runCli, tempDir } from './support.js';
 
 let tmp: ReturnType<typeof tempDir>;
-beforeAll(ensureBuilt, 120_000);
 afterEach(() => tmp?.cleanup());
 
 const line = (record: unknown) => JSON.stringify(record);

@@ -7,7 +7,6 @@
  * the host answers 413 with the heap it would need, and goes on serving.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt } from '../cli/support.js';
 import { ABORTING_SHAPE } from '../support/heap-shapes.js';
 import { record } from './support/record.js';
 import type { ServeChild } from './support/serve-child.js';
@@ -16,7 +15,6 @@ import { startServeChild } from './support/serve-child.js';
 const HEAP_MB = 200;
 let serve: ServeChild;
 beforeAll(async () => {
-  ensureBuilt();
   serve = await startServeChild({ NODE_OPTIONS: `--max-old-space-size=${HEAP_MB}` });
 });
 afterAll(async () => {

@@ -9,16 +9,15 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { bundledExample } from '../../app/host/setup.js';
 import { inspectSource } from '../../core/formats/index.js';
 import { AuditRecordSchema } from '../../core/audit/schema.js';
 import type { AuditRecord } from '../../core/audit/schema.js';
 import { sharedPath, sharedSkipReason } from '../support/shared.js';
 import type { CliResult } from './support.js';
-import { ensureBuilt, runCli, tempDir } from './support.js';
+import { runCli, tempDir } from './support.js';
 
-beforeAll(() => ensureBuilt());
 let tmp: ReturnType<typeof tempDir>;
 afterEach(() => tmp?.cleanup());
 

@@ -4,13 +4,12 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ResponseSchema } from '../../core/engine/schema.js';
 import type { CliResult } from './support.js';
-import { ensureBuilt, exampleArgs, runCli, tempDir } from './support.js';
+import { exampleArgs, runCli, tempDir } from './support.js';
 
 let tmp: ReturnType<typeof tempDir>;
-beforeAll(ensureBuilt, 120_000);
 afterEach(() => tmp?.cleanup());
 
 function scripted(script: unknown): Record<string, string> {

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pLimit from 'p-limit';
 import { request as fixtureRequest } from '../openai/fixture.js';
 import type { CliResult } from '../cli/support.js';
-import { ensureBuilt, runCli, tempDir } from '../cli/support.js';
+import { runCli, tempDir } from '../cli/support.js';
 import type { FakeOpenAI, ReceivedRequest, Reply } from '../support/fakeOpenAI.js';
 import { startFakeOpenAI } from '../support/fakeOpenAI.js';
 import type { Probe } from './support/key-leak.js';
@@ -71,7 +71,6 @@ const SETTINGS = {
 };
 
 beforeAll(async () => {
-  ensureBuilt();
   server = await startFakeOpenAI({ behaviour });
 }, 120_000);
 

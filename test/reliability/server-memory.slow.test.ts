@@ -5,14 +5,12 @@
  * the memory budget (app/budget.ts): the host answers 413 with a clear message and lives on.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt } from '../cli/support.js';
 import { record } from './support/record.js';
 import type { ServeChild } from './support/serve-child.js';
 import { startServeChild } from './support/serve-child.js';
 
 let serve: ServeChild;
 beforeAll(async () => {
-  ensureBuilt();
   serve = await startServeChild({ NODE_OPTIONS: '--max-old-space-size=200' });
 });
 afterAll(async () => {

@@ -1,9 +1,8 @@
 /** SPEC §8 usage: --help documents the contract; unknown commands are usage errors (exit 2). */
-import { afterEach, beforeAll, expect, it } from 'vitest';
-import { ensureBuilt, runCli, tempDir } from './support.js';
+import { afterEach, expect, it } from 'vitest';
+import { runCli, tempDir } from './support.js';
 
 let tmp: ReturnType<typeof tempDir>;
-beforeAll(ensureBuilt, 120_000);
 afterEach(() => tmp?.cleanup());
 
 it('§8 --help and -h document commands, keys, §5 options with ranges, environment and exit codes', async () => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { readTranscripts } from '../../app/cli/transcripts.js';
 import { FIXTURES } from '../formats/support.js';
 import { sharedPath, sharedSkipReason } from '../support/shared.js';
-import { ensureBuilt, runCli, tempDir } from '../cli/support.js';
+import { runCli, tempDir } from '../cli/support.js';
 
 const formats = sharedPath('formats');
 
@@ -31,7 +31,6 @@ describe.skipIf(!formats)('eval over ../shared/formats', () => {
   });
 
   it('§9 the eval command measures transcripts of the native formats (JSON report)', async () => {
-    ensureBuilt();
     const tmp = tempDir();
     try {
       const result = await runCli(['eval', formats as string, '--cuts', '1', '--seeds', '1', '--json'], {
