@@ -9,9 +9,21 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DIST_BUILT } from '../support/build.js';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const CLI = join(ROOT, 'dist/app/cli/main.js');
+
+/**
+ * A cheap guard for a test that runs dist/: throws unless this vitest run built it, which only
+ * the slow project does (a `*.slow.test.ts` file), so no test runs against a stale build.
+ */
+export function ensureBuilt(): void {
+  if (process.env[DIST_BUILT] === '1') return;
+  throw new Error(
+    'this test runs the built dist/, which this run did not build: name its file *.slow.test.ts (vitest.config.ts)',
+  );
+}
 
 export interface CliResult {
   code: number | null;

@@ -6,12 +6,11 @@
 import { execFileSync } from 'node:child_process';
 import { symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { readInputBytes, readInputText, UnreadableFile } from '../../app/inputFiles.js';
-import { ensureBuilt, exampleArgs, runCli, tempDir } from './support.js';
+import { exampleArgs, runCli, tempDir } from './support.js';
 
 let tmp: ReturnType<typeof tempDir>;
-beforeAll(ensureBuilt, 120_000);
 afterEach(() => tmp?.cleanup());
 
 function refusal(read: () => unknown): UnreadableFile {

@@ -6,12 +6,11 @@
  * measured and the exit code is what it would be without them.
  */
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, runCli, tempDir } from '../cli/support.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runCli, tempDir } from '../cli/support.js';
 import { writeHostileFolder } from '../support/hostileFolder.js';
 
 let tmp: ReturnType<typeof tempDir>;
-beforeAll(ensureBuilt, 120_000);
 afterEach(() => tmp?.cleanup());
 
 describe.skipIf(process.platform === 'win32')('eval on a hostile folder', () => {

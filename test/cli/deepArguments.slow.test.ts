@@ -4,17 +4,16 @@
  * for library callers), and every place that parses such text takes it with the depth bound
  * (core/engine/depth.ts), so no path overflows the stack.
  */
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { compactContext, RequestError } from '../../core/engine/compact.js';
 import { parseJsonText } from '../../core/engine/depth.js';
 import { callInputText, readTargets } from '../../core/engine/evidence.js';
 import { createOfflineModel } from '../../core/engine/offline/model.js';
 import { displayInput } from '../../core/inspect/display.js';
 import { deepArgumentsHistory, deepInput } from '../support/hostileFolder.js';
-import { ensureBuilt, runCli, tempDir } from './support.js';
+import { runCli, tempDir } from './support.js';
 
 let tmp: ReturnType<typeof tempDir>;
-beforeAll(ensureBuilt, 120_000);
 afterEach(() => tmp?.cleanup());
 
 describe('§1 §8 call arguments nested 100,000 levels deep', () => {
