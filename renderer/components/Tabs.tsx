@@ -1,4 +1,4 @@
-import type { Tab } from '../store/state.js';
+import type { Tab } from '../store/ui.js';
 import { useApp } from '../store/index.js';
 
 const TABS: Array<[Tab, string]> = [

@@ -4,7 +4,8 @@
  */
 import type { AppStore } from '../store/index.js';
 import { selectUnsaved } from '../store/selectors.js';
-import type { AppState, OpenRequest } from '../store/state.js';
+import type { OpenRequest } from '../store/snapshot.js';
+import type { AppState } from '../store/state.js';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 

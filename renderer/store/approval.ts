@@ -4,8 +4,53 @@
  * through the bridge. Notes belong to the opened snapshot: a new run keeps them, another file
  * starts afresh.
  */
+import type { ExportAs } from '../../core/formats/index.js';
+import type { HostInfo } from '../../core/ipc/contract.js';
+import type { Proposal } from './derive.js';
 import { auditDraft, exportedText, exportName } from './exporting.js';
-import type { ApprovalSlice, Deps, Slice } from './state.js';
+import type { ProposalSlice } from './proposal.js';
+import type { Deps, Slice } from './slice.js';
+import type { SnapshotSlice } from './snapshot.js';
+
+/** The files one export wrote (or downloaded), as the host named them. */
+export interface ExportedFiles {
+  path: string;
+  archivePath: string;
+  auditPath: string;
+  reportPath: string | null;
+  at: string;
+}
+
+export interface ApprovalSlice {
+  /** Who approves the export: remembered between launches (Deps.storage); the OS user until named. */
+  reviewer: string;
+  /** The note on the whole approval, and per pair id; kept for the snapshot across runs. */
+  approvalComment: string;
+  comments: Readonly<Record<string, string>>;
+  /** The export dialog is open. */
+  exportOpen: boolean;
+  exporting: boolean;
+  lastExport: ExportedFiles | null;
+  /**
+   * What the last export was made of: the proposal (its policy, threshold, overrides and actions)
+   * and the notes. The proposal is unsaved while any of it differs (selectors.ts `selectUnsaved`).
+   */
+  exported: { proposal: Proposal; comments: Readonly<Record<string, string>>; note: string } | null;
+  /**
+   * What the host reported (app.info), null until it answers: its version is the record's
+   * `tool.version`, its OS user the reviewer while none was named; the model form reads its
+   * backends, configured URL and whether a key is set.
+   */
+  host: HostInfo | null;
+  setReviewer(name: string): void;
+  setHostInfo(info: HostInfo): void;
+  setApprovalComment(text: string): void;
+  setComment(pairId: string, text: string): void;
+  openExport(open: boolean): void;
+  /** Writes the export through the bridge; returns the notice for the status line. */
+  exportApproved(options: { as: ExportAs; report: boolean }): Promise<string>;
+  resetApproval(): void;
+}
 
 const REVIEWER_KEY = 'compaction-inspector.reviewer';
 
@@ -14,7 +59,10 @@ export function initialReviewer(storage: Deps['storage']): Pick<ApprovalSlice, '
   return { reviewer: storage?.getItem(REVIEWER_KEY) ?? '' };
 }
 
-export const createApprovalSlice: Slice<ApprovalSlice> = (set, get) => ({
+export const createApprovalSlice: Slice<
+  ApprovalSlice,
+  Pick<SnapshotSlice, 'snapshot'> & Pick<ProposalSlice, 'proposal' | 'outOfDate'>
+> = (set, get) => ({
   reviewer: '',
   approvalComment: '',
   comments: {},

@@ -5,8 +5,45 @@
  */
 import type { CacheCost, PriceTable } from '../../core/inspect/cache.js';
 import { cacheCost, PRICE_PRESETS, PriceTableSchema } from '../../core/inspect/cache.js';
+import type { CacheView } from '../../core/inspect/cacheView.js';
 import { cacheFriendlyActions, cacheView } from '../../core/inspect/cacheView.js';
-import type { CacheSlice, Deps, Slice } from './state.js';
+import type { Action } from '../../core/engine/schema.js';
+import type { ProposalTokens } from '../worker/snapshot.js';
+import type { Proposal } from './derive.js';
+import type { Deps, Slice } from './slice.js';
+import type { SnapshotSlice } from './snapshot.js';
+
+export interface CacheFigures {
+  /** The current actions (threshold and overrides included). */
+  current: CacheView;
+  /** The cache-friendly variant when it is on: only changes after message `after`. */
+  friendly: (CacheView & { after: number; actions: ReadonlyMap<string, Action> }) | null;
+  /** The next request's cost and the break-even at `prices`; null until the BPE counts arrive. */
+  costs: { current: CacheCost | null; friendly: CacheCost | null };
+}
+
+export interface CacheSlice {
+  /** USD per million tokens; stored locally (Deps.storage) so they survive a restart. */
+  prices: PriceTable;
+  /** The preset the prices came from; null once a price was edited by hand. */
+  presetId: string | null;
+  cacheFriendly: { on: boolean; after: number };
+  /** Derived on every change of the proposal or the toggle; null without a proposal. */
+  cache: CacheFigures | null;
+  /** BPE tokens of the cache-friendly variant; null until counted or when it is off. */
+  friendlyTokens: ProposalTokens | null;
+  /** Returns an error line for a price that is not a number ≥ 0 (nothing is clamped). */
+  setPrice(key: keyof PriceTable, value: number): string | null;
+  choosePreset(id: string): void;
+  setCacheFriendly(change: Partial<CacheSlice['cacheFriendly']>): string | null;
+  recache(): void;
+}
+
+/** What the figures are of, and the count they ask for (proposal.ts, which builds on this slice). */
+interface Counts {
+  proposal: Proposal | null;
+  refreshTokens(): Promise<void>;
+}
 
 const STORAGE_KEY = 'compaction-inspector.prices';
 const DEFAULT_PRESET = PRICE_PRESETS[0];
@@ -41,7 +78,7 @@ function costOf(
   return cacheCost({ before, after: tokens.after, unchangedPrefix }, prices);
 }
 
-export const createCacheSlice: Slice<CacheSlice> = (set, get) => {
+export const createCacheSlice: Slice<CacheSlice, Pick<SnapshotSlice, 'snapshot'> & Counts> = (set, get) => {
   const store = (prices: PriceTable, presetId: string | null) => {
     set({ prices, presetId });
     get().recache();

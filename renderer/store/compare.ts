@@ -4,19 +4,50 @@
  * side's export would record, so the compare view and an exported audit record agree.
  */
 import { compareProposals, recordSide } from '../../core/inspect/compare.js';
-import type { ProposalSide } from '../../core/inspect/compare.js';
+import type { Comparison, ProposalSide } from '../../core/inspect/compare.js';
 import { rebuildOptionsOf } from '../../core/engine/rebuild.js';
+import type { ApprovalSlice } from './approval.js';
+import type { Proposal } from './derive.js';
 import { auditDraft } from './exporting.js';
-import type { AppState, CompareSlice, Proposal, Slice, Snapshot } from './state.js';
+import type { ProposalSlice } from './proposal.js';
+import type { Deps, Slice } from './slice.js';
+import type { Snapshot, SnapshotSlice } from './snapshot.js';
+import type { UiSlice } from './ui.js';
+
+/** A proposal kept as A while later runs (B) change the model, goal, options or threshold. */
+export interface Pinned {
+  proposal: Proposal;
+  /** A as the comparison reads it: the decisions its export would record. */
+  side: ProposalSide;
+}
+
+export interface CompareSlice {
+  pinned: Pinned | null;
+  /** A against the current proposal (B); null without both. Recomputed on every derive. */
+  comparison: Comparison | null;
+  /** What the side-by-side's left pane shows: the original, or A's proposed history. */
+  leftPane: 'original' | 'pinned';
+  pinProposal(): void;
+  unpinProposal(): void;
+  setLeftPane(pane: CompareSlice['leftPane']): void;
+  recompare(): void;
+}
+
+/** A side is read as its export would record it, the approval's notes included (exporting.ts). */
+type Needs = Pick<SnapshotSlice, 'snapshot'> &
+  Pick<ProposalSlice, 'proposal'> &
+  Pick<ApprovalSlice, 'reviewer' | 'approvalComment' | 'comments' | 'host'> &
+  Pick<UiSlice, 'setNotice'>;
+type State = CompareSlice & Needs & { deps: Deps };
 
 /** One side as the comparison reads it, with the proposal's own BPE count for tokens after. */
-function sideOf(state: AppState, snapshot: Snapshot, proposal: Proposal, now: Date): ProposalSide {
+function sideOf(state: State, snapshot: Snapshot, proposal: Proposal, now: Date): ProposalSide {
   const draft = auditDraft(state, snapshot, proposal, { as: 'source', exportedAt: now.toISOString() });
   return { ...recordSide(draft), tokensAfter: proposal.tokens.after };
 }
 
-export const createCompareSlice: Slice<CompareSlice> = (set, get) => {
-  const now = (state: AppState) => state.deps.now?.() ?? new Date();
+export const createCompareSlice: Slice<CompareSlice, Needs> = (set, get) => {
+  const now = (state: State) => state.deps.now?.() ?? new Date();
   return {
     pinned: null,
     comparison: null,

@@ -1,11 +1,13 @@
 /**
- * What a proposal is derived from, with no model call (R15): a run narrowed to a policy that
- * only removes candidates (R3–R5), the actions at a threshold and overrides, and everything
- * that follows from them. Pure functions over core's; the proposal slice (proposal.ts) holds
- * the state, the token counts and the run itself.
+ * What a proposal is (`RunResult`, `Proposal`) and what it is derived from, with no model call
+ * (R15): a run narrowed to a policy that only removes candidates (R3–R5), the actions at a
+ * threshold and overrides, and everything that follows from them. Pure functions over core's;
+ * the proposal slice (proposal.ts) holds the state, the token counts and the run itself.
  */
-import type { Message } from '../../core/engine/schema.js';
-import type { CurvePoint, Overrides } from '../../core/inspect/curve.js';
+import type { Probabilities } from '../../core/engine/decide.js';
+import type { Analysis, Policy } from '../../core/engine/guards.js';
+import type { Action, Decision, Message } from '../../core/engine/schema.js';
+import type { CurvePoint, HistogramBin, Overrides, SizeModel } from '../../core/inspect/curve.js';
 import {
   charsAfter,
   deriveActions,
@@ -13,9 +15,50 @@ import {
   probabilityHistogram,
   thresholdCurve,
 } from '../../core/inspect/curve.js';
+import type { AskedPolicy } from '../../core/inspect/policyChange.js';
 import { narrowRun } from '../../core/inspect/policyChange.js';
+import type { AuditModel, RunPairReview } from '../../core/inspect/review.js';
 import { auditModel } from '../../core/inspect/review.js';
-import type { Proposal, RunResult } from './state.js';
+import type { RunOutcome, RunSettings } from '../../core/ipc/contract.js';
+
+type RunSuccess = Extract<RunOutcome, { success: true }>;
+
+/** What a run fixed: its answer and everything measured from it once. */
+export interface RunResult {
+  /**
+   * The run as it was asked and answered. The fields below follow the current policy while it
+   * only removes candidates (core/inspect/policyChange.ts): re-derived from this, never from an
+   * earlier re-derivation, so undoing an edit gives the run's own proposal back.
+   */
+  asked: AskedPolicy & { outcome: RunSuccess };
+  /** The run's answer, its decisions and guard counts as the current policy records them. */
+  outcome: RunSuccess;
+  /** The policy the proposal is derived for, without messages: the audit record and export use it. */
+  request: RunSettings;
+  policy: Policy;
+  analysis: Analysis;
+  /** Pair id → the run's decision. */
+  decisions: ReadonlyMap<string, Decision>;
+  probs: ReadonlyMap<string, Probabilities>;
+  /** keep_result of the evaluated candidates in 10 bins; fixed per run (the threshold only marks it). */
+  histogram: HistogramBin[];
+  sizes: SizeModel;
+  startedAt: string;
+  finishedAt: string;
+}
+
+/** A run plus what the threshold and overrides derive from it (R15), recomputed together on each change. */
+export interface Proposal extends RunResult {
+  /** The keep threshold `actions` are derived at (the option's value when last derived). */
+  threshold: number;
+  overrides: Overrides;
+  actions: Map<string, Action>;
+  audit: AuditModel<RunPairReview>;
+  charsAfter: number;
+  curve: CurvePoint[];
+  /** Real BPE tokens, counted off the main thread; null until counted. `prefix`: what stays cached (§9). */
+  tokens: { before: number | null; after: number | null; prefix: number | null };
+}
 
 /**
  * The run's answers under the policy `settings`, which only removes candidates: the guards'

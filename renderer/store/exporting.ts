@@ -10,7 +10,17 @@ import type { ExportAs } from '../../core/formats/index.js';
 import { exportText, proposalFor } from '../../core/formats/index.js';
 import type { AuditDraft } from '../../core/audit/schema.js';
 import { auditDraftFor } from '../../core/audit/record.js';
-import type { AppState, Proposal, Snapshot } from './state.js';
+import type { HostInfo } from '../../core/ipc/contract.js';
+import type { Proposal } from './derive.js';
+import type { Snapshot } from './snapshot.js';
+
+/** The approval's notes and the host, as the approval slice holds them (approval.ts imports this file). */
+interface Approval {
+  reviewer: string;
+  approvalComment: string;
+  comments: Readonly<Record<string, string>>;
+  host: HostInfo | null;
+}
 
 export function exportedText(snapshot: Snapshot, proposal: Proposal, as: ExportAs = 'source'): string {
   const compacted = proposalFor(snapshot.messages, proposal.analysis.pairs, proposal.actions, proposal.request);
@@ -27,7 +37,7 @@ export function exportName(fileName: string, as: ExportAs = 'source'): string {
 
 /** The record of what is on screen: the policy, the reviews at the current threshold and overrides, the reviewer's notes. */
 export function auditDraft(
-  state: Pick<AppState, 'reviewer' | 'approvalComment' | 'comments' | 'host'>,
+  state: Approval,
   snapshot: Snapshot,
   proposal: Proposal,
   options: { as: ExportAs; exportedAt: string },

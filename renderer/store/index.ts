@@ -12,7 +12,8 @@ import { createCompareSlice } from './compare.js';
 import { createPolicySlice } from './policy.js';
 import { createProposalSlice } from './proposal.js';
 import { createSnapshotSlice } from './snapshot.js';
-import type { AppState, Deps } from './state.js';
+import type { Deps } from './slice.js';
+import type { AppState } from './state.js';
 import { createUiSlice } from './ui.js';
 
 export type AppStore = StoreApi<AppState>;

@@ -6,16 +6,67 @@
  * candidates re-derives it with the guards, any other marks it out of date.
  */
 import { policyOf } from '../../core/engine/compact.js';
+import type { Analysis } from '../../core/engine/guards.js';
 import { analyze } from '../../core/engine/guards.js';
+import type { Options } from '../../core/engine/schema.js';
 import { DEFAULT_ARCHIVE_REF, DEFAULT_OPTIONS, OptionsSchema } from '../../core/engine/schema.js';
 import { archiveFileOf } from '../../core/audit/record.js';
+import type { CandidacyReport } from '../../core/inspect/summary.js';
 import { candidacyReport } from '../../core/inspect/summary.js';
+import type { UnmatchedToolName } from '../../core/inspect/toolNames.js';
 import { unmatchedToolNames } from '../../core/inspect/toolNames.js';
-import type { RunSettings } from '../../core/ipc/contract.js';
-import type { AppState, PolicySlice, Slice, Snapshot } from './state.js';
+import type { BackendChoice, Example, RunSettings } from '../../core/ipc/contract.js';
+import type { Slice } from './slice.js';
+import type { Snapshot, SnapshotSlice } from './snapshot.js';
+
+export interface PolicySlice {
+  goal: string;
+  eligible: string[];
+  protectedMessageIds: string[];
+  protectedCallIds: string[];
+  options: Options;
+  tools: Example['tools'];
+  backend: BackendChoice;
+  /** Guards applied to the current policy (not the last run's); before a run the audit view shows them (selectors.ts). */
+  analysis: Analysis | null;
+  candidacy: CandidacyReport | null;
+  /** Eligible names that match no call of the history, with the closest names (R5 never guesses). */
+  unmatchedTools: UnmatchedToolName[];
+  /** What R13's omission markers name; by default the archive an export writes beside the snapshot. */
+  archiveRef: string;
+  setGoal(goal: string): void;
+  toggleTool(name: string, on: boolean): void;
+  protectMessage(id: string, on: boolean): void;
+  protectCall(id: string, on: boolean): void;
+  /** Returns an error line when the value is outside its §5 range (nothing is clamped). */
+  setOption<K extends keyof Options>(key: K, value: number): string | null;
+  setBackend(choice: Partial<BackendChoice>): void;
+  /**
+   * A key the person entered for `backend.baseUrl` when it is not the host's configured URL
+   * (the host's own key goes only there, sameBaseUrl). Sent with run.start only, kept in
+   * memory only, never in `backend` (which the audit record names); cleared when the URL changes.
+   */
+  baseUrlKey: string;
+  setBaseUrlKey(apiKey: string): void;
+  /** A blank reference is the archive's file name again; with a proposal, its markers follow at once (no model call). */
+  setArchiveRef(ref: string): void;
+  resetPolicy(snapshot: Snapshot, example?: Example): void;
+}
+
+/** What a policy edit asks of the proposal (proposal.ts, which builds on this slice). */
+interface Follows {
+  followPolicy(): void;
+  rederive(): void;
+  retarget(archiveRef: string): void;
+}
 
 /** The request a run of the current policy sends, without the messages. */
-export function requestFrom(state: AppState): RunSettings {
+export function requestFrom(
+  state: Pick<
+    PolicySlice,
+    'goal' | 'eligible' | 'protectedMessageIds' | 'protectedCallIds' | 'tools' | 'archiveRef' | 'options'
+  >,
+): RunSettings {
   return {
     goal: state.goal,
     eligible_tool_names: state.eligible,
@@ -42,7 +93,7 @@ type PolicyEdit = Partial<
 const toggled = (list: string[], item: string, on: boolean) =>
   on ? (list.includes(item) ? list : [...list, item]) : list.filter((x) => x !== item);
 
-export const createPolicySlice: Slice<PolicySlice> = (set, get) => {
+export const createPolicySlice: Slice<PolicySlice, Pick<SnapshotSlice, 'snapshot'> & Follows> = (set, get) => {
   const reanalyze = () => {
     const { snapshot } = get();
     const analysis = snapshot ? analyze(snapshot.messages, policyOf(requestFrom(get()))) : null;

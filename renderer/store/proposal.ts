@@ -11,11 +11,47 @@ import type { CurvePoint } from '../../core/inspect/curve.js';
 import { buildSizeModel, probabilitiesOf, probabilityHistogram } from '../../core/inspect/curve.js';
 import { modelNeedingChanges } from '../../core/inspect/policyChange.js';
 import { cacheFriendlyActions } from '../../core/inspect/cacheView.js';
+import type { Action } from '../../core/engine/schema.js';
 import type { HostError, RunOutcome, RunStatus } from '../../core/ipc/contract.js';
-import { requestFrom } from './policy.js';
-import type { Derivable } from './derive.js';
+import type { CacheSlice } from './cache.js';
+import type { Derivable, Proposal, RunResult } from './derive.js';
 import { actionsAt, derive, listsOf, narrowed, samePolicy } from './derive.js';
-import type { CacheSlice, Deps, Proposal, ProposalSlice, RunResult, RunState, Slice } from './state.js';
+import type { PolicySlice } from './policy.js';
+import { requestFrom } from './policy.js';
+import type { Deps, Slice } from './slice.js';
+import type { SnapshotSlice } from './snapshot.js';
+import type { UiSlice } from './ui.js';
+
+export interface RunState {
+  state: 'idle' | 'running' | 'failed' | 'done';
+  runId: string | null;
+  progress: RunStatus['progress'] | null;
+  elapsedMs: number;
+  error: HostError | null;
+}
+
+export interface ProposalSlice {
+  run: RunState;
+  proposal: Proposal | null;
+  /**
+   * The edits since the run that need the model again, named (policyChange.ts); while any is
+   * listed the proposal is out of date and cannot be exported. Empty without a proposal.
+   */
+  outOfDate: string[];
+  startRun(): Promise<void>;
+  cancelRun(): Promise<void>;
+  rederive(): void;
+  setOverride(pairId: string, override: Action | null): void;
+  clearProposal(): void;
+  refreshTokens(): Promise<void>;
+  /** Re-derives the proposal's R13 markers for another `archive_ref`; no model call. */
+  retarget(archiveRef: string): void;
+  /**
+   * After any policy edit: re-derives the proposal when the edit only removes candidates (no
+   * model call), else lists what changed in `outOfDate`.
+   */
+  followPolicy(): void;
+}
 
 const IDLE: RunState = { state: 'idle', runId: null, progress: null, elapsedMs: 0, error: null };
 
@@ -25,7 +61,11 @@ type Counted = Awaited<ReturnType<Deps['parser']['tokens']>>;
 /** What a new proposal is shown with: run state, and a held step's cache-friendly count. */
 type Extra = Partial<ProposalSlice & Pick<CacheSlice, 'friendlyTokens'>>;
 
-export const createProposalSlice: Slice<ProposalSlice> = (set, get) => {
+/** Of compare.ts, which builds on this slice, a new proposal calls `recompare`. */
+export const createProposalSlice: Slice<
+  ProposalSlice,
+  Pick<SnapshotSlice, 'snapshot'> & PolicySlice & CacheSlice & Pick<UiSlice, 'setTab'> & { recompare(): void }
+> = (set, get) => {
   /** Every new proposal also re-derives what compares it with A and what it costs in the cache. */
   const setProposal = (proposal: Proposal | null, extra: Extra = {}) => {
     set({ proposal, ...extra });

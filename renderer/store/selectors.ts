@@ -11,7 +11,8 @@ import type { KeptCount } from '../../core/inspect/guardCounts.js';
 import { keptByReason } from '../../core/inspect/guardCounts.js';
 import type { AuditModel, PairReview } from '../../core/inspect/review.js';
 import { auditModel } from '../../core/inspect/review.js';
-import type { AppState, Proposal } from './state.js';
+import type { Proposal } from './derive.js';
+import type { AppState } from './state.js';
 
 const policyAudits = new WeakMap<Analysis, AuditModel>();
 

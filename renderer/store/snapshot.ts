@@ -1,7 +1,61 @@
 /** The opened history: its source document and format (to export into), messages, summary and hash. */
-import type { Slice, Snapshot, SnapshotSlice } from './state.js';
+import type { ConversationInfo, OpenedSource } from '../../core/formats/index.js';
+import type { Message } from '../../core/engine/schema.js';
+import type { HistorySummary } from '../../core/inspect/summary.js';
+import type { Example } from '../../core/ipc/contract.js';
+import type { OpenProgress } from '../worker/client.js';
+import type { Slice } from './slice.js';
+import type { UiSlice } from './ui.js';
 
-export const createSnapshotSlice: Slice<SnapshotSlice> = (set, get) => ({
+export interface Snapshot {
+  fileName: string;
+  path: string | null;
+  bytes: number;
+  sha256: string;
+  /** The parsed file, its format and the conversation read (SPEC §9): export writes back into it. */
+  source: OpenedSource;
+  messages: Message[];
+  summary: HistorySummary;
+  openedAt: string;
+  /** The bytes as opened: an export writes them beside the snapshot as its archive, byte for byte. */
+  original: Blob;
+}
+
+/** A file to open: picked, dropped, or the host's own dialog; `conversation` of a file that holds several. */
+export interface OpenRequest {
+  fileName: string;
+  path?: string | null;
+  file?: Blob;
+  text?: string;
+  conversation?: string;
+}
+
+export interface SnapshotSlice {
+  snapshot: Snapshot | null;
+  opening: (OpenProgress & { fileName: string }) | null;
+  openError: string | null;
+  /** A file with several conversations waiting for the person to pick one. */
+  choosing: { request: OpenRequest; format: string; conversations: ConversationInfo[] } | null;
+  /**
+   * Opens text or a File; the policy and any proposal reset (they belonged to the old file).
+   * False when it failed, or when the file holds several conversations (`choosing` lists them).
+   */
+  openSnapshot(source: OpenRequest, example?: Example): Promise<boolean>;
+  /** Opens the conversation picked from `choosing`. */
+  chooseConversation(key: string): Promise<boolean>;
+  cancelChoice(): void;
+  openExample(): Promise<boolean>;
+}
+
+/** What opening a file resets in the slices built on this one (policy, proposal, approval, compare). */
+interface Resets {
+  resetPolicy(snapshot: Snapshot, example?: Example): void;
+  clearProposal(): void;
+  resetApproval(): void;
+  unpinProposal(): void;
+}
+
+export const createSnapshotSlice: Slice<SnapshotSlice, Resets & Pick<UiSlice, 'resetUi'>> = (set, get) => ({
   snapshot: null,
   opening: null,
   openError: null,

@@ -1,6 +1,60 @@
 /** View state: tab, filter, find, selection, reveal requests, the decisions table's sort and filter, raw-JSON toggles, pending confirmation. */
-import type { DecisionFilter, DecisionSort } from '../../core/inspect/decisionTable.js';
-import type { Slice, UiSlice } from './state.js';
+import type { DecisionColumn, DecisionFilter, DecisionSort } from '../../core/inspect/decisionTable.js';
+import type { RowFilter } from '../../core/inspect/filter.js';
+import type { FindResult } from '../../core/inspect/find.js';
+import type { Slice } from './slice.js';
+
+export type Tab = 'summary' | 'audit' | 'decisions' | 'compare' | 'cache' | 'observation' | 'requests';
+
+/** The hit Find stands on: which of a result's hits, and where it sits. */
+export interface FindCurrent {
+  /** The hits it was counted among (hooks/useFind: the visible rows' hits of the term); a new result stands on none. */
+  result: FindResult;
+  index: number;
+  /** The field (display.ts `fieldKey`) and the hit's range there; components open collapsed text at it. */
+  key: string;
+  start: number;
+  end: number;
+}
+
+export interface UiSlice {
+  tab: Tab;
+  filter: RowFilter;
+  query: string;
+  /** The query as highlighted and matched: trimmed and debounced, so rows repaint once per pause, not per key. */
+  findTerm: string;
+  /** The hit Find stands on, the only record of it: the count, the current <mark> and what opens follow it. */
+  findCurrent: FindCurrent | null;
+  /** Message index of the selected row (j/k, find, clicks). */
+  selected: number | null;
+  /** A message to bring into view in the audit (a decisions-table row, an evidence link), until the audit view has. */
+  reveal: { index: number } | null;
+  decisionSort: DecisionSort;
+  decisionFilter: DecisionFilter;
+  rawBlocks: Set<string>;
+  /** Result blocks whose full output is shown (same keys as rawBlocks). */
+  expanded: Set<string>;
+  confirm: null | { title: string; body: string; action: string; onConfirm: () => void };
+  notice: string | null;
+  setTab(tab: Tab): void;
+  setFilter(filter: RowFilter): void;
+  setQuery(query: string): void;
+  setFindTerm(term: string): void;
+  setFindCurrent(current: FindCurrent | null): void;
+  select(index: number | null): void;
+  /** Opens the audit at message `index`: selected and scrolled to, the row filter cleared if it hides it. */
+  revealMessage(index: number): void;
+  /** The audit view brought the requested message into view. */
+  revealed(): void;
+  /** Sorts the decisions table by `column`: ascending, or descending when it was ascending by it already. */
+  sortDecisionsBy(column: DecisionColumn): void;
+  setDecisionFilter(filter: Partial<DecisionFilter>): void;
+  toggleRaw(key: string): void;
+  toggleExpanded(key: string): void;
+  ask(confirm: UiSlice['confirm']): void;
+  setNotice(notice: string | null): void;
+  resetUi(): void;
+}
 
 const NO_SORT: DecisionSort = { column: null, dir: 'ascending' };
 const NO_FILTER: DecisionFilter = { text: '', action: 'all' };

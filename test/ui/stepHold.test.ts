@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { setupHost } from '../../app/host/setup.js';
 import type { AppStore } from '../../renderer/store/index.js';
 import { createAppStore } from '../../renderer/store/index.js';
-import type { Proposal } from '../../renderer/store/state.js';
+import type { Proposal } from '../../renderer/store/derive.js';
 import { createDirectParser } from '../../renderer/worker/client.js';
 import { directBridge, settled } from './directBridge.js';
 

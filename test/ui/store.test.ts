@@ -17,7 +17,7 @@ import { exportedText } from '../../renderer/store/exporting.js';
 import { countingModel } from '../support/countingModel.js';
 import type { SavedExport } from './directBridge.js';
 import { keepSaves, settled, storeOver } from './directBridge.js';
-import type { Snapshot } from '../../renderer/store/state.js';
+import type { Snapshot } from '../../renderer/store/snapshot.js';
 
 /** The example is our own format: the container it was opened from, as the CLI's answer would be written. */
 function containerOf(snapshot: Snapshot): Container {
