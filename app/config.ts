@@ -6,8 +6,7 @@
 import { resolve } from 'node:path';
 import type { BackendRegistry, BackendSettings } from '../core/engine/registry.js';
 import type { DecisionModel, RequestSettings } from '../core/engine/model.js';
-// Narrow modules rather than the engine's index: start-up time on every CLI call.
-import { createDefaultRegistry } from '../core/engine/backends.js';
+// Narrow modules rather than the engine's index, and no backend: start-up time on every CLI call.
 import { DEFAULT_REQUEST_SETTINGS } from '../core/engine/model.js';
 import { DEFAULT_BACKEND } from '../core/engine/registry.js';
 import { keyScrubber } from '../core/engine/openai/scrub.js';
@@ -139,11 +138,12 @@ export function loadConfig(from: ConfigSource = {}): Config {
   return { backend, settings, request, warnings: source.warnings };
 }
 
-/** Creates the configured model; a factory's complaint (unknown backend, missing key, bad script) is a ConfigError. */
-export function createDecisionModel(
-  config: Config,
-  registry: BackendRegistry = createDefaultRegistry(),
-): DecisionModel {
+/**
+ * Creates the configured model from `registry` (backends.ts `createDefaultRegistry`, or
+ * loadBackend.ts `registryFor` when only one backend runs); a factory's complaint (unknown
+ * backend, missing key, bad script) is a ConfigError.
+ */
+export function createDecisionModel(config: Config, registry: BackendRegistry): DecisionModel {
   const show = showWithout(config.settings.apiKey);
   if (!registry.names().includes(config.backend)) {
     throw new ConfigError(

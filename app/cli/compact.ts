@@ -7,10 +7,11 @@
  * archive of the input and the audit record beside it (out.ts).
  */
 import { basename } from 'node:path';
-// The narrow engine modules, not the engine's index: the index also loads the OpenAI prompt
-// code and the scripted backend's schema, which a compaction may never run and which cost
-// start-up time on every small history (test/bench/cli.bench.ts).
-import { compactParsed, parseRequest } from '../../core/engine/compact.js';
+// The narrow engine modules, not the engine's index: a compaction of a valid request loads
+// neither zod (accept.ts) nor a backend it does not run (test/bench/cli.bench.ts).
+import { acceptRequest } from '../../core/engine/accept.js';
+import { registryFor } from '../../core/engine/loadBackend.js';
+import { compactParsed } from '../../core/engine/pass.js';
 import type { CompactRequest } from '../../core/engine/schema.js';
 import type { OpenedSource } from '../../core/formats/index.js';
 import { sourceSummary } from '../../core/formats/index.js';
@@ -78,8 +79,10 @@ export async function readRequest(argv: readonly string[]): Promise<CliRequest> 
     if (raw.archive_ref === undefined) raw.archive_ref = files.archiveNameOf(input, source as OpenedSource);
     out = { path, input, files };
   }
+  // The schema only for a request the zod-free check does not accept: it says why (exit 2).
+  const request = acceptRequest(raw) ?? (await import('../../core/engine/request.js')).parseRequest(raw);
   return {
-    request: parseRequest(raw),
+    request,
     source: source as OpenedSource,
     inputs,
     out,
@@ -115,7 +118,7 @@ export async function run(argv: string[]): Promise<number> {
     const reviewer = out !== null ? out.files.reviewerOf(reviewerFlag) : null;
     for (const unmatched of unmatchedToolNames(request.eligible_tool_names, toolNamesOf(request.messages)))
       process.stderr.write(`warning: ${describeUnmatched(unmatched)}\n`);
-    const model = createDecisionModel(config);
+    const model = createDecisionModel(config, await registryFor(config.backend));
     const startedAt = new Date().toISOString();
     // copy 'shared': the result is serialized at once, so unchanged messages need no deep copy.
     const details = await compactParsed(request, { model, settings: config.request, copy: 'shared' });

@@ -9,6 +9,7 @@
 import { writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
+import { createDefaultRegistry } from '../../core/engine/backends.js';
 import type { DecisionModel } from '../../core/engine/model.js';
 import { OFFLINE_MODEL_VERSION } from '../../core/engine/offline/model.js';
 import { FITTED_WEIGHTS } from '../../core/engine/offline/weights.js';
@@ -229,7 +230,7 @@ export async function run(argv: string[]): Promise<number> {
     }
     const config = loadConfig();
     for (const warning of config.warnings) err(warning);
-    const model = createDecisionModel(config);
+    const model = createDecisionModel(config, createDefaultRegistry());
     if (settings.cv && model.backend !== 'offline')
       throw new UsageError(`--cv fits the offline model's weights; the configured backend is ${model.backend}`);
     const transcripts = readTranscripts(settings.paths, err);

@@ -5,7 +5,7 @@
  * app/host/runs.ts), and the CLI's `compact_context` against its own process's heap.
  */
 import { getHeapStatistics } from 'node:v8';
-import { DEFAULT_OPTIONS } from '../../core/engine/schema.js';
+import { DEFAULT_OPTIONS } from '../../core/engine/constants.js';
 
 const MB = 1024 * 1024;
 

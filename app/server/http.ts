@@ -15,6 +15,7 @@ import { rejectForeign, tokenMatches } from './security.js';
 import { defaultRendererDir, serveStatic } from './static.js';
 import type { Ticket } from '../host/admission.js';
 import { overHostBudget, readHeapBytes, runHeapBytes, runShapeOf } from '../host/heap-budget.js';
+import { createDefaultRegistry } from '../../core/engine/backends.js';
 import { createDecisionModel } from '../config.js';
 
 export interface WebHostOptions {
@@ -187,7 +188,7 @@ export function startWebHost(options: WebHostOptions): Promise<WebHost> {
    */
   async function compactRoute(body: unknown, res: ServerResponse): Promise<void> {
     const { config } = options.setup;
-    const model = createDecisionModel(config);
+    const model = createDecisionModel(config, createDefaultRegistry());
     const response = await compactContext(body, { model, settings: config.request, copy: 'shared' });
     sendJson(res, 200, response);
   }

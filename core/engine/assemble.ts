@@ -13,8 +13,8 @@ import type { PassFailure, Prepared } from './prepare.js';
 import { callKey, resultKey } from './questions.js';
 import type { Rebuilt } from './rebuild.js';
 import { rebuild, rebuildOptionsOf } from './rebuild.js';
+import { SCHEMA_VERSION } from './constants.js';
 import type { Action, CompactResponse, Decision, Stats } from './schema.js';
-import { SCHEMA_VERSION } from './schema.js';
 
 export interface AssembleOptions {
   /** `Date.now()` when the pass started, for `elapsed_ms`. */

@@ -3,9 +3,9 @@
  * (`{ context: [...] }` or `{ state: { context: [...] } }`). One loader detects which, one
  * writer puts a message array back into the same container.
  */
+import { messageListProblem } from './accept.js';
 import { exceedsNesting, NESTING_MESSAGE } from './depth.js';
 import type { Message } from './schema.js';
-import { describeZodError, MessagesSchema } from './schema.js';
 
 export const CONTAINER_KINDS = ['array', 'jsonl', 'state', 'nested_state'] as const;
 export type ContainerKind = (typeof CONTAINER_KINDS)[number];
@@ -53,8 +53,8 @@ export function locateMessages(doc: unknown): { kind: Exclude<ContainerKind, 'js
 
 /** The messages of a container, validated tolerantly (SPEC §1) but not copied. */
 export function validatedMessages(messages: unknown, where: string): Message[] {
-  const parsed = MessagesSchema.safeParse(messages);
-  if (!parsed.success) throw new ContainerError(`${where}: ${describeZodError(parsed.error, 'messages')}`);
+  const problem = messageListProblem(messages);
+  if (problem !== null) throw new ContainerError(`${where}: ${problem}`);
   if (exceedsNesting(messages)) throw new ContainerError(`${where}: messages ${NESTING_MESSAGE}`);
   return messages as Message[];
 }

@@ -5,14 +5,27 @@
 import { parseJsonText } from './depth.js';
 import type { Pairing, RawPair } from './pairing.js';
 import { pairBlocks } from './pairing.js';
-import type { Block, GuardCode, Message } from './schema.js';
-import { PROTECTING_GUARDS } from './schema.js';
+import type { GuardCode } from './constants.js';
+import { PROTECTING_GUARDS } from './constants.js';
+import type { Block, CompactRequest, Message } from './schema.js';
 
 export interface Policy {
   eligibleToolNames: readonly string[];
   protectedMessageIds: readonly string[];
   protectedCallIds: readonly string[];
   preserveRecentMessages: number;
+}
+
+/** The guards' view of a request (R3–R4); the inspector passes its run request, which has no messages yet. */
+export function policyOf(
+  request: Pick<CompactRequest, 'eligible_tool_names' | 'protected_message_ids' | 'protected_call_ids' | 'options'>,
+): Policy {
+  return {
+    eligibleToolNames: request.eligible_tool_names,
+    protectedMessageIds: request.protected_message_ids,
+    protectedCallIds: request.protected_call_ids,
+    preserveRecentMessages: request.options.preserve_recent_messages,
+  };
 }
 
 export interface Pair extends RawPair {

@@ -7,11 +7,10 @@ import { planBatches, REQUEST_RESERVE_TOKENS } from './batching.js';
 import type { CandidateEvidence } from './evidence.js';
 import { computeEvidence } from './evidence.js';
 import type { Analysis } from './guards.js';
-import { analyze } from './guards.js';
+import { analyze, policyOf } from './guards.js';
 import type { DecisionBatch, DecisionModel } from './model.js';
 import type { Observation } from './observation.js';
 import { buildView, fitObservation } from './observation.js';
-import { policyOf } from './request.js';
 import type { CompactRequest, FailureAnswer } from './schema.js';
 
 /** Why a pass stops: a §6 error code and a message a person can act on. */

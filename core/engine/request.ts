@@ -3,10 +3,12 @@
  * the caller's mistake, not a failed compaction); a parsed request keeps the caller's own
  * message objects.
  */
+import { acceptRequest } from './accept.js';
 import { deepInputIn, exceedsNesting, NESTING_MESSAGE } from './depth.js';
-import type { Policy } from './guards.js';
 import type { CompactRequest } from './schema.js';
 import { describeZodError, RequestSchema } from './schema.js';
+
+export { policyOf } from './guards.js';
 
 /** Bad input: the request does not satisfy SPEC §1/§5. Code `invalid_input`. */
 export class RequestError extends Error {
@@ -19,6 +21,9 @@ export class RequestError extends Error {
 
 /** Parses a request, throwing `RequestError` with a one-line reason. */
 export function parseRequest(input: unknown): CompactRequest {
+  // A request the zod-free check accepts is the one the schema would return (accept.ts).
+  const accepted = acceptRequest(input);
+  if (accepted !== null) return accepted;
   const parsed = RequestSchema.safeParse(input);
   if (!parsed.success) throw new RequestError(describeZodError(parsed.error));
   // Deep or circular messages would crash JSON.stringify/structuredClone later with a RangeError.
@@ -27,16 +32,4 @@ export function parseRequest(input: unknown): CompactRequest {
   if (deepInput !== null) throw new RequestError(deepInput);
   // Keep the caller's message objects: zod's copies would not keep key order.
   return { ...parsed.data, messages: (input as { messages: CompactRequest['messages'] }).messages };
-}
-
-/** The guards' view of a request (R3–R4); the inspector passes its run request, which has no messages yet. */
-export function policyOf(
-  request: Pick<CompactRequest, 'eligible_tool_names' | 'protected_message_ids' | 'protected_call_ids' | 'options'>,
-): Policy {
-  return {
-    eligibleToolNames: request.eligible_tool_names,
-    protectedMessageIds: request.protected_message_ids,
-    protectedCallIds: request.protected_call_ids,
-    preserveRecentMessages: request.options.preserve_recent_messages,
-  };
 }

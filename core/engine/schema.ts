@@ -1,14 +1,34 @@
 /**
  * The data contract (SPEC §1, §5, §6) as zod schemas; the TypeScript types come from them.
+ * The fixed values they are built from (defaults, option ranges, codes) are in constants.ts.
  *
  * Messages and blocks are validated tolerantly (`looseObject`) and then used as the
  * original parsed objects: zod's output is never written back, so unknown fields and key
  * order survive a round trip exactly.
  */
 import { z } from 'zod';
+import type { OptionRule } from './constants.js';
+import {
+  ACTIONS,
+  DEFAULT_ARCHIVE_REF,
+  DEFAULT_OPTIONS as DEFAULTS,
+  ERROR_CODES,
+  GUARD_CODES,
+  MODEL_REASONS,
+  OPTION_NAMES,
+  OPTION_RULES,
+} from './constants.js';
 
-export const SCHEMA_VERSION = '1';
-export const DEFAULT_ARCHIVE_REF = 'archived history';
+export {
+  ACTIONS,
+  DEFAULT_ARCHIVE_REF,
+  ERROR_CODES,
+  GUARD_CODES,
+  MODEL_REASONS,
+  PROTECTING_GUARDS,
+  SCHEMA_VERSION,
+} from './constants.js';
+export type { GuardCode } from './constants.js';
 
 export const BlockSchema = z.looseObject({ type: z.string() });
 export const ContentSchema = z.union([z.string(), z.array(BlockSchema)]);
@@ -25,23 +45,26 @@ export type Block = { type: string; [key: string]: unknown };
 /** A message as it came; `content` is a list of blocks or a legacy bare string. */
 export type Message = { id?: unknown; role?: string; content?: string | Block[]; [key: string]: unknown };
 
-const int = () => z.number().int();
+/** An option's zod schema from its rule: `int`, then `min`, `max` and `above`, then the default. */
+function optionSchema(rule: OptionRule) {
+  let schema = z.number();
+  if (rule.int) schema = schema.int();
+  if (rule.min !== undefined) schema = schema.min(rule.min);
+  if (rule.max !== undefined) schema = schema.max(rule.max);
+  if (rule.above !== undefined) schema = schema.gt(rule.above);
+  return schema.default(rule.default);
+}
 
 /** SPEC §5: every option range-checked; unknown keys are an error, never ignored or clamped. */
-export const OptionsSchema = z.strictObject({
-  keep_threshold: z.number().min(0).max(1).default(0.5),
-  preserve_recent_messages: int().min(0).default(6),
-  max_state_tokens: int().min(1).default(25000),
-  max_request_tokens: int().min(257).default(30000),
-  truncate_head_chars: int().min(0).default(300),
-  /** §9: also keep the end of a drop_result output (logs, test runs); 0 is R13 exactly. */
-  truncate_tail_chars: int().min(0).default(0),
-  max_concurrency: int().min(1).max(32).default(4),
-  total_timeout_seconds: z.number().gt(0).default(30),
-});
+export const OptionsSchema = z.strictObject(
+  Object.fromEntries(OPTION_NAMES.map((name) => [name, optionSchema(OPTION_RULES[name])])) as Record<
+    keyof typeof OPTION_RULES,
+    ReturnType<typeof optionSchema>
+  >,
+);
 export type Options = z.infer<typeof OptionsSchema>;
 export type OptionsInput = z.input<typeof OptionsSchema>;
-export const DEFAULT_OPTIONS: Options = OptionsSchema.parse({});
+export const DEFAULT_OPTIONS: Options = DEFAULTS;
 
 export const ToolInfoSchema = z.looseObject({ name: z.string(), description: z.string().optional() });
 export type ToolInfo = z.infer<typeof ToolInfoSchema>;
@@ -60,41 +83,12 @@ export type CompactRequestInput = z.input<typeof RequestSchema>;
 /** A parsed request; `messages` are the caller's own objects (see the module comment). */
 export type CompactRequest = Omit<z.infer<typeof RequestSchema>, 'messages'> & { messages: Message[] };
 
-export const ACTIONS = ['keep', 'drop_result', 'drop_call'] as const;
 export const ActionSchema = z.enum(ACTIONS);
 export type Action = z.infer<typeof ActionSchema>;
 
-/** R3 guard codes, in the order they are checked. */
-export const GUARD_CODES = [
-  'call_unfinished',
-  'result_not_success',
-  'name_mismatch',
-  'invalid_input_json',
-  'non_text_output',
-  'tool_not_eligible',
-  'protected_call_id',
-  'protected_message',
-] as const;
-export type GuardCode = (typeof GUARD_CODES)[number];
-/** Guard codes that count as `protected` in stats; the others count as `ineligible`. */
-export const PROTECTING_GUARDS: ReadonlySet<GuardCode> = new Set([
-  'tool_not_eligible',
-  'protected_call_id',
-  'protected_message',
-]);
-
-export const MODEL_REASONS = ['result_needed', 'call_needed', 'not_needed'] as const;
 export const DecisionReasonSchema = z.enum([...MODEL_REASONS, ...GUARD_CODES]);
 export type DecisionReason = z.infer<typeof DecisionReasonSchema>;
 
-export const ERROR_CODES = [
-  'observation_too_large',
-  'question_does_not_fit',
-  'deadline_exceeded',
-  'model_error',
-  'invalid_answer',
-  'cancelled',
-] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 

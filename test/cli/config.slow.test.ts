@@ -4,6 +4,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, createDecisionModel, loadConfig } from '../../app/config.js';
+import { createDefaultRegistry } from '../../core/engine/backends.js';
+import { BACKEND_LOADERS, registryFor } from '../../core/engine/loadBackend.js';
 import { exampleArgs, runCli, tempDir } from './support.js';
 
 let tmp: ReturnType<typeof tempDir>;
@@ -30,7 +32,7 @@ describe('loadConfig', () => {
       maxKeysPerRequest: 100,
     });
     expect(config.warnings).toEqual([]);
-    expect(createDecisionModel(config).backend).toBe('offline');
+    expect(createDecisionModel(config, createDefaultRegistry()).backend).toBe('offline');
   });
 
   it('§7 reads every DECISION_MODEL_* setting', () => {
@@ -80,8 +82,24 @@ describe('loadConfig', () => {
   it('§7 an unknown backend is a ConfigError listing the known ones', () => {
     tmp = tempDir();
     const config = loadConfig({ env: { DECISION_MODEL_BACKEND: 'nope' }, cwd: tmp.dir });
-    expect(() => createDecisionModel(config)).toThrow(
+    expect(() => createDecisionModel(config, createDefaultRegistry())).toThrow(
       /DECISION_MODEL_BACKEND: unknown backend "nope" \(known: .*offline/,
+    );
+  });
+
+  it('§7 registryFor creates each backend the default registry has, and lists them all for an unknown one', async () => {
+    tmp = tempDir();
+    tmp.write('s.json', SCRIPT_A);
+    expect(Object.keys(BACKEND_LOADERS)).toEqual(createDefaultRegistry().names());
+    for (const backend of createDefaultRegistry().names()) {
+      const env = { DECISION_MODEL_BACKEND: backend, DECISION_MODEL_SCRIPT: 's.json', DECISION_MODEL_API_KEY: 'k' };
+      const config = loadConfig({ env, cwd: tmp.dir });
+      expect(createDecisionModel(config, await registryFor(backend)).backend).toBe(backend);
+    }
+    const unknown = loadConfig({ env: { DECISION_MODEL_BACKEND: 'nope' }, cwd: tmp.dir });
+    const lazily = await registryFor('nope');
+    expect(() => createDecisionModel(unknown, lazily)).toThrow(
+      `DECISION_MODEL_BACKEND: unknown backend "nope" (known: ${createDefaultRegistry().names().join(', ')})`,
     );
   });
 });
