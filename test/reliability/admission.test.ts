@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WebHost } from '../../app/server/http.js';
 import { startWebHost } from '../../app/server/http.js';
 import { newToken, TOKEN_HEADER } from '../../app/server/security.js';
@@ -169,9 +169,15 @@ describe('web host admission', () => {
     held.release();
     for (const started of [a, b]) {
       const { runId } = (JSON.parse(started.text) as { result: { runId: string } }).result;
-      let status: { state: string; outcome: { success: boolean } | null };
-      do status = (JSON.parse((await call('/api/run.status', { runId })).text) as { result: typeof status }).result;
-      while (status.state !== 'finished');
+      const status = await vi.waitFor(
+        async () => {
+          const polled = (await call('/api/run.status', { runId })).text;
+          const { result } = JSON.parse(polled) as { result: { state: string; outcome: { success: boolean } | null } };
+          expect(result.state).toBe('finished');
+          return result;
+        },
+        { timeout: 20_000, interval: 5 },
+      );
       expect(status.outcome?.success).toBe(true);
     }
     // Finished, they hold only their kept outcomes: the refused run fits now.

@@ -6,7 +6,7 @@
  * every run in it. Admission now weighs the parsed request's shape (app/host/heap-budget.ts):
  * the host answers 413 with the heap it would need, and goes on serving.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ABORTING_SHAPE } from '../support/heap-shapes.js';
 import { record } from './support/record.js';
 import type { ServeChild } from './support/serve-child.js';
@@ -80,9 +80,14 @@ describe('web host heap admission', () => {
     const started = await api<{ runId: string }>('run.start', { request: SMALL, backend: OFFLINE });
     expect(started.status).toBe(200);
     const runId = started.result?.runId ?? '';
-    let status: { state: string; outcome: { success: boolean } | null } | undefined;
-    do status = (await api<typeof status>('run.status', { runId })).result;
-    while (status?.state !== 'finished');
+    const status = await vi.waitFor(
+      async () => {
+        const { result } = await api<{ state: string; outcome: { success: boolean } | null }>('run.status', { runId });
+        expect(result?.state).toBe('finished');
+        return result!;
+      },
+      { timeout: 20_000, interval: 5 },
+    );
     expect(status.outcome?.success).toBe(true);
     expect(serve.child.exitCode).toBeNull();
     record({

@@ -3,7 +3,7 @@
  * (the UI's field, or any token holder) never sends it the stored key; a key entered for that
  * URL goes there instead, for that run only.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { request as fixtureRequest } from '../openai/fixture.js';
 import type { FakeOpenAI } from '../support/fakeOpenAI.js';
 import { startFakeOpenAI } from '../support/fakeOpenAI.js';
@@ -39,11 +39,14 @@ async function run(
   const started = await host.post('/api/run.start', { request, backend, ...(apiKey === undefined ? {} : { apiKey }) });
   if (started.status !== 200) return started;
   const { runId } = JSON.parse(started.text).result as { runId: string };
-  for (;;) {
-    const polled = await host.post('/api/run.status', { runId });
-    if (JSON.parse(polled.text).result.state === 'finished') return polled;
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  return vi.waitFor(
+    async () => {
+      const polled = await host.post('/api/run.status', { runId });
+      expect(JSON.parse(polled.text).result.state).toBe('finished');
+      return polled;
+    },
+    { timeout: 20_000, interval: 20 },
+  );
 }
 
 const authorizations = (server: FakeOpenAI) => server.requests.map((r) => r.headers.authorization);

@@ -9,7 +9,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pLimit from 'p-limit';
 import { request as fixtureRequest } from '../openai/fixture.js';
 import type { CliResult } from '../cli/support.js';
@@ -187,13 +187,16 @@ describe('the API key never comes back from a provider that echoes it', () => {
             });
             expect(started.status, started.text).toBe(200);
             const { runId } = JSON.parse(started.text).result as { runId: string };
-            let status: { state: string; outcome: { success: boolean; attempts: unknown[] } | null };
-            let text: string;
-            do {
-              await new Promise((r) => setTimeout(r, 20));
-              text = (await host.post('/api/run.status', { runId })).text;
-              status = JSON.parse(text).result;
-            } while (status.state !== 'finished');
+            type Status = { state: string; outcome: { success: boolean; attempts: unknown[] } | null };
+            const { status, text } = await vi.waitFor(
+              async () => {
+                const polled = (await host.post('/api/run.status', { runId })).text;
+                const result = JSON.parse(polled).result as Status;
+                expect(result.state).toBe('finished');
+                return { status: result, text: polled };
+              },
+              { timeout: 30_000, interval: 20 },
+            );
             expect(status.outcome?.attempts.length).toBeGreaterThan(0);
             check('run.start/run.status', probe, mode, key, shape, text);
           }

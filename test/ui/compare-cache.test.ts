@@ -3,7 +3,7 @@
  * the comparison equal to the CLI's for the same two envelopes; the cache figures equal to a
  * fresh compaction's §9 stats; the price table kept in storage.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { setupHost } from '../../app/host/setup.js';
 import { compactContext } from '../../core/engine/compact.js';
 import { createOfflineModel } from '../../core/engine/offline/model.js';
@@ -43,8 +43,10 @@ async function fresh(store: AppStore, threshold: number) {
 
 /** Resolves when the store's BPE counts for the current proposal have arrived. */
 async function counted(store: AppStore): Promise<void> {
-  for (let i = 0; i < 200 && store.getState().proposal?.tokens.prefix === null; i++)
-    await new Promise((r) => setTimeout(r, 10));
+  await vi.waitFor(() => expect(store.getState().proposal?.tokens.prefix).not.toBeNull(), {
+    timeout: 2_000,
+    interval: 10,
+  });
 }
 
 describe('compare and cache slices', () => {
@@ -107,8 +109,7 @@ describe('compare and cache slices', () => {
     const { friendly } = store.getState().cache!;
     expect(friendly!.firstChanged === null || friendly!.firstChanged > first + 3).toBe(true);
     expect(friendly!.charsAfter).toBeGreaterThanOrEqual(store.getState().cache!.current.charsAfter);
-    for (let i = 0; i < 200 && store.getState().friendlyTokens === null; i++)
-      await new Promise((r) => setTimeout(r, 10));
+    await vi.waitFor(() => expect(store.getState().friendlyTokens).not.toBeNull(), { timeout: 2_000, interval: 10 });
     expect(store.getState().friendlyTokens!.prefix).toBeGreaterThan(tokens.prefix!);
     expect(store.getState().setCacheFriendly({ after: 10_000 })).toMatch(/message index from 0 to/);
   });

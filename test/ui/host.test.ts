@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { WebHost } from '../../app/server/http.js';
 import { startWebHost } from '../../app/server/http.js';
 import { setupHost } from '../../app/host/setup.js';
@@ -141,9 +141,14 @@ describe('contract gate', () => {
       options: s.options,
     };
     const { runId } = JSON.parse((await api('run.start', { request, backend: { name: 'offline' } })).body).result;
-    let status;
-    do status = JSON.parse((await api('run.status', { runId })).body).result;
-    while (status.state !== 'finished');
+    const status = await vi.waitFor(
+      async () => {
+        const polled = JSON.parse((await api('run.status', { runId })).body).result;
+        expect(polled.state).toBe('finished');
+        return polled;
+      },
+      { timeout: 20_000, interval: 5 },
+    );
     expect(status.outcome.success).toBe(true);
     expect(status.outcome.messages).toBeUndefined();
     const direct = await compactContext(request, { model: createOfflineModel() });

@@ -3,7 +3,7 @@
  * per change of policy, threshold or overrides (R15) and every read between two derives
  * returns the same objects, so rows re-render only when a derive changed them.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { setupHost } from '../../app/host/setup.js';
 import { decide } from '../../core/engine/decide.js';
 import type { AppStore } from '../../renderer/store/index.js';
@@ -31,9 +31,10 @@ async function ranExample(): Promise<AppStore> {
 
 /** Waits until the token count of the current actions has landed (a new proposal object). */
 async function tokensCounted(store: AppStore): Promise<void> {
-  for (let i = 0; i < 200 && store.getState().proposal?.tokens.after === null; i++)
-    await new Promise((r) => setTimeout(r, 10));
-  expect(store.getState().proposal?.tokens.after).not.toBeNull();
+  await vi.waitFor(() => expect(store.getState().proposal?.tokens.after).not.toBeNull(), {
+    timeout: 2_000,
+    interval: 10,
+  });
 }
 
 describe('store selectors', () => {

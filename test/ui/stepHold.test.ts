@@ -4,7 +4,7 @@
  * derives (R15); a step overtaken by a later one is never shown, and an override is not held.
  * The hold here is long enough that the count always answers first; no timing is asserted.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { setupHost } from '../../app/host/setup.js';
 import type { AppStore } from '../../renderer/store/index.js';
 import { createAppStore } from '../../renderer/store/index.js';
@@ -19,14 +19,16 @@ function makeStore(holdStepMs?: number): AppStore {
 }
 
 /** Waits until the proposal at `threshold` shows its token count. */
-async function countedAt(store: AppStore, threshold: number): Promise<Proposal> {
-  const done = () => {
-    const p = store.getState().proposal;
-    return p && p.threshold === threshold && p.tokens.after !== null ? p : null;
-  };
-  for (let i = 0; i < 500 && !done(); i++) await new Promise((r) => setTimeout(r, 10));
-  expect(done()).not.toBeNull();
-  return done()!;
+function countedAt(store: AppStore, threshold: number): Promise<Proposal> {
+  return vi.waitFor(
+    () => {
+      const p = store.getState().proposal;
+      expect(p?.threshold).toBe(threshold);
+      expect(p?.tokens.after).not.toBeNull();
+      return p!;
+    },
+    { timeout: 5_000, interval: 10 },
+  );
 }
 
 async function ran(holdStepMs?: number): Promise<{ store: AppStore; shown: Proposal[] }> {
