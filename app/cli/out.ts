@@ -14,7 +14,7 @@ import { exportSource, proposalFor } from '../../core/formats/index.js';
 import type { OriginalFile } from '../../core/audit/record.js';
 import { archiveFileOf, auditDraftFor } from '../../core/audit/record.js';
 import { ExportRefused } from '../../core/audit/bundle.js';
-import { probabilitiesOf } from '../../core/inspect/curve.js';
+import { probabilitiesOf } from '../../core/inspect/actions.js';
 import { reviewPairs } from '../../core/inspect/review.js';
 import type { WrittenExport } from '../host/exportFiles.js';
 import { osUser, writeExport } from '../host/exportFiles.js';

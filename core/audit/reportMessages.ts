@@ -10,7 +10,7 @@ import { truncateOutput } from '../engine/rebuild.js';
 import type { Action, Block, Message } from '../engine/schema.js';
 import type { RowBlock } from '../inspect/align.js';
 import { alignRows } from '../inspect/align.js';
-import type { Truncation } from '../inspect/curve.js';
+import type { Truncation } from '../inspect/sizeModel.js';
 import { escapeHtml } from '../inspect/html.js';
 
 /** What the export did to a history: the conversation as opened, its pairs and the actions applied. */

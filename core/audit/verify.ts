@@ -14,8 +14,8 @@ import type { Action } from '../engine/schema.js';
 import type { OpenedSource, Proposal } from '../formats/index.js';
 import { exportText, FormatError, openSource, proposalFor } from '../formats/index.js';
 import type { AuditDecision, AuditRecord } from './schema.js';
-import type { Overrides } from '../inspect/curve.js';
-import { deriveActions, modelVerdict } from '../inspect/curve.js';
+import type { Overrides } from '../inspect/actions.js';
+import { deriveActions, modelVerdict } from '../inspect/actions.js';
 
 /** A file beside the record as the host read it: its text (UTF-8, as the inspector decodes) and its bytes' hash. */
 export interface ReadFile {

@@ -6,7 +6,7 @@
 import type { Analysis } from '../engine/guards.js';
 import { blocksOf, messageId } from '../engine/pairing.js';
 import type { Action, Block, Message } from '../engine/schema.js';
-import type { Truncation } from './curve.js';
+import type { Truncation } from './sizeModel.js';
 
 export type BlockFate = 'kept' | 'truncated' | 'removed';
 
@@ -137,7 +137,7 @@ export function alignRows(
         redo.add(pair.call.message).add(pair.result.message);
     for (const i of redo) rows[i] = rowOf(messages, analysis, i, index, actions, truncated);
   } else rows = messages.map((_, i) => rowOf(messages, analysis, i, index, actions, truncated));
-  // Action maps are never changed once derived (curve.ts): the next step diffs against this one, uncopied.
+  // Action maps are never changed once derived (actions.ts): the next step diffs against this one, uncopied.
   aligned.set(analysis, { index, messages, actions, truncated, rows });
   return rows;
 }

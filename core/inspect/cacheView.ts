@@ -7,8 +7,9 @@
 import type { Pair } from '../engine/guards.js';
 import { jsonArrayLength } from '../engine/measure.js';
 import type { Action } from '../engine/schema.js';
-import type { Overrides, SizeModel } from './curve.js';
-import { charsAfter } from './curve.js';
+import type { Overrides } from './actions.js';
+import type { SizeModel } from './sizeModel.js';
+import { charsAfter } from './sizeModel.js';
 
 /**
  * The first message index these actions change or remove, as `rebuild` reports it: a

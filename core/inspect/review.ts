@@ -10,8 +10,9 @@ import type { Analysis, Pair } from '../engine/guards.js';
 import type { Action, Decision, GuardCode, Message } from '../engine/schema.js';
 import type { AlignedRow } from './align.js';
 import { alignRows } from './align.js';
-import type { ModelVerdict, Overrides, SizeModel } from './curve.js';
-import { modelVerdict } from './curve.js';
+import type { ModelVerdict, Overrides } from './actions.js';
+import { modelVerdict } from './actions.js';
+import type { SizeModel } from './sizeModel.js';
 import { crossingPairs } from './crossing.js';
 
 export interface PairReview {
@@ -44,7 +45,7 @@ export interface ReviewedRun {
   probabilities: ReadonlyMap<string, Probabilities>;
   threshold: number;
   overrides: Overrides;
-  /** The actions derived at `threshold` with `overrides` (curve.ts `deriveActions`). */
+  /** The actions derived at `threshold` with `overrides` (actions.ts `deriveActions`). */
   actions: ReadonlyMap<string, Action>;
 }
 

@@ -3,7 +3,7 @@
  * where the candidates crowd, so a small threshold move that flips many results is visible.
  * The SVG is decoration for sighted users; the table below it carries the same counts.
  */
-import type { HistogramBin } from '../../core/inspect/curve.js';
+import type { HistogramBin } from '../../core/inspect/histogram.js';
 
 const W = 260;
 const H = 70;

@@ -7,14 +7,14 @@
 import type { Probabilities } from '../../core/engine/decide.js';
 import type { Analysis, Policy } from '../../core/engine/guards.js';
 import type { Action, Decision, Message } from '../../core/engine/schema.js';
-import type { CurvePoint, HistogramBin, Overrides, SizeModel } from '../../core/inspect/curve.js';
-import {
-  charsAfter,
-  deriveActions,
-  probabilitiesOf,
-  probabilityHistogram,
-  thresholdCurve,
-} from '../../core/inspect/curve.js';
+import type { Overrides } from '../../core/inspect/actions.js';
+import { deriveActions, probabilitiesOf } from '../../core/inspect/actions.js';
+import type { SizeModel } from '../../core/inspect/sizeModel.js';
+import { charsAfter } from '../../core/inspect/sizeModel.js';
+import type { CurvePoint } from '../../core/inspect/curve.js';
+import { thresholdCurve } from '../../core/inspect/curve.js';
+import type { HistogramBin } from '../../core/inspect/histogram.js';
+import { probabilityHistogram } from '../../core/inspect/histogram.js';
 import type { AskedPolicy } from '../../core/inspect/policyChange.js';
 import { narrowRun } from '../../core/inspect/policyChange.js';
 import type { AuditModel, RunPairReview } from '../../core/inspect/review.js';

@@ -7,8 +7,10 @@
 import { policyOf } from '../../core/engine/compact.js';
 import { analyze } from '../../core/engine/guards.js';
 import { rebuildOptionsOf } from '../../core/engine/rebuild.js';
+import { probabilitiesOf } from '../../core/inspect/actions.js';
+import { buildSizeModel } from '../../core/inspect/sizeModel.js';
 import type { CurvePoint } from '../../core/inspect/curve.js';
-import { buildSizeModel, probabilitiesOf, probabilityHistogram } from '../../core/inspect/curve.js';
+import { probabilityHistogram } from '../../core/inspect/histogram.js';
 import { modelNeedingChanges } from '../../core/inspect/policyChange.js';
 import { cacheFriendlyActions } from '../../core/inspect/cacheView.js';
 import type { Action } from '../../core/engine/schema.js';

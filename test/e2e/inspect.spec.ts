@@ -8,7 +8,8 @@ import type { Page } from '@playwright/test';
 import { compactContext } from '../../dist/core/engine/compact.js';
 import { createOfflineModel } from '../../dist/core/engine/offline/model.js';
 import { paymentRetryScenario, scenarioRequest } from '../../dist/core/examples/index.js';
-import { probabilitiesOf, probabilityHistogram } from '../../dist/core/inspect/curve.js';
+import { probabilitiesOf } from '../../dist/core/inspect/actions.js';
+import { probabilityHistogram } from '../../dist/core/inspect/histogram.js';
 import { expect, SCREENSHOTS, runExample, test } from './host.js';
 
 // ARIA 1.3's `mark` role: Playwright's role engine maps <mark> to it, its type list lags behind.

@@ -12,7 +12,8 @@ import { rebuildOptionsOf } from '../../core/engine/rebuild.js';
 import { createScriptedModel } from '../../core/engine/scripted.js';
 import type { Message } from '../../core/engine/schema.js';
 import { cacheFriendlyActions, cacheView } from '../../core/inspect/cacheView.js';
-import { buildSizeModel, deriveActions, probabilitiesOf } from '../../core/inspect/curve.js';
+import { deriveActions, probabilitiesOf } from '../../core/inspect/actions.js';
+import { buildSizeModel } from '../../core/inspect/sizeModel.js';
 import { answersArb, requestArb } from '../support/arbitraries.js';
 import { history, msg, tcall, tres, txt } from '../core/helpers.js';
 

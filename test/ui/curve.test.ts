@@ -1,6 +1,7 @@
 /**
- * core/curve.ts and core/align.ts: re-derived actions equal the engine's (R12, R15), and the
- * size model's characters equal a real rebuild's JSON length at every threshold (R13, R14).
+ * core/inspect/actions.ts, sizeModel.ts, curve.ts and align.ts: re-derived actions equal the
+ * engine's (R12, R15), and the size model's characters equal a real rebuild's JSON length at
+ * every threshold (R13, R14).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,13 +11,9 @@ import { paymentRetryScenario } from '../../core/examples/paymentRetry.js';
 import type { Action, Message } from '../../core/engine/schema.js';
 import { alignRows } from '../../core/inspect/align.js';
 import { analyze } from '../../core/engine/guards.js';
-import {
-  buildSizeModel,
-  charsAfter,
-  deriveActions,
-  probabilitiesOf,
-  thresholdCurve,
-} from '../../core/inspect/curve.js';
+import { deriveActions, probabilitiesOf } from '../../core/inspect/actions.js';
+import { buildSizeModel, charsAfter } from '../../core/inspect/sizeModel.js';
+import { thresholdCurve } from '../../core/inspect/curve.js';
 import { compactContext } from '../../core/engine/compact.js';
 import { createOfflineModel } from '../../core/engine/offline/model.js';
 import { loadHistory } from '../../core/engine/containers.js';

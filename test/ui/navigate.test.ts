@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AlignedRow } from '../../core/inspect/align.js';
-import type { Overrides } from '../../core/inspect/curve.js';
+import type { Overrides } from '../../core/inspect/actions.js';
 import { filterRows } from '../../core/inspect/filter.js';
 import { stepChange, stepMatch } from '../../core/inspect/navigate.js';
 import { auditModel } from '../../core/inspect/review.js';

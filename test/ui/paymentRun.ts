@@ -8,8 +8,9 @@ import { analyze } from '../../core/engine/guards.js';
 import { createOfflineModel } from '../../core/engine/offline/model.js';
 import type { Decision } from '../../core/engine/schema.js';
 import { paymentRetryScenario } from '../../core/examples/paymentRetry.js';
-import type { Overrides } from '../../core/inspect/curve.js';
-import { buildSizeModel, deriveActions, probabilitiesOf } from '../../core/inspect/curve.js';
+import type { Overrides } from '../../core/inspect/actions.js';
+import { deriveActions, probabilitiesOf } from '../../core/inspect/actions.js';
+import { buildSizeModel } from '../../core/inspect/sizeModel.js';
 
 export const REBUILD_OPTIONS = { truncateHeadChars: 300, truncateTailChars: 0, archiveRef: 'archived history' };
 

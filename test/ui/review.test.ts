@@ -11,7 +11,7 @@ import { blocksOf } from '../../core/engine/pairing.js';
 import { rebuild } from '../../core/engine/rebuild.js';
 import type { Action, Message } from '../../core/engine/schema.js';
 import { ACTIONS } from '../../core/engine/schema.js';
-import { deriveActions, modelVerdict } from '../../core/inspect/curve.js';
+import { deriveActions, modelVerdict } from '../../core/inspect/actions.js';
 import { auditModel, reviewPairs } from '../../core/inspect/review.js';
 import { paymentRun, REBUILD_OPTIONS, reviewedAt, splittingThreshold } from './paymentRun.js';
 
