@@ -3,6 +3,7 @@
  * everything else stays byte-identical, and the input is never touched. R13 keeps a head and,
  * with `truncate_tail_chars` (SPEC §9), a tail around the omission marker.
  */
+import { editPlan } from './editPlan.js';
 import type { Pair } from './guards.js';
 import { isTextOutput, outputText } from './guards.js';
 import { mapOwn } from './own.js';
@@ -89,23 +90,10 @@ export function rebuild(
   options: RebuildOptions,
   copyUnchanged = true,
 ): Rebuilt {
-  // message index → block index → replacement (null = remove)
-  const edits = new Map<number, Map<number, Block | null>>();
-  const edit = (m: number, b: number, block: Block | null) => {
-    let perMessage = edits.get(m);
-    if (!perMessage) edits.set(m, (perMessage = new Map()));
-    perMessage.set(b, block);
-  };
-  for (const pair of pairs) {
-    const action = actions.get(pair.pairId);
-    if (action === 'drop_call') {
-      edit(pair.call.message, pair.call.block, null);
-      edit(pair.result.message, pair.result.block, null);
-    } else if (action === 'drop_result') {
-      const output = truncateOutput(pair.resultBlock.output, pair.callId, options);
-      if (output !== null) edit(pair.result.message, pair.result.block, withField(pair.resultBlock, 'output', output));
-    }
-  }
+  const edits = editPlan(pairs, actions, (pair) => {
+    const output = truncateOutput(pair.resultBlock.output, pair.callId, options);
+    return output === null ? null : withField(pair.resultBlock, 'output', output);
+  });
 
   const out: Message[] = [];
   const origins: Array<number | null> = [];

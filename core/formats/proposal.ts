@@ -3,6 +3,7 @@
  * `rebuild`) and, per pair whose action changes something, an edit naming the blocks by their
  * place in our model. Writers turn each place into a native one through the source map.
  */
+import { forEachEdit } from '../engine/editPlan.js';
 import type { Pair } from '../engine/guards.js';
 import { rebuild, rebuildOptionsOf, truncateOutput } from '../engine/rebuild.js';
 import type { Action, CompactRequest, Message } from '../engine/schema.js';
@@ -16,15 +17,12 @@ export function proposalFor(
 ): Proposal {
   const options = rebuildOptionsOf(request);
   const edits: Edit[] = [];
-  for (const pair of pairs) {
-    const action = actions.get(pair.pairId);
-    if (action === 'drop_call') edits.push({ kind: 'drop', call: pair.call, result: pair.result });
-    else if (action === 'drop_result') {
-      // The same R13 rule rebuild applies: an output that would not get shorter stays as it is.
-      const output = truncateOutput(pair.resultBlock.output, pair.callId, options);
-      if (output !== null) edits.push({ kind: 'truncate', result: pair.result, output });
-    }
-  }
+  // rebuild's edits, with its R13 rule: an output that would not get shorter stays as it is.
+  const truncated = (pair: Pair) => truncateOutput(pair.resultBlock.output, pair.callId, options);
+  forEachEdit(pairs, actions, truncated, {
+    drop: (pair) => edits.push({ kind: 'drop', call: pair.call, result: pair.result }),
+    truncate: (pair, output) => edits.push({ kind: 'truncate', result: pair.result, output }),
+  });
   return { edits, messages: rebuild(messages, pairs, actions, options, false).messages };
 }
 

@@ -4,28 +4,27 @@
  * change, the characters before it, and the cache-friendly variant that leaves every message
  * up to a chosen one untouched. All from the size model measured once per run; no model call.
  */
+import { forEachEdit } from '../engine/editPlan.js';
 import type { Pair } from '../engine/guards.js';
 import { jsonArrayLength } from '../engine/measure.js';
 import type { Action } from '../engine/schema.js';
 import type { Overrides } from './actions.js';
 import type { SizeModel } from './sizeModel.js';
-import { charsAfter } from './sizeModel.js';
+import { charsAfter, truncatedChars } from './sizeModel.js';
 
 /**
- * The first message index these actions change or remove, as `rebuild` reports it: a
- * drop_call changes both endpoints' messages, a drop_result only the result's, and only when
- * R13 shortens it. Null when nothing changes.
+ * The first message index these actions change or remove, as `rebuild` reports it: the first
+ * message of the blocks its edits touch (core/engine/editPlan.ts). Null when nothing changes.
  */
 export function firstChangedMessage(model: SizeModel, actions: ReadonlyMap<string, Action>): number | null {
   let first: number | null = null;
   const consider = (m: number) => {
     if (first === null || m < first) first = m;
   };
-  for (const pair of model.pairs) {
-    const action = actions.get(pair.pairId);
-    if (action === 'drop_call') consider(Math.min(pair.call.message, pair.result.message));
-    else if (action === 'drop_result' && model.truncated.get(pair.pairId)) consider(pair.result.message);
-  }
+  forEachEdit(model.pairs, actions, truncatedChars(model), {
+    drop: (pair) => consider(Math.min(pair.call.message, pair.result.message)),
+    truncate: (pair) => consider(pair.result.message),
+  });
   return first;
 }
 

@@ -4,6 +4,8 @@
  * curve over a 20 MB history costs no re-serialisation; `charsAfter` equals
  * `JSON.stringify(rebuild(...).messages).length` exactly (test/ui/curve.test.ts checks it).
  */
+import type { EditPlan } from '../engine/editPlan.js';
+import { editPlan } from '../engine/editPlan.js';
 import type { Pair } from '../engine/guards.js';
 import type { RebuildOptions } from '../engine/rebuild.js';
 import { truncateOutput } from '../engine/rebuild.js';
@@ -94,15 +96,13 @@ export function charsAfter(model: SizeModel, actions: ReadonlyMap<string, Action
     ({ sum, count } = last);
     for (const m of touched) {
       const pairs = byMessage.get(m) as Pair[];
-      const before = messageDelta(model, m, editsOf(model, pairs, last.actions, m));
-      const after = messageDelta(model, m, editsOf(model, pairs, actions, m));
+      const before = messageDelta(model, m, editsOf(model, pairs, last.actions).get(m));
+      const after = messageDelta(model, m, editsOf(model, pairs, actions).get(m));
       sum += after.sum - before.sum;
       count += after.count - before.count;
     }
   } else {
-    const edits = new Map<number, Map<number, number | null>>();
-    editsOf(model, model.pairs, actions, undefined, edits);
-    for (const [m, perMessage] of edits) {
+    for (const [m, perMessage] of editsOf(model, model.pairs, actions)) {
       const delta = messageDelta(model, m, perMessage);
       sum += delta.sum;
       count += delta.count;
@@ -127,39 +127,19 @@ function messagePairs(model: SizeModel): Map<number, Pair[]> {
   return byMessage;
 }
 
-/**
- * The block edits `actions` make to `pairs` (a removed block is null, a truncated result its
- * new length), per message into `into`; with `only`, the edits of that one message.
- */
-function editsOf(
-  model: SizeModel,
-  pairs: readonly Pair[],
-  actions: ReadonlyMap<string, Action>,
-  only?: number,
-  into = new Map<number, Map<number, number | null>>(),
-): Map<number, number | null> {
-  const edit = (m: number, b: number, len: number | null) => {
-    if (only !== undefined && m !== only) return;
-    let perMessage = into.get(m);
-    if (!perMessage) into.set(m, (perMessage = new Map()));
-    perMessage.set(b, len);
-  };
-  for (const pair of pairs) {
-    const action = actions.get(pair.pairId);
-    if (action === 'drop_call') {
-      edit(pair.call.message, pair.call.block, null);
-      edit(pair.result.message, pair.result.block, null);
-    } else if (action === 'drop_result') {
-      const truncation = model.truncated.get(pair.pairId);
-      if (truncation) edit(pair.result.message, pair.result.block, truncation.blockChars);
-    }
-  }
-  return (only !== undefined && into.get(only)) || new Map();
+/** A pair's result as R13 leaves it, as its JSON length; null when truncation would not shorten it. */
+export function truncatedChars(model: SizeModel): (pair: Pair) => number | null {
+  return (pair) => model.truncated.get(pair.pairId)?.blockChars ?? null;
+}
+
+/** The block edits `actions` make to `pairs` (R13–R14), a truncated result as its new JSON length. */
+function editsOf(model: SizeModel, pairs: readonly Pair[], actions: ReadonlyMap<string, Action>): EditPlan<number> {
+  return editPlan(pairs, actions, truncatedChars(model));
 }
 
 /** How message `m` with these block edits changes the history's message sum and count. */
-function messageDelta(model: SizeModel, m: number, perMessage: Map<number, number | null>) {
-  if (perMessage.size === 0) return { sum: 0, count: 0 };
+function messageDelta(model: SizeModel, m: number, perMessage: Map<number, number | null> | undefined) {
+  if (!perMessage || perMessage.size === 0) return { sum: 0, count: 0 };
   const size = model.messages.get(m) as MessageSize;
   let kept = 0;
   let contentLen = 2;
