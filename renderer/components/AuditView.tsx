@@ -10,9 +10,8 @@ import { NO_TOOLS } from '../format.js';
 import { useChangeNavigation } from '../hooks/useChangeNavigation.js';
 import { useReveal } from '../hooks/useReveal.js';
 import { useRowJump } from '../hooks/useRowJump.js';
-import { useVisibleRows } from '../hooks/useVisibleRows.js';
 import { useApp } from '../store/index.js';
-import { selectHasProposal } from '../store/selectors.js';
+import { selectAudit, selectHasProposal, selectVisibleRows } from '../store/selectors.js';
 import { FindBar } from './FindBar.js';
 import { MessageRow } from './MessageRow.js';
 
@@ -62,7 +61,8 @@ export function AuditView() {
   const selected = useApp((s) => s.selected);
   const firstChanged = useApp((s) => s.cache?.current.firstChanged ?? null);
   const againstA = useApp((s) => s.leftPane === 'pinned' && s.pinned !== null);
-  const { audit, visible } = useVisibleRows();
+  const audit = useApp(selectAudit);
+  const visible = useApp(selectVisibleRows);
   const scrollRef = useRef<HTMLDivElement>(null);
 
   // The React Compiler is not used here, so its note that it skips this hook does not apply.

@@ -12,7 +12,7 @@ export function FindBar({
   selectedPos: number;
   goTo: JumpTo;
 }) {
-  const { input, query, setQuery, total, current, settled, step, onEnter } = useFind(visible, selectedPos, goTo);
+  const { input, query, setQuery, total, current, settled, step, onEnter } = useFind(selectedPos, goTo);
   return (
     <span className="find">
       <label htmlFor="find">Find</label>

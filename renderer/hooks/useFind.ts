@@ -3,23 +3,20 @@
  * highlighted `findTerm` after a short pause (a 10,000-message history is searched once per
  * pause, not once per key), and Enter / Shift+Enter walk the hits one by one, off-screen rows
  * included. The hit stood on is the store's `findCurrent`: its <mark> is marked current and
- * collapsed text around it opens. Which text holds hits and where a step lands are core
- * functions (core/inspect/find.ts).
+ * collapsed text around it opens. The hits are the store's (`selectFindResult`); which text
+ * holds them and where a step lands are core functions (core/inspect/find.ts).
  */
-import { useEffect, useMemo, useRef } from 'react';
-import type { AlignedRow } from '../../core/inspect/align.js';
+import { useEffect, useRef } from 'react';
 import { fieldKey } from '../../core/inspect/display.js';
-import type { FindResult } from '../../core/inspect/find.js';
-import { findHits, hitAt, stepHit } from '../../core/inspect/find.js';
+import { hitAt, stepHit } from '../../core/inspect/find.js';
 import type { Direction } from '../../core/inspect/navigate.js';
 import { useApp } from '../store/index.js';
+import { selectFindResult } from '../store/selectors.js';
 import type { JumpTo } from './useRowJump.js';
 
 const DEBOUNCE_MS = 120;
-const NO_HITS: FindResult = { term: '', total: 0, fields: [] };
 
-export function useFind(visible: readonly AlignedRow[], selectedPos: number, goTo: JumpTo) {
-  const messages = useApp((s) => s.snapshot?.messages ?? null);
+export function useFind(selectedPos: number, goTo: JumpTo) {
   const query = useApp((s) => s.query);
   const findTerm = useApp((s) => s.findTerm);
   const setQuery = useApp((s) => s.setQuery);
@@ -48,10 +45,7 @@ export function useFind(visible: readonly AlignedRow[], selectedPos: number, goT
     return () => clearTimeout(id);
   }, [term, setFindTerm]);
 
-  const result = useMemo(
-    () => (messages ? findHits(visible, messages, findTerm) : NO_HITS),
-    [visible, messages, findTerm],
-  );
+  const result = useApp(selectFindResult);
   // The hit stood on, as an index into `result`; a new result starts from none.
   const index = findCurrent?.result === result ? findCurrent.index : -1;
 

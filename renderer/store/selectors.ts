@@ -3,10 +3,15 @@
  * derive, so a selector costs a lookup and re-renders only what a derive changed.
  */
 import type { Analysis } from '../../core/engine/guards.js';
+import type { AlignedRow } from '../../core/inspect/align.js';
 import type { CharBreakdown } from '../../core/inspect/breakdown.js';
 import type { DecisionFilter, DecisionRow, DecisionSort } from '../../core/inspect/decisionTable.js';
 import { decisionRows, viewDecisions } from '../../core/inspect/decisionTable.js';
 import { charBreakdown } from '../../core/inspect/breakdown.js';
+import type { RowFilter } from '../../core/inspect/filter.js';
+import { filterRows } from '../../core/inspect/filter.js';
+import type { FindResult } from '../../core/inspect/find.js';
+import { findHits } from '../../core/inspect/find.js';
 import type { KeptCount } from '../../core/inspect/guardCounts.js';
 import { keptByReason } from '../../core/inspect/guardCounts.js';
 import type { AuditModel, PairReview } from '../../core/inspect/review.js';
@@ -33,6 +38,37 @@ export const selectAudit = (s: AppState): AuditModel | null => s.proposal?.audit
 
 export const selectPairReview = (s: AppState, pairId: string): PairReview | null =>
   selectAudit(s)?.pairs.get(pairId) ?? null;
+
+const NO_ROWS: readonly AlignedRow[] = [];
+const visibleRows = new WeakMap<AuditModel, { filter: RowFilter; rows: readonly AlignedRow[] }>();
+
+/** The audit's rows the row filter lets through (core/inspect/filter.ts), once per derive or filter change. */
+export function selectVisibleRows(s: AppState): readonly AlignedRow[] {
+  const audit = selectAudit(s);
+  if (!audit) return NO_ROWS;
+  const cached = visibleRows.get(audit);
+  if (cached && cached.filter === s.filter) return cached.rows;
+  const rows = filterRows(audit.rows, s.filter, audit.pairs);
+  visibleRows.set(audit, { filter: s.filter, rows });
+  return rows;
+}
+
+const NO_HITS: FindResult = { term: '', total: 0, fields: [] };
+const findResults = new WeakMap<readonly AlignedRow[], FindResult>();
+
+/**
+ * Every hit of the find term in the visible rows (core/inspect/find.ts), once per term or
+ * change of those rows: a 10,000-message history is searched once per pause in typing.
+ */
+export function selectFindResult(s: AppState): FindResult {
+  if (!s.snapshot) return NO_HITS;
+  const visible = selectVisibleRows(s);
+  const cached = findResults.get(visible);
+  if (cached && cached.term === s.findTerm) return cached;
+  const result = findHits(visible, s.snapshot.messages, s.findTerm);
+  findResults.set(visible, result);
+  return result;
+}
 
 export const selectHasProposal = (s: AppState): boolean => s.proposal !== null;
 

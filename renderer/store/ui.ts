@@ -8,7 +8,7 @@ export type Tab = 'summary' | 'audit' | 'decisions' | 'compare' | 'cache' | 'obs
 
 /** The hit Find stands on: which of a result's hits, and where it sits. */
 export interface FindCurrent {
-  /** The hits it was counted among (hooks/useFind: the visible rows' hits of the term); a new result stands on none. */
+  /** The hits it was counted among (selectors.ts `selectFindResult`); a new result stands on none. */
   result: FindResult;
   index: number;
   /** The field (display.ts `fieldKey`) and the hit's range there; components open collapsed text at it. */

@@ -8,12 +8,16 @@ import { setupHost } from '../../app/host/setup.js';
 import { decide } from '../../core/engine/decide.js';
 import type { AppStore } from '../../renderer/store/index.js';
 import { viewDecisions } from '../../core/inspect/decisionTable.js';
+import { filterRows } from '../../core/inspect/filter.js';
+import { findHits } from '../../core/inspect/find.js';
 import {
   selectAudit,
   selectDecisionRows,
   selectDecisionView,
+  selectFindResult,
   selectHasProposal,
   selectPairReview,
+  selectVisibleRows,
 } from '../../renderer/store/selectors.js';
 import { settled, storeOver } from './directBridge.js';
 
@@ -137,5 +141,29 @@ describe('store selectors', () => {
     expect(guarded.rows.length).toBeGreaterThan(0);
     expect(guarded.rows.length).toBeLessThan(all.length);
     expect(selectDecisionView(s())).toBe(guarded);
+  });
+
+  it("the audit rows a filter lets through and Find's hits in them are derived in the store, once per change", async () => {
+    const store = await ranExample();
+    const s = () => store.getState();
+    const audit = selectAudit(s())!;
+    expect(selectVisibleRows(s())).toBe(audit.rows);
+    s().setFilter('changed');
+    const changed = selectVisibleRows(s());
+    expect(changed).toEqual(filterRows(audit.rows, 'changed', audit.pairs));
+    expect(changed.length).toBeGreaterThan(0);
+    expect(changed.length).toBeLessThan(audit.rows.length);
+    expect(selectVisibleRows(s())).toBe(changed);
+
+    expect(selectFindResult(s()).total).toBe(0);
+    const term = changed[0].id;
+    s().setFindTerm(term);
+    const found = selectFindResult(s());
+    expect(found).toEqual(findHits(changed, s().snapshot!.messages, term));
+    expect(found.total).toBeGreaterThan(0);
+    expect(selectFindResult(s())).toBe(found);
+    s().setFilter('all');
+    expect(selectFindResult(s())).not.toBe(found);
+    expect(selectFindResult(s()).total).toBeGreaterThanOrEqual(found.total);
   });
 });
