@@ -37,6 +37,8 @@ export const REQUIRED_KEYS: readonly RequestKey[] = ['goal', 'messages'];
 export function splitFlags<N extends string>(
   argv: readonly string[],
   names: readonly N[],
+  /** Flags that take no value (`--force`): present as `'true'`. */
+  switches: readonly N[] = [],
 ): { rest: string[]; flags: Map<N, string> } {
   const rest: string[] = [];
   const flags = new Map<N, string>();
@@ -50,7 +52,8 @@ export function splitFlags<N extends string>(
     const name = (eq > 0 ? arg.slice(2, eq) : arg.slice(2)) as N;
     if (!names.includes(name))
       throw new UsageError(`unknown option "${clip(arg)}" (options: ${names.map((n) => `--${n}`).join(', ')})`);
-    const value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
+    if (switches.includes(name) && eq > 0) throw new UsageError(`--${name}: takes no value`);
+    const value = switches.includes(name) ? 'true' : eq > 0 ? arg.slice(eq + 1) : argv[++i];
     if (value === undefined || value === '') throw new UsageError(`--${name}: needs a value`);
     if (flags.has(name)) throw new UsageError(`--${name}: given more than once`);
     flags.set(name, value);

@@ -6,7 +6,7 @@
  * which conversation, and `--out` writes the compacted history in that format with the
  * archive of the input and the audit record beside it (out.ts).
  */
-import { basename } from 'node:path';
+import { basename, resolve } from 'node:path';
 // The narrow engine modules, not the engine's index: a compaction of a valid request loads
 // neither zod (accept.ts) nor a backend it does not run (test/bench/cli.bench.ts).
 import { acceptRequest } from '../../core/engine/accept.js';
@@ -20,11 +20,19 @@ import { createDecisionModel, loadConfig } from '../config.js';
 import { classify, EXIT, HostApiError } from '../host/errors.js';
 import { hostHeapBudgetBytes, overHostBudget, runShapeOf } from '../host/heap-budget.js';
 import type { RequestKey } from './args.js';
-import { parseJsonValue, readTextFileBytes, resolveValue, splitFlags, splitPairs, VERBATIM_KEYS } from './args.js';
+import {
+  parseJsonValue,
+  readTextFileBytes,
+  resolveValue,
+  splitFlags,
+  splitPairs,
+  UsageError,
+  VERBATIM_KEYS,
+} from './args.js';
 import type { ReadBytes, ReadInput } from './out.js';
 import { checkOutPath, openMessages } from './source.js';
 
-export const FLAGS = ['format', 'conversation', 'out', 'reviewer'] as const;
+export const FLAGS = ['format', 'conversation', 'out', 'reviewer', 'force'] as const;
 
 export interface CliRequest {
   request: CompactRequest;
@@ -34,6 +42,8 @@ export interface CliRequest {
   /** `--out`: the path, the history as read for its archive, and the module that writes it. */
   out: { path: string; input: ReadInput; files: typeof import('./out.js') } | null;
   reviewer: string | undefined;
+  /** `--force`: replace existing files `--out` would change (never a file the command read). */
+  force: boolean;
   /** The bytes `messages` was read from (the heap rule's body, app/host/heap-budget.ts). */
   messageBytes: number;
 }
@@ -49,7 +59,7 @@ function readMessages(value: string): ReadBytes {
 
 /** Turns the arguments into a checked request and the source it came from. */
 export async function readRequest(argv: readonly string[]): Promise<CliRequest> {
-  const { rest, flags } = splitFlags(argv, FLAGS);
+  const { rest, flags } = splitFlags(argv, FLAGS, ['force']);
   const raw: Partial<Record<RequestKey, unknown>> = {};
   const inputs: string[] = [];
   let source: OpenedSource | null = null;
@@ -68,6 +78,8 @@ export async function readRequest(argv: readonly string[]): Promise<CliRequest> 
     else raw[key] = parseJsonValue(key, resolveValue(key, value));
   }
   const path = flags.get('out') ?? null;
+  if (path === null && flags.has('force'))
+    throw new UsageError('--force: only with --out (it lets --out replace existing files)');
   let out: CliRequest['out'] = null;
   if (path !== null) {
     checkOutPath(path, inputs);
@@ -87,6 +99,7 @@ export async function readRequest(argv: readonly string[]): Promise<CliRequest> 
     inputs,
     out,
     reviewer: flags.get('reviewer'),
+    force: flags.has('force'),
     messageBytes: read?.bytes.length ?? 0,
   };
 }
@@ -112,7 +125,7 @@ export async function run(argv: string[]): Promise<number> {
   try {
     const config = loadConfig();
     for (const warning of config.warnings) process.stderr.write(`${warning}\n`);
-    const { request, source, out, inputs, reviewer: reviewerFlag, messageBytes } = await readRequest(argv);
+    const { request, source, out, inputs, reviewer: reviewerFlag, messageBytes, force } = await readRequest(argv);
     checkHeap(request, messageBytes);
     // Before the run: a missing reviewer is bad usage, found before any model is asked.
     const reviewer = out !== null ? out.files.reviewerOf(reviewerFlag) : null;
@@ -133,7 +146,10 @@ export async function run(argv: string[]): Promise<number> {
         startedAt,
         finishedAt: new Date().toISOString(),
       };
-      await out.files.writeOutFiles(out.path, out.input, run, { reviewer, inputs });
+      // Every file this command read: the @values, the scripted backend's answers and `.env`.
+      const script = config.settings.scriptPath === null ? [] : [resolve(config.settings.scriptPath)];
+      const read = [...inputs, ...script, resolve('.env')];
+      await out.files.writeOutFiles(out.path, out.input, run, { reviewer, inputs: read, force });
     }
     // Written as it is: the backend scrubbed provider text of the key where it arrived, and the
     // history's own text (which may mention anything) is never rewritten (R14).

@@ -30,7 +30,7 @@ Usage:
 Commands:
 ${list}
 
-compact_context KEY=VALUE ... [--format ID] [--conversation KEY] [--out PATH [--reviewer NAME]]
+compact_context KEY=VALUE ... [--format ID] [--conversation KEY] [--out PATH [--reviewer NAME] [--force]]
   goal                   the next action (required, non-empty; taken verbatim)
   messages               the history (required), in any format of "formats": our message
                          array, JSON Lines or agent state, a Claude Code session, an OpenAI or
@@ -51,8 +51,10 @@ compact_context KEY=VALUE ... [--format ID] [--conversation KEY] [--out PATH [--
   --out PATH             also write the compacted history in the source's own format and
                          container (also when nothing changed), and beside it the archive of
                          the input (its bytes, named by their SHA-256) and PATH.audit.json
-                         (hashes, policy, decisions, reviewer); never over the input file
+                         (hashes, policy, decisions, reviewer); never over a file the command
+                         read, and over another existing file only with --force
   --reviewer NAME        who approves the --out files (default: the OS user)
+  --force                let --out replace existing files (never one the command read)
   Example:
     compaction-inspector compact_context goal='Fix payment retries' \\
       eligible_tool_names='["search_code"]' options='{"preserve_recent_messages":1}' \\

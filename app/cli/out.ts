@@ -20,6 +20,7 @@ import type { WrittenExport } from '../host/exportFiles.js';
 import { osUser, writeExport } from '../host/exportFiles.js';
 import { packageVersion } from '../host/version.js';
 import { UsageError } from './args.js';
+import { notAsked } from './writeTargets.js';
 
 /** `messages` as read: its file's name (or `messages.json` for an inline value), bytes and text. */
 export interface ReadBytes {
@@ -74,7 +75,7 @@ export async function writeOutFiles(
   out: string,
   input: ReadInput,
   run: OutRun,
-  options: { reviewer: string; inputs: readonly string[] },
+  options: { reviewer: string; inputs: readonly string[]; force: boolean },
 ): Promise<WrittenExport> {
   const { request, source, details } = run;
   const { answer } = details.response;
@@ -118,6 +119,12 @@ export async function writeOutFiles(
         confirmReplace: async (replacements) => {
           const source = replacements.find((r) => r.isSource);
           if (source) throw new UsageError(`--out: would replace the input file ${source.path}; choose another path`);
+          // An existing file that would change is replaced only when asked, as the inspector asks.
+          if (!options.force)
+            throw notAsked(
+              '--out',
+              replacements.map((r) => r.path),
+            );
           return true;
         },
       },

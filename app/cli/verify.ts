@@ -5,7 +5,6 @@
  * difference on stdout; 2 with one line on stderr for bad input (not a record, a file missing
  * or unreadable). `--report` then writes the HTML audit report from the verified re-derivation.
  */
-import { readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { describeZodError } from '../../core/engine/schema.js';
 import type { AuditRecord } from '../../core/audit/schema.js';
@@ -16,14 +15,25 @@ import { verifyExport } from '../../core/audit/verify.js';
 import { classify, EXIT } from '../host/errors.js';
 import { writeAtomic } from '../host/commitFiles.js';
 import { nodeHash } from '../host/exportFiles.js';
-import { parseFileCommand, parseJsonValue, readTextFile, readTextFileBytes, UsageError } from './args.js';
+import type { ReadPath } from './writeTargets.js';
+import { checkTargets } from './writeTargets.js';
+import {
+  parseFileCommand,
+  parseJsonValue,
+  readFileBytes,
+  readTextFile,
+  readTextFileBytes,
+  UsageError,
+} from './args.js';
 
 export const USAGE = `usage: compaction-inspector verify AUDIT.json [--json] [--report]
   AUDIT.json  an export's audit record; the snapshot and the archive it names are read from
               the same folder
   --json      the result as JSON on stdout: { ok, differences, audit, snapshot, archive, report }
   --report    once verified, also write the HTML audit report beside the snapshot
-              (SNAPSHOT.report.html, what the inspector's export writes when asked)
+              (SNAPSHOT.report.html, what the inspector's export writes when asked); never
+              over a file verify read
+  --force     let --report replace an existing file of that name
   Exit 0 when the snapshot is exactly what the record approved, 1 with the first difference,
   2 on bad input.
 `;
@@ -51,13 +61,24 @@ function readRecord(path: string): AuditRecord {
   throw new UsageError(`${path}: not an audit record: ${describeZodError(parsed.error)}`);
 }
 
-/** The report of a verified export, from its re-derivation, beside the snapshot (atomically). */
-async function writeReport(auditPath: string, record: AuditRecord, rederived: Rederived): Promise<string> {
+/**
+ * The report of a verified export, from its re-derivation, beside the snapshot (atomically):
+ * never over a file this command read (a record may name its snapshot so that the report's
+ * name is the archive's or its own), and over another existing file only with `--force`.
+ */
+async function writeReport(
+  auditPath: string,
+  record: AuditRecord,
+  rederived: Rederived,
+  target: { reads: readonly ReadPath[]; force: boolean },
+): Promise<string> {
   const { source, analysis, actions } = rederived;
-  const auditFile = { name: basename(auditPath), ...(await nodeHash(readFileSync(auditPath))) };
+  const auditFile = { name: basename(auditPath), ...(await nodeHash(readFileBytes(auditPath, auditPath))) };
   const path = join(dirname(auditPath), reportFileName(record.exported_file.name));
+  const html = reportOf(record, { messages: source.read.messages, analysis, actions }, auditFile);
+  checkTargets('--report', [{ path, data: html }], target.reads, target.force);
   try {
-    writeAtomic(path, reportOf(record, { messages: source.read.messages, analysis, actions }, auditFile));
+    writeAtomic(path, html);
   } catch (error) {
     throw new UsageError(
       `--report: cannot write ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
@@ -84,7 +105,7 @@ function render(record: AuditRecord, verification: Verification): string {
 
 export async function run(argv: string[]): Promise<number> {
   try {
-    const parsed = parseFileCommand('verify', argv, USAGE, ['report']);
+    const parsed = parseFileCommand('verify', argv, USAGE, ['report', 'force']);
     if (parsed === null) return EXIT.success;
     const [auditPath, ...extra] = parsed.files;
     if (auditPath === undefined || extra.length > 0)
@@ -96,7 +117,14 @@ export async function run(argv: string[]): Promise<number> {
     const verification = verifyExport(record, archive, snapshot);
     const reportPath =
       verification.ok && parsed.flags.has('report')
-        ? await writeReport(auditPath, record, verification.rederived)
+        ? await writeReport(auditPath, record, verification.rederived, {
+            reads: [
+              { role: 'the audit record', path: auditPath },
+              { role: 'the archive', path: archive.name },
+              { role: 'the snapshot', path: snapshot.name },
+            ],
+            force: parsed.flags.has('force'),
+          })
         : null;
     if (parsed.json) {
       const differences = verification.ok ? [] : verification.differences;
