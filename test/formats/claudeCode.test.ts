@@ -107,3 +107,51 @@ describe('claude-code', () => {
     expect(openSource(out.join('\n'), { conversation: 'main' }).read.messages).toEqual(proposal.messages);
   });
 });
+
+/** The fixture with the removed lines' parents changed, exported with the one call dropped. */
+function exportWithParents(parents: Record<string, string | null>): Array<Record<string, unknown>> {
+  const changed = records.map((r) => ('uuid' in r && r.uuid in parents ? { ...r, parentUuid: parents[r.uuid] } : r));
+  const source = openSource(changed.map((r) => JSON.stringify(r)).join('\n') + '\n', { conversation: 'main' });
+  const analysis = analyze(source.read.messages, {
+    eligibleToolNames: [],
+    protectedMessageIds: [],
+    protectedCallIds: [],
+    preserveRecentMessages: 0,
+  });
+  const actions = new Map<string, Action>([[analysis.pairs[0].pairId, 'drop_call']]);
+  const proposal = proposalFor(source.read.messages, analysis.pairs, actions, {
+    options: DEFAULT_OPTIONS,
+    archive_ref: 'a',
+  });
+  return exportSource(source, proposal)
+    .trimEnd()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
+/** Every uuid-naming key of every kept line names a kept line (or nothing). */
+function expectNoLinkToRemoved(lines: Array<Record<string, unknown>>, removedUuids: string[]): void {
+  for (const line of lines)
+    for (const key of ['parentUuid', 'logicalParentUuid', 'leafUuid'])
+      expect(removedUuids, `${String(line.uuid ?? line.type)}.${key}`).not.toContain(line[key]);
+}
+
+describe('claude-code re-linking on broken chains', () => {
+  it('§9 R14 removed lines whose parents form a cycle: the export ends and no kept line points at them', () => {
+    const lines = exportWithParents({ a2: 'u2', u2: 'a2' });
+    expect(lines.map((l) => l.uuid ?? l.type)).toEqual(['summary', 'u1', 'a1', 'a3', 's1', 'a4']);
+    expectNoLinkToRemoved(lines, ['a2', 'u2']);
+    // No surviving ancestor: the children become roots, as a session's first line is.
+    expect(lines[3].parentUuid).toBeNull();
+    expect(lines[4].parentUuid).toBeNull();
+    expect(lines[0].leafUuid).toBeNull();
+  });
+
+  it('§9 R14 a removed line that names itself as parent: its children become roots, never point at it', () => {
+    const lines = exportWithParents({ u2: 'u2' });
+    expectNoLinkToRemoved(lines, ['a2', 'u2']);
+    expect(lines[3].parentUuid).toBeNull();
+    // a2 names a1, which survives: the summary's leaf still finds it.
+    expect(lines[0].leafUuid).toBe('a1');
+  });
+});
