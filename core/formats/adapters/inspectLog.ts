@@ -1,7 +1,7 @@
 /**
  * `inspect-log`: Inspect AI eval logs in JSON (`inspect log convert --to json` for `.eval`).
- * Each sample is a conversation (key: its id, with the epoch when ids repeat). Messages have
- * ids; assistant `tool_calls: [{id, function: "<name>", arguments: {…object…}}]`; `tool`
+ * Each sample is a conversation (key: its id; with the epoch when ids repeat; with its position
+ * `#n` when id and epoch both repeat). Messages have ids; assistant `tool_calls: [{id, function: "<name>", arguments: {…object…}}]`; `tool`
  * messages `{tool_call_id, function, content, error?: {type, message}}` — an `error` object is
  * the error state. Content may be an `attachment://<hash>` reference into the sample's
  * `attachments`; it is resolved for reading, and a shortened output is written inline, so
@@ -56,10 +56,18 @@ function conversations(doc: SourceText): ConversationInfo[] {
   const samples = samplesOf(doc) ?? [];
   const ids = samples.map((s) => String(s.id));
   const unique = new Set(ids).size === ids.length;
-  return samples.map((s, i) => ({
-    key: unique ? ids[i] : `${ids[i]}/${String(s.epoch)}`,
-    label: `sample ${ids[i]}, epoch ${String(s.epoch ?? 1)}${typeof s.input === 'string' ? `: ${s.input.slice(0, 60)}` : ''}`,
-  }));
+  const used = new Set<string>();
+  return samples.map((s, i) => {
+    // The id; with the epoch when ids repeat; with the sample's position when both repeat (a
+    // log merged from two runs), so every sample can be opened and written back (SPEC §9).
+    const base = unique ? ids[i] : `${ids[i]}/${String(s.epoch)}`;
+    let key = base;
+    while (used.has(key)) key = `${key}#${i + 1}`;
+    used.add(key);
+    const input = typeof s.input === 'string' ? `: ${s.input.slice(0, 60)}` : '';
+    const position = key === base ? '' : ` (sample ${i + 1} of the log)`;
+    return { key, label: `sample ${ids[i]}, epoch ${String(s.epoch ?? 1)}${position}${input}` };
+  });
 }
 
 /** `attachment://<hash>` → the attachment's text; anything else as it is. */
