@@ -5,8 +5,8 @@
  * where warnings go.
  */
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { parse } from 'dotenv';
 
 export const PREFIX = 'DECISION_MODEL_';
 export const LEGACY_PREFIX = 'CLASSIFIER_';
@@ -36,6 +36,9 @@ export function readDotenv(cwd: string): Record<string, string> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
     throw new ConfigError(`.env: cannot read ${path}: ${(error as Error).message}`);
   }
+  // dotenv is CommonJS: required only for a .env that exists, so that a call without one never
+  // starts Node's CommonJS loader (start-up of every CLI call, test/bench/cli.bench.ts).
+  const { parse } = createRequire(import.meta.url)('dotenv') as typeof import('dotenv');
   return parse(text);
 }
 

@@ -30,7 +30,7 @@ import {
   VERBATIM_KEYS,
 } from './args.js';
 import type { ReadBytes, ReadInput } from './out.js';
-import { checkOutPath, openMessages } from './source.js';
+import { openMessages } from './source.js';
 
 export const FLAGS = ['format', 'conversation', 'out', 'reviewer', 'force'] as const;
 
@@ -82,10 +82,10 @@ export async function readRequest(argv: readonly string[]): Promise<CliRequest> 
     throw new UsageError('--force: only with --out (it lets --out replace existing files)');
   let out: CliRequest['out'] = null;
   if (path !== null) {
-    checkOutPath(path, inputs);
     // Only --out hashes the input and loads the export and verify modules (SPEC §9): a plain
     // compaction pays for neither (test/bench/cli.bench.ts).
     const files = await import('./out.js');
+    files.checkOutPath(path, inputs);
     const input = files.readInputOf(read as ReadBytes, openedAt);
     // The archive is written beside the snapshot: R13's markers name it unless told otherwise.
     if (raw.archive_ref === undefined) raw.archive_ref = files.archiveNameOf(input, source as OpenedSource);

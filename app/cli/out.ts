@@ -16,6 +16,7 @@ import { archiveFileOf, auditDraftFor } from '../../core/audit/record.js';
 import { ExportRefused } from '../../core/audit/bundle.js';
 import { probabilitiesOf } from '../../core/inspect/actions.js';
 import { reviewPairs } from '../../core/inspect/review.js';
+import { isSameFile } from '../host/commitFiles.js';
 import type { WrittenExport } from '../host/exportFiles.js';
 import { osUser, writeExport } from '../host/exportFiles.js';
 import { packageVersion } from '../host/version.js';
@@ -69,6 +70,12 @@ export function reviewerOf(flag: string | undefined): string {
   if (name === null || name.trim() === '')
     throw new UsageError('--reviewer: required here (the OS user is unknown); write --reviewer NAME');
   return name;
+}
+
+/** Refuses an output path that is one of the inputs (exit 2 before any work is done). */
+export function checkOutPath(out: string, inputs: readonly string[]): void {
+  for (const input of inputs)
+    if (isSameFile(out, input)) throw new UsageError(`--out: ${out} is the input file ${input}; choose another path`);
 }
 
 export async function writeOutFiles(

@@ -1,12 +1,10 @@
 /**
  * `messages=` as a native source (SPEC §9 "Sources"): detect the format (or take `--format`),
- * choose the conversation (`--conversation`, or the only one), and refuse an `--out` that is a
- * file the command read, however its path is spelled (out.ts writes it).
+ * choose the conversation (`--conversation`, or the only one).
  */
 import { existsSync } from 'node:fs';
 import type { OpenedSource } from '../../core/formats/index.js';
 import { FormatError, openSource } from '../../core/formats/index.js';
-import { isSameFile } from '../host/commitFiles.js';
 import { firstLine, UsageError } from './args.js';
 
 export interface SourceChoice {
@@ -35,10 +33,4 @@ export function openMessages(text: string, raw: string, choice: SourceChoice): O
 function looksLikePath(raw: string): boolean {
   if (raw.startsWith('@') || /^\s*[[{]/.test(raw)) return false;
   return /[\\/]/.test(raw) || /\.(jsonl?|ndjson|traj|txt)$/i.test(raw) || existsSync(raw);
-}
-
-/** Refuses an output path that is one of the inputs (exit 2 before any work is done). */
-export function checkOutPath(out: string, inputs: readonly string[]): void {
-  for (const input of inputs)
-    if (isSameFile(out, input)) throw new UsageError(`--out: ${out} is the input file ${input}; choose another path`);
 }
