@@ -9,6 +9,8 @@ import type { Action, Decision, DecisionReason } from '../engine/schema.js';
 import { ACTIONS, describeZodError, MODEL_REASONS, ResponseSchema } from '../engine/schema.js';
 import type { EarlierAuditRecord } from '../audit/schema.js';
 import { AUDIT_KIND, EarlierAuditRecordSchema } from '../audit/schema.js';
+import type { HistoryContent } from './sameHistory.js';
+import { contentDifference, historyContentOf } from './sameHistory.js';
 
 /** A proposal's decision as both sources carry it; an audit record may say `not_evaluated`. */
 export type ComparableDecision = Pick<
@@ -24,7 +26,8 @@ export type ComparableDecision = Pick<
  * What identifies the history a proposal was made for. A §6 envelope carries no copy of its input,
  * so for envelopes this is every figure that depends on the history alone: its message count and
  * characters (§6 `messages_before`, `chars_before`) and its well-formed pairs in order (R1–R2 do
- * not depend on the policy). An audit record adds the SHA-256 of the file opened.
+ * not depend on the policy), and then the content every compaction leaves as it was
+ * (sameHistory.ts). An audit record adds the SHA-256 of the file opened.
  */
 export interface HistoryIdentity {
   messages: number;
@@ -42,6 +45,8 @@ export interface ProposalSide {
   /** The threshold the actions were derived at, when the source says (audit records). */
   threshold: number | null;
   backend: string | null;
+  /** What of the history survives its compaction (envelopes: their messages); null for audit records. */
+  content: HistoryContent | null;
 }
 
 /** A file that is not a proposal we can compare: the caller must give another one. */
@@ -78,6 +83,7 @@ export function envelopeSide(value: unknown): ProposalSide {
     tokensAfter: estimateTokens(JSON.stringify(messages)),
     threshold: null,
     backend: null,
+    content: historyContentOf(messages, decisions),
   };
 }
 
@@ -104,6 +110,7 @@ export function recordSide(
     tokensAfter: null,
     threshold: record.options.keep_threshold,
     backend: record.model ? `${record.backend} (${record.model})` : record.backend,
+    content: null,
   };
 }
 
@@ -199,7 +206,7 @@ export function historyDifference(a: ProposalSide, b: ProposalSide): string | nu
     if (da.pair_id !== db.pair_id || da.call_id !== db.call_id || da.tool_name !== db.tool_name)
       return `pair ${i + 1} is ${da.call_id} (${da.tool_name}) in A and ${db.call_id} (${db.tool_name}) in B`;
   }
-  return null;
+  return a.content !== null && b.content !== null ? contentDifference(a.content, b.content) : null;
 }
 
 function sideDecision(d: ComparableDecision): SideDecision {

@@ -148,6 +148,44 @@ describe('§9 compare', () => {
     );
   });
 
+  it('§9 R14 two histories of the same shape — length, characters and call ids — but other content are refused, naming the first difference', async () => {
+    const base = await run(history(3));
+    /** history(3) with one string replaced by another of the same length. */
+    const edited = (edit: (messages: Message[]) => void) => {
+      const messages = history(3);
+      edit(messages);
+      return run(messages);
+    };
+    const cases: Array<[(messages: Message[]) => void, RegExp]> = [
+      [(m) => ((m[0].content as Array<{ text: string }>)[0].text = 'begin'), /message m0 differs/],
+      [
+        (m) => ((m[1].content as Array<{ input: string }>)[0].input = '{"path":"b.txt"}'),
+        /call c1 has another name or input in B/,
+      ],
+      // c3 is kept on both sides (p_result 0.9), so its output must be equal.
+      [
+        (m) => ((m[3].content as Array<{ output: string }>)[1].output = 'z'.repeat(800)),
+        /the result of c3 has another output in B/,
+      ],
+    ];
+    for (const [edit, reason] of cases) {
+      const other = await edited(edit);
+      expect(envelopeSide(other).history).toEqual(envelopeSide(base).history);
+      expect(() => compareProposals(envelopeSide(base), envelopeSide(other))).toThrow(reason);
+    }
+  });
+
+  it('§9 R13 R14 the same history compacted differently still compares: shortened and removed calls are a compaction’s own edits', async () => {
+    const keepAll = await run(history(3), {
+      c1: { call: 1, result: 1 },
+      c2: { call: 1, result: 1 },
+      c3: { call: 1, result: 1 },
+    });
+    const dropped = await run(history(3));
+    const comparison = compareProposals(envelopeSide(keepAll), envelopeSide(dropped));
+    expect(comparison.differences.map((d) => d.call_id)).toEqual(['c1', 'c2']);
+  });
+
   it('§9 a failed compaction or a file that is no proposal is refused with the reason', async () => {
     const failed = await compactContext(
       {
