@@ -100,3 +100,61 @@ describe('§9 audit report', () => {
       expect(html).toContain(`<td><code>${file.name}</code></td><td><code>${file.sha256}</code></td>`);
   });
 });
+
+describe('§9 audit report: text that displays as something else', () => {
+  // A right-to-left override makes "report‮txt.exe" display as "reportexe.txt"; zero-width and
+  // tag characters hide text the reviewer would approve without seeing.
+  const RLO = '\u202e';
+  const SPOOFS = {
+    tool: `read${RLO}elif_`,
+    file: `report${RLO}txt.exe`,
+    hidden: `rm -rf\u200b /\u2066x\u2069\ufeff\u{e0041}`,
+  };
+
+  it('§9 bidi controls, zero-width and tag characters in tool names, inputs, outputs and ids show as visible markers', async () => {
+    const text = JSON.stringify([
+      { id: 'm0', role: 'user', content: [{ type: 'text', text: `Task ${SPOOFS.hidden}` }] },
+      {
+        id: `m1${RLO}`,
+        role: 'assistant',
+        content: [
+          {
+            type: 'tool_call',
+            id: 'c1',
+            name: SPOOFS.tool,
+            input: JSON.stringify({ path: SPOOFS.file }),
+            state: 'finished',
+          },
+          {
+            type: 'tool_result',
+            id: 'c1',
+            name: SPOOFS.tool,
+            output: `${SPOOFS.hidden}\n${'line\n'.repeat(100)}`,
+            state: 'success',
+          },
+        ],
+      },
+      { id: 'm2', role: 'user', content: [{ type: 'text', text: 'next' }] },
+    ]);
+    const made = await makeExport({
+      text,
+      fileName: 'h.json',
+      goal: `Continue ${SPOOFS.file}`,
+      eligible: [SPOOFS.tool],
+      options: { preserve_recent_messages: 1, truncate_head_chars: 40 },
+      script: { answers: {}, default: { call: 0.9, result: 0.1 } },
+      comments: { p1: `fine ${SPOOFS.hidden}` },
+      report: true,
+    });
+    const html = made.files.report?.data as string;
+    expect(html).not.toMatch(/[\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]|\udb40[\udc00-\udc7f]/);
+    expect(html).toContain('read⟨U+202E⟩elif_');
+    expect(html).toContain('report⟨U+202E⟩txt.exe');
+    expect(html).toContain('rm -rf⟨U+200B⟩ /⟨U+2066⟩x⟨U+2069⟩⟨U+FEFF⟩⟨U+E0041⟩');
+    expect(html).toContain('m1⟨U+202E⟩');
+  });
+
+  it('§9 every other character is escaped as before: ordinary right-to-left letters and emoji stay as written', () => {
+    expect(escapeHtml('שלום <b> 👍🏽 é')).toBe('שלום &lt;b&gt; 👍🏽 é');
+  });
+});
