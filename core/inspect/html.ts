@@ -2,7 +2,7 @@
  * HTML text for the self-contained pages core writes (the audit report, eval's page): every text
  * escaped, and every character that changes how text displays without being seen shown as a
  * visible marker instead (`⟨U+202E⟩`). A right-to-left override in a tool or file name can make
- * `evil‮txt.exe` read as `evilexe.txt`, and zero-width or tag characters hide text a reviewer
+ * `evil<U+202E>txt.exe` read as `evilexe.txt`, and zero-width or tag characters hide text a reviewer
  * approves without seeing: the report must show what the file holds. Plain text, not markup,
  * so the same escape serves element content and quoted attribute values.
  */
