@@ -102,7 +102,7 @@ describe('§9 audit report', () => {
 });
 
 describe('§9 audit report: text that displays as something else', () => {
-  // A right-to-left override makes "report‮txt.exe" display as "reportexe.txt"; zero-width and
+  // A right-to-left override makes "report<U+202E>txt.exe" display as "reportexe.txt"; zero-width and
   // tag characters hide text the reviewer would approve without seeing.
   const RLO = '\u202e';
   const SPOOFS = {
