@@ -18,6 +18,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   formats: () => import('./formats.js'),
   compare: () => import('./compare.js'),
   verify: () => import('./verify.js'),
+  check: () => import('./check.js'),
 };
 
 async function main(argv: string[]): Promise<number> {

@@ -1,0 +1,79 @@
+/**
+ * Target checks (SPEC §9): which targets each format feeds, running their rules on a
+ * document, and the verdict on an export — refused when it breaks a rule its source kept,
+ * written with a warning when the source already broke it.
+ */
+import { openSource } from '../index.js';
+import type { FormatId, ReadConversation, SourceText } from '../types.js';
+import { agentscope2 } from './agentscope2.js';
+import { anthropicMessages } from './anthropic.js';
+import { chatCompletions } from './chat.js';
+import { claudeCodeResume } from './claudeCode.js';
+import { miniSweAgentTool, isTextFormat } from './miniSweAgent.js';
+import { openaiResponses } from './responses.js';
+import { sweAgentTools } from './sweAgent.js';
+import type { CheckInput, Target, TargetReport, Violation } from './types.js';
+
+export type { CheckInput, Place, Target, TargetReport, Violation } from './types.js';
+export { describePlace } from './places.js';
+
+const sweAgentChat: Target = {
+  ...chatCompletions,
+  applies: (input) =>
+    input.read.messages.some((m) => Array.isArray(m.content) && m.content.some((b) => b.type === 'tool_call')) &&
+    hasToolCalls(input),
+};
+const miniChat: Target = { ...chatCompletions, applies: (input) => !isTextFormat(input) };
+
+function hasToolCalls(input: CheckInput): boolean {
+  const root = input.doc.kind === 'json' ? (input.doc.value as Record<string, unknown>) : {};
+  return (
+    Array.isArray(root.history) &&
+    root.history.some((h) => h && typeof h === 'object' && Array.isArray((h as Record<string, unknown>).tool_calls))
+  );
+}
+
+/** The targets each format feeds: the tool that reads it back, then the provider API. */
+export const TARGETS: Readonly<Record<FormatId, readonly Target[]>> = {
+  agentscope: [agentscope2],
+  'agentscope-session': [],
+  'claude-code': [claudeCodeResume, anthropicMessages],
+  'claude-stream-json': [anthropicMessages],
+  'anthropic-messages': [anthropicMessages],
+  'openai-chat': [chatCompletions],
+  'openai-responses': [openaiResponses],
+  'inspect-log': [chatCompletions],
+  openhands: [],
+  'swe-agent': [sweAgentTools, sweAgentChat],
+  'mini-swe-agent': [miniSweAgentTool, miniChat],
+};
+
+export function runTargetChecks(input: CheckInput): TargetReport[] {
+  return TARGETS[input.read.format].map((target) => {
+    const base = { target: target.id, name: target.name, cites: target.cites, rules: Object.keys(target.rules) };
+    if (target.applies && !target.applies(input))
+      return { ...base, status: 'skipped', violations: [], reason: 'does not apply to this file’s layout' };
+    const violations = target.check(input);
+    return { ...base, status: violations.length === 0 ? 'pass' : 'fail', violations };
+  });
+}
+
+/** What an export may do: refuse on a rule the source kept, warn on one the source already broke. */
+export interface ExportVerdict {
+  reports: TargetReport[];
+  refused: Violation[];
+  warnings: Violation[];
+}
+
+export function judgeExport(source: { doc: SourceText; read: ReadConversation }, exported: string): ExportVerdict {
+  const before = runTargetChecks(source);
+  const opened = openSource(exported, { format: source.read.format, conversation: source.read.conversation });
+  const reports = runTargetChecks({ doc: opened.doc, read: opened.read, source });
+  const brokenBefore = new Set(before.flatMap((r) => r.violations.map((v) => v.rule)));
+  const all = reports.flatMap((r) => r.violations);
+  return {
+    reports,
+    refused: all.filter((v) => !brokenBefore.has(v.rule)),
+    warnings: all.filter((v) => brokenBefore.has(v.rule)),
+  };
+}

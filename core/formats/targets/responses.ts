@@ -1,0 +1,124 @@
+/**
+ * OpenAI Responses: what the API refuses in an `input` item list. A `reasoning` item must be
+ * followed by the item it preceded ("Item 'rs_…' of type 'reasoning' was provided without its
+ * required following item", openai/openai-node#1567, vercel/ai#7099), a `function_call` that
+ * a reasoning item preceded must keep it ("Item 'fc_…' of type 'function_call' was provided
+ * without its required 'reasoning' item", the Vercel AI SDK bug of vercel/ai#7099), every
+ * `function_call_output` answers a `function_call` before it and every function call is
+ * answered ("No tool output found for function call"). Item shapes: openai-node 6.x
+ * resources/responses/responses.d.ts.
+ *
+ * Checked on the native item list the conversation was read from.
+ */
+import { valueAt } from '../document.js';
+import { isRecord } from '../document.js';
+import type { JsonPath } from '../types.js';
+import { placeOfPath, rootOf } from './places.js';
+import type { CheckInput, Target, Violation } from './types.js';
+
+export const RULES = {
+  'responses.reasoning_followed': 'a reasoning item is followed by the output item it preceded (a message or a call)',
+  'responses.call_keeps_reasoning':
+    'a function_call that a reasoning item preceded keeps it (checked against the source of an export)',
+  'responses.output_has_call': 'every function_call_output answers a function_call before it',
+  'responses.call_answered': 'every function_call has its function_call_output before the conversation goes on',
+} as const;
+
+const CALLS = new Set(['function_call', 'custom_tool_call']);
+const OUTPUTS = new Set(['function_call_output', 'custom_tool_call_output']);
+
+type Item = Record<string, unknown>;
+
+/** The item list and its path: the parent list of the conversation's first record. */
+function itemsOf(input: { doc: CheckInput['doc']; read: CheckInput['read'] }): { base: JsonPath; items: unknown[] } {
+  const first = input.read.map.records.find((paths) => typeof paths[0]?.[paths[0].length - 1] === 'number')?.[0];
+  const base = first ? first.slice(0, -1) : [];
+  const list = valueAt(rootOf(input.doc), base);
+  return { base, items: Array.isArray(list) ? list : [] };
+}
+
+/** An item the model produced, which a reasoning item may precede. */
+const isOutputItem = (item: Item) =>
+  item.type === 'message' || (item.type === undefined && 'role' in item)
+    ? item.role === 'assistant'
+    : typeof item.type === 'string' && item.type !== 'reasoning' && !item.type.endsWith('_output');
+
+/** call_id → id of the reasoning item that preceded the call within its response. */
+function reasoningOfCalls(items: unknown[]): Map<string, string> {
+  const found = new Map<string, string>();
+  let reasoning: string | null = null;
+  for (const item of items) {
+    if (!isRecord(item)) continue;
+    if (item.type === 'reasoning') reasoning = typeof item.id === 'string' ? item.id : null;
+    else if (CALLS.has(item.type as string) && typeof item.call_id === 'string') {
+      if (reasoning !== null) found.set(item.call_id, reasoning);
+    } else if (!isOutputItem(item)) reasoning = null;
+  }
+  return found;
+}
+
+function check(input: CheckInput): Violation[] {
+  const out: Violation[] = [];
+  const { base, items } = itemsOf(input);
+  const at = (k: number) => placeOfPath(input.doc, [...base, k]);
+  const calls = new Set<string>();
+  const answered = new Set<string>();
+  items.forEach((item, k) => {
+    if (!isRecord(item)) return;
+    if (item.type === 'reasoning') {
+      const next = items[k + 1];
+      if (!isRecord(next) || next.type === 'reasoning' || !isOutputItem(next))
+        out.push({
+          rule: 'responses.reasoning_followed',
+          place: at(k),
+          message: `reasoning ${String(item.id)} is not followed by the item it preceded`,
+        });
+    } else if (CALLS.has(item.type as string) && typeof item.call_id === 'string') calls.add(item.call_id);
+    else if (OUTPUTS.has(item.type as string) && typeof item.call_id === 'string') {
+      if (!calls.has(item.call_id))
+        out.push({
+          rule: 'responses.output_has_call',
+          place: at(k),
+          message: `${String(item.type)} ${item.call_id} answers no call before it`,
+        });
+      answered.add(item.call_id);
+    }
+  });
+  // Calls left unanswered at the very end are a response waiting for its outputs.
+  let lastNonCall = -1;
+  items.forEach((item, k) => {
+    if (isRecord(item) && !CALLS.has(item.type as string) && item.type !== 'reasoning') lastNonCall = k;
+  });
+  items.forEach((item, k) => {
+    if (!isRecord(item) || !CALLS.has(item.type as string) || typeof item.call_id !== 'string') return;
+    if (!answered.has(item.call_id) && k < lastNonCall)
+      out.push({
+        rule: 'responses.call_answered',
+        place: at(k),
+        message: `${String(item.type)} ${item.call_id} has no output`,
+      });
+  });
+  if (input.source) {
+    const before = reasoningOfCalls(itemsOf(input.source).items);
+    const after = reasoningOfCalls(items);
+    items.forEach((item, k) => {
+      if (!isRecord(item) || typeof item.call_id !== 'string' || !CALLS.has(item.type as string)) return;
+      const needed = before.get(item.call_id);
+      if (needed !== undefined && after.get(item.call_id) !== needed)
+        out.push({
+          rule: 'responses.call_keeps_reasoning',
+          place: at(k),
+          message: `${String(item.type)} ${item.call_id} lost its reasoning item ${needed}`,
+        });
+    });
+  }
+  return out;
+}
+
+export const openaiResponses: Target = {
+  id: 'openai-responses',
+  name: 'OpenAI Responses',
+  cites: 'openai-node 6.x responses.d.ts; API errors quoted in openai/openai-node#1567 and vercel/ai#7099',
+  rules: RULES,
+  check,
+};
