@@ -139,19 +139,22 @@ function clip(text: string): string {
  * files, `--json`, and the command's own on/off flags (`extra`); null once `--help` printed
  * `usage`. A bad flag is a usage error naming the command.
  */
-export function parseFileCommand<F extends string = never>(
+export function parseFileCommand<F extends string = never, V extends string = never>(
   command: string,
   argv: readonly string[],
   usage: string,
   extra: readonly F[] = [],
-): { files: string[]; json: boolean; flags: ReadonlySet<F> } | null {
+  /** Options that take a value (`--allowed-signers FILE`). */
+  valued: readonly V[] = [],
+): { files: string[]; json: boolean; flags: ReadonlySet<F>; values: ReadonlyMap<V, string> } | null {
   const booleans = Object.fromEntries(['json', ...extra].map((name) => [name, { type: 'boolean' as const }]));
+  const strings = Object.fromEntries(valued.map((name) => [name, { type: 'string' as const }]));
   let parsed;
   try {
     parsed = parseArgs({
       args: [...argv],
       allowPositionals: true,
-      options: { ...booleans, help: { type: 'boolean', short: 'h' } },
+      options: { ...booleans, ...strings, help: { type: 'boolean', short: 'h' } },
     });
   } catch (error) {
     throw new UsageError(`${command}: ${firstLine((error as Error).message)}`);
@@ -160,6 +163,13 @@ export function parseFileCommand<F extends string = never>(
     process.stdout.write(usage);
     return null;
   }
-  const on = (name: string) => (parsed.values as Record<string, unknown>)[name] === true;
-  return { files: parsed.positionals, json: on('json'), flags: new Set(extra.filter(on)) };
+  const all = parsed.values as Record<string, unknown>;
+  const on = (name: string) => all[name] === true;
+  const values = new Map<V, string>();
+  for (const name of valued) {
+    const value = all[name];
+    if (value === '') throw new UsageError(`${command}: --${name} needs a value`);
+    if (typeof value === 'string') values.set(name, value);
+  }
+  return { files: parsed.positionals, json: on('json'), flags: new Set(extra.filter(on)), values };
 }

@@ -1,12 +1,19 @@
 /**
- * `verify AUDIT.json [--json]` (SPEC §9): re-derives the snapshot an audit record approved from
- * the archive beside it and the record alone (core/audit/verify.ts: no model is asked) and
- * checks every hash. Exit 0 when the snapshot is exactly what was approved; 1 with the first
- * difference on stdout; 2 with one line on stderr for bad input (not a record, a file missing
- * or unreadable). `--report` then writes the HTML audit report from the verified re-derivation.
+ * `verify AUDIT.json [--json] [--report] [--allowed-signers FILE]` (SPEC §9): re-derives the
+ * snapshot an audit record approved from the archive beside it and the record alone
+ * (core/audit/verify.ts: no model is asked) and checks every hash. The verdict claims what that
+ * proves — the snapshot is what this record derives from the archive — and names, by field,
+ * what was recomputed and what stands only on the record's word (core/audit/proof.ts); with
+ * `--allowed-signers`, the record's SSH signature (app/signing/) must be there, match the record
+ * byte for byte and come from an allowed signer, and those fields are then the signer's word.
+ * Exit 0 when all holds; 1 with the first difference on stdout; 2 with one line on stderr for
+ * bad input (not a record, a file missing or unreadable, a malformed allowed-signers file).
  */
+import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { describeZodError } from '../../core/engine/schema.js';
+import type { ProofMap } from '../../core/audit/proof.js';
+import { fieldList, proofOf } from '../../core/audit/proof.js';
 import type { AuditRecord } from '../../core/audit/schema.js';
 import { AuditRecordSchema, EarlierAuditRecordSchema, reportFileName } from '../../core/audit/schema.js';
 import { reportOf } from '../../core/audit/report.js';
@@ -15,6 +22,9 @@ import { verifyExport } from '../../core/audit/verify.js';
 import { classify, EXIT } from '../host/errors.js';
 import { writeAtomic } from '../host/commitFiles.js';
 import { nodeHash } from '../host/exportFiles.js';
+import { parseAllowedSigners } from '../signing/allowedSigners.js';
+import type { SignatureVerdict } from '../signing/auditSignature.js';
+import { signatureFileName, verifyAuditSignature } from '../signing/auditSignature.js';
 import type { ReadPath } from './writeTargets.js';
 import { checkTargets } from './writeTargets.js';
 import {
@@ -26,16 +36,22 @@ import {
   UsageError,
 } from './args.js';
 
-export const USAGE = `usage: compaction-inspector verify AUDIT.json [--json] [--report]
+export const USAGE = `usage: compaction-inspector verify AUDIT.json [--json] [--report] [--allowed-signers FILE]
   AUDIT.json  an export's audit record; the snapshot and the archive it names are read from
               the same folder
-  --json      the result as JSON on stdout: { ok, differences, audit, snapshot, archive, report }
+  --json      the result as JSON on stdout: { ok, differences, audit, snapshot, archive,
+              report, proof, signature }
   --report    once verified, also write the HTML audit report beside the snapshot
               (SNAPSHOT.report.html, what the inspector's export writes when asked); never
               over a file verify read
   --force     let --report replace an existing file of that name
-  Exit 0 when the snapshot is exactly what the record approved, 1 with the first difference,
-  2 on bad input.
+  --allowed-signers FILE
+              also check the record's SSH signature (AUDIT.json.sig beside it, as
+              ssh-keygen -Y sign -n compaction-inspector-audit writes it) against git's
+              allowed-signers file: a missing, altered or unknown signature is a difference
+  Exit 0 when the snapshot is what the record derives from the archive (and, with
+  --allowed-signers, the record is what an allowed signer signed), 1 with the first
+  difference, 2 on bad input. The verdict names every field it could not check.
 `;
 
 /**
@@ -49,10 +65,12 @@ async function readSibling(role: string, path: string): Promise<ReadFile> {
   return { name: path, text, sha256, bytes: bytes.length };
 }
 
-function readRecord(path: string): AuditRecord {
-  const value = parseJsonValue(path, readTextFile(path, path));
+/** The record's bytes (what a signature covers) and the record they parse as. */
+function readRecord(path: string): { record: AuditRecord; bytes: Buffer } {
+  const { text, bytes } = readTextFileBytes(path, path);
+  const value = parseJsonValue(path, text);
   const parsed = AuditRecordSchema.safeParse(value);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) return { record: parsed.data, bytes };
   const earlier = typeof value === 'object' && value !== null && !('exported_file' in value);
   if (earlier && EarlierAuditRecordSchema.safeParse(value).success)
     throw new UsageError(
@@ -87,6 +105,64 @@ async function writeReport(
   return path;
 }
 
+/** The record's signature file, and what checking it found (null: no --allowed-signers). */
+export interface SignatureOutcome {
+  path: string;
+  present: boolean;
+  verdict: SignatureVerdict | null;
+}
+
+export interface VerifyOutcome {
+  auditPath: string;
+  record: AuditRecord;
+  archive: ReadFile;
+  snapshot: ReadFile;
+  verification: Verification;
+  signature: SignatureOutcome;
+  /** The signature's failure first (nothing in a record it does not cover counts), then the re-derivation's. */
+  differences: string[];
+  proof: ProofMap;
+}
+
+/** Every check `verify` makes, on the files as they are: what the CLI prints and the tests read. */
+export async function verifyFiles(
+  auditPath: string,
+  options: { allowedSigners?: string; now?: Date } = {},
+): Promise<VerifyOutcome> {
+  const signers =
+    options.allowedSigners === undefined
+      ? null
+      : parseAllowedSigners(readTextFile('--allowed-signers', options.allowedSigners), options.allowedSigners);
+  const { record, bytes } = readRecord(auditPath);
+  const dir = dirname(auditPath);
+  const archive = await readSibling('archive', join(dir, record.archive_file.name));
+  const snapshot = await readSibling('snapshot', join(dir, record.exported_file.name));
+  const verification = verifyExport(record, archive, snapshot);
+  const sigPath = join(dir, signatureFileName(basename(auditPath)));
+  const present = existsSync(sigPath);
+  const verdict =
+    signers === null
+      ? null
+      : verifyAuditSignature(bytes, present ? readTextFile('signature', sigPath) : null, signers, options.now);
+  const differences = verification.ok ? [] : [...verification.differences];
+  if (verdict !== null && !verdict.ok)
+    differences.unshift(
+      present
+        ? `the signature ${sigPath}: ${verdict.reason}`
+        : `--allowed-signers asks for a signature, and there is no ${sigPath} beside the record`,
+    );
+  return {
+    auditPath,
+    record,
+    archive,
+    snapshot,
+    verification,
+    signature: { path: sigPath, present, verdict },
+    differences,
+    proof: proofOf(record),
+  };
+}
+
 function summary(record: AuditRecord): string {
   const counts = { keep: 0, drop_result: 0, drop_call: 0 };
   for (const d of record.decisions) counts[d.action]++;
@@ -94,51 +170,95 @@ function summary(record: AuditRecord): string {
   return `${record.decisions.length} decisions (${counts.keep} keep, ${counts.drop_result} drop_result, ${counts.drop_call} drop_call; ${overrides} overridden)`;
 }
 
-function render(record: AuditRecord, verification: Verification): string {
-  if (verification.ok)
-    return `verified: ${record.exported_file.name} is exactly what ${record.reviewer} approved on ${record.timestamps.exported_at}: ${summary(record)}, derived from the archive ${record.archive_file.name} of ${record.original_file}\n`;
-  const [first, ...rest] = verification.differences;
-  const more =
-    rest.length > 0 ? ` (and ${rest.length} more difference${rest.length === 1 ? '' : 's'}; --json lists them)` : '';
-  return `differs: ${first}${more}\n`;
+/** The stated fields, the reviewer with the name the record gives. */
+function statedList(outcome: VerifyOutcome): string {
+  const reviewer = `reviewer ${JSON.stringify(outcome.record.reviewer)}`;
+  return fieldList(outcome.proof.stated).replace(/(^|, )reviewer(?=,|$)/, `$1${reviewer}`);
+}
+
+export function render(outcome: VerifyOutcome): string {
+  const { record, proof, signature } = outcome;
+  if (outcome.differences.length > 0) {
+    const [first, ...rest] = outcome.differences;
+    const more =
+      rest.length > 0 ? ` (and ${rest.length} more difference${rest.length === 1 ? '' : 's'}; --json lists them)` : '';
+    return `differs: ${first}${more}\n`;
+  }
+  const lines = [
+    `verified: ${record.exported_file.name} is what this record derives from the archive ${record.archive_file.name}, the original it names (sha256 ${record.original_sha256}): ${summary(record)}`,
+    `  derived with the record's: ${fieldList(proof.derives)}`,
+    `  recomputed from the archive: ${fieldList(proof.recomputed)}`,
+  ];
+  const verdict = signature.verdict;
+  if (verdict?.ok) {
+    const who = verdict.principals.join(', ');
+    lines.push(
+      `  signed by ${who} (${verdict.keyType} ${verdict.fingerprint}): the record is byte for byte what that key signed`,
+      `  as ${who} signed them, not re-derivable: ${statedList(outcome)}`,
+    );
+  } else {
+    lines.push(`  as the record says, unsigned: ${statedList(outcome)}`);
+    if (signature.present)
+      lines.push(
+        `  a signature is beside the record (${basename(signature.path)}), unchecked: give --allowed-signers FILE`,
+      );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function json(outcome: VerifyOutcome, report: string | null) {
+  const { verdict } = outcome.signature;
+  return {
+    ok: outcome.differences.length === 0,
+    differences: outcome.differences,
+    audit: outcome.auditPath,
+    snapshot: outcome.snapshot.name,
+    archive: outcome.archive.name,
+    report,
+    proof: outcome.proof,
+    signature: {
+      file: outcome.signature.path,
+      present: outcome.signature.present,
+      checked: verdict !== null,
+      ...(verdict === null
+        ? {}
+        : verdict.ok
+          ? { ok: true, principals: verdict.principals, key_type: verdict.keyType, fingerprint: verdict.fingerprint }
+          : { ok: false, reason: verdict.reason }),
+    },
+  };
+}
+
+/** Every file verify read: --report may replace none of them. */
+function readsOf(outcome: VerifyOutcome, allowedSigners: string | undefined): ReadPath[] {
+  return [
+    { role: 'the audit record', path: outcome.auditPath },
+    { role: 'the archive', path: outcome.archive.name },
+    { role: 'the snapshot', path: outcome.snapshot.name },
+    ...(outcome.signature.present ? [{ role: 'the signature', path: outcome.signature.path }] : []),
+    ...(allowedSigners !== undefined ? [{ role: 'the allowed signers', path: allowedSigners }] : []),
+  ];
 }
 
 export async function run(argv: string[]): Promise<number> {
   try {
-    const parsed = parseFileCommand('verify', argv, USAGE, ['report', 'force']);
+    const parsed = parseFileCommand('verify', argv, USAGE, ['report', 'force'], ['allowed-signers']);
     if (parsed === null) return EXIT.success;
     const [auditPath, ...extra] = parsed.files;
     if (auditPath === undefined || extra.length > 0)
       throw new UsageError(`verify: give exactly one audit record (got ${parsed.files.length})`);
-    const record = readRecord(auditPath);
-    const dir = dirname(auditPath);
-    const archive = await readSibling('archive', join(dir, record.archive_file.name));
-    const snapshot = await readSibling('snapshot', join(dir, record.exported_file.name));
-    const verification = verifyExport(record, archive, snapshot);
+    const outcome = await verifyFiles(auditPath, { allowedSigners: parsed.values.get('allowed-signers') });
+    const ok = outcome.differences.length === 0;
     const reportPath =
-      verification.ok && parsed.flags.has('report')
-        ? await writeReport(auditPath, record, verification.rederived, {
-            reads: [
-              { role: 'the audit record', path: auditPath },
-              { role: 'the archive', path: archive.name },
-              { role: 'the snapshot', path: snapshot.name },
-            ],
+      ok && outcome.verification.ok && parsed.flags.has('report')
+        ? await writeReport(auditPath, outcome.record, outcome.verification.rederived, {
+            reads: readsOf(outcome, parsed.values.get('allowed-signers')),
             force: parsed.flags.has('force'),
           })
         : null;
-    if (parsed.json) {
-      const differences = verification.ok ? [] : verification.differences;
-      const report = {
-        ok: verification.ok,
-        differences,
-        audit: auditPath,
-        snapshot: snapshot.name,
-        archive: archive.name,
-        report: reportPath,
-      };
-      process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-    } else process.stdout.write(render(record, verification) + (reportPath ? `report: ${reportPath}\n` : ''));
-    return verification.ok ? EXIT.success : EXIT.failed;
+    if (parsed.json) process.stdout.write(`${JSON.stringify(json(outcome, reportPath), null, 2)}\n`);
+    else process.stdout.write(render(outcome) + (reportPath ? `report: ${reportPath}\n` : ''));
+    return ok ? EXIT.success : EXIT.failed;
   } catch (error) {
     const failure = classify(error);
     if (failure.kind === 'internal') throw error;

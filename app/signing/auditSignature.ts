@@ -16,10 +16,7 @@ import { AUDIT_NAMESPACE, checkSignature, parseSignature, SignatureFormatError, 
 
 export { AUDIT_NAMESPACE };
 
-/** The detached signature of a record: beside it, named after it. */
-export function signatureFileName(auditName: string): string {
-  return `${auditName}.sig`;
-}
+export { signatureFileName } from '../../core/audit/schema.js';
 
 /** Who a signature names: the key (type and fingerprint) and the key file's comment. */
 export interface SignerKey {

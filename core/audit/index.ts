@@ -7,4 +7,5 @@ export * from './schema.js';
 export * from './record.js';
 export * from './bundle.js';
 export * from './verify.js';
+export * from './proof.js';
 export * from './report.js';

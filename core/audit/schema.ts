@@ -150,6 +150,14 @@ export function auditFileName(snapshotName: string): string {
   return `${snapshotName}.audit.json`;
 }
 
+/**
+ * The record's detached SSH signature, when the export is signed: beside the record, named
+ * after it, as `ssh-keygen -Y sign` names what it signs (app/signing/).
+ */
+export function signatureFileName(auditName: string): string {
+  return `${auditName}.sig`;
+}
+
 /** The HTML report, when asked for: beside the snapshot, named after it. */
 export function reportFileName(snapshotName: string): string {
   return `${snapshotName}.report.html`;

@@ -5,6 +5,7 @@
  * the recorded policy, R12 decides each at the recorded threshold from the recorded
  * probabilities (R15), the overrides apply on top, R13–R14 rebuild, and the recorded format
  * writes the result (core/formats `exportText`). Pure: the host reads the files and hashes their bytes.
+ * What this proves, field by field, is proof.ts's table; a verdict claims no more.
  */
 import type { Probabilities } from '../engine/decide.js';
 import type { Analysis } from '../engine/guards.js';
@@ -108,7 +109,29 @@ function decisionDifferences(record: AuditRecord, rederived: Rederived): string[
   return out;
 }
 
-/** Where two texts first differ, as a line and column and a short excerpt of each. */
+/** Bytes of `text`'s UTF-8 encoding (core has no TextEncoder): what a file offset counts. */
+function utf8Length(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n += 4;
+        i++;
+      } else n += 3;
+    } else n += 3;
+  }
+  return n;
+}
+
+/**
+ * Where the snapshot first differs from the text the record derives: the byte offset, line and
+ * column. Never an excerpt of either: the file found under the snapshot's name may be anything
+ * (a symlink to a secret), and what verify prints must not carry it.
+ */
 export function firstTextDifference(expected: string, found: string): string | null {
   if (expected === found) return null;
   let i = 0;
@@ -116,8 +139,10 @@ export function firstTextDifference(expected: string, found: string): string | n
   const before = expected.slice(0, i);
   const line = before.split('\n').length;
   const column = i - before.lastIndexOf('\n');
-  const excerpt = (text: string) => (i >= text.length ? 'the end of the file' : JSON.stringify(text.slice(i, i + 40)));
-  return `line ${line}, column ${column}: expected ${excerpt(expected)}, found ${excerpt(found)}`;
+  const where = `byte ${utf8Length(before)} (line ${line}, column ${column})`;
+  if (i >= found.length) return `${where}: the snapshot ends there, the approved text goes on`;
+  if (i >= expected.length) return `${where}: the approved text ends there, the snapshot goes on`;
+  return where;
 }
 
 function hashDifferences(record: AuditRecord, archive: ReadFile): string[] {
@@ -130,6 +155,21 @@ function hashDifferences(record: AuditRecord, archive: ReadFile): string[] {
     out.push(
       `the archive ${archive.name} is not the original that was opened: sha256 ${archive.sha256} (${archive.bytes} bytes), the record says ${record.original_sha256} (${record.original_bytes} bytes)`,
     );
+  return out;
+}
+
+/**
+ * The fields the archive itself answers (proof.ts `recomputed`): the container our format was
+ * read in, and how many conversations the file holds.
+ */
+function sourceDifferences(record: AuditRecord, rederived: Rederived): string[] {
+  const out: string[] = [];
+  const container = rederived.source.read.container ?? null;
+  if (record.container !== container)
+    out.push(`container is ${JSON.stringify(record.container)}, the archive reads as ${JSON.stringify(container)}`);
+  const conversations = rederived.source.conversations.length;
+  if (record.source.conversations !== conversations)
+    out.push(`source.conversations is ${record.source.conversations}, the archive holds ${conversations}`);
   return out;
 }
 
@@ -172,9 +212,11 @@ export function verifyExport(record: AuditRecord, archive: ReadFile, snapshot: R
       rederived: null,
     };
   }
+  differences.push(...sourceDifferences(record, rederived));
   differences.push(...decisionDifferences(record, rederived));
   const text = firstTextDifference(rederived.text, snapshot.text);
-  if (text !== null) differences.push(`the snapshot ${snapshot.name} differs from what the record approves at ${text}`);
+  if (text !== null)
+    differences.push(`the snapshot ${snapshot.name} differs from what the record approves from ${text}`);
   if (snapshot.sha256 !== record.exported_file.sha256 || snapshot.bytes !== record.exported_file.bytes)
     differences.push(
       `the snapshot ${snapshot.name} has sha256 ${snapshot.sha256} (${snapshot.bytes} bytes), the record says ${record.exported_file.sha256} (${record.exported_file.bytes} bytes)`,

@@ -135,8 +135,11 @@ describe('§9 compact_context --out writes three files, and verify checks them',
         expectVerdict(
           await verify(files.audit),
           0,
-          new RegExp(`^verified: out\\.\\w+ is exactly what ${userInfo().username} approved on `),
+          new RegExp(`^verified: out\\.\\w+ is what this record derives from the archive `),
         );
+        // It claims no more: the reviewer is the record's word, named as such.
+        expect((await verify(files.audit)).stdout).toContain(`as the record says, unsigned: `);
+        expect((await verify(files.audit)).stdout).toContain(`reviewer ${JSON.stringify(userInfo().username)}`);
         const json = JSON.parse((await verify(files.audit, '--json')).stdout);
         expect(json).toMatchObject({ ok: true, differences: [], report: null });
         // --report: the HTML report of the verified export, beside the snapshot.
@@ -157,10 +160,12 @@ describe('§9 compact_context --out writes three files, and verify checks them',
           await verify(files.audit, '--report'),
           1,
           new RegExp(
-            `^differs: the snapshot .*out\\.\\w+ differs from what the record approves at line ${line}, column \\d+: expected .*, found "edited `,
+            `^differs: the snapshot .*out\\.\\w+ differs from what the record approves from byte ${Buffer.byteLength(text.slice(0, at + 1))} \\(line ${line}, column \\d+\\)`,
           ),
         );
         expect(existsSync(`${files.out}.report.html`)).toBe(false);
+        // Where, never what: the file under the snapshot's name may be anything.
+        expect((await verify(files.audit)).stdout).not.toContain('edited');
       });
 
       it(`§9 R12 ${c.format}: a tampered audit record (a probability, then an override) exits 1 naming the decision`, async () => {
@@ -185,7 +190,7 @@ describe('§9 compact_context --out writes three files, and verify checks them',
         expectVerdict(
           await verify(files.audit),
           1,
-          /^differs: the snapshot .* differs from what the record approves at line \d+/,
+          /^differs: the snapshot .* differs from what the record approves from byte \d+ \(line \d+/,
         );
       });
 

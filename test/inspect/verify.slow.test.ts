@@ -107,8 +107,12 @@ describe('§9 verify (core)', () => {
         const edited = `${text.slice(0, at)}"x${text.slice(at + 1)}`;
         const found = differences(await check(made, { snapshot: edited }));
         const line = text.slice(0, at).split('\n').length;
+        // The first differing character is the one after the quote; its offset counts UTF-8 bytes.
+        const byte = Buffer.byteLength(text.slice(0, at + 1));
         expect(found[0]).toMatch(
-          new RegExp(`^the snapshot out differs from what the record approves at line ${line}, column`),
+          new RegExp(
+            `^the snapshot out differs from what the record approves from byte ${byte} \\(line ${line}, column \\d+\\)$`,
+          ),
         );
         expect(found.some((d) => d.includes('has sha256'))).toBe(true);
       });
@@ -147,7 +151,7 @@ describe('§9 verify (core)', () => {
             },
           }),
         );
-        expect(found[0]).toMatch(/^the snapshot out differs from what the record approves at line \d+/);
+        expect(found[0]).toMatch(/^the snapshot out differs from what the record approves from byte \d+ \(line \d+/);
       });
 
       it(`§9 R12 a ${format} record with another keep_threshold is refused`, async () => {
@@ -201,10 +205,19 @@ describe('§9 verify (core)', () => {
     ).rejects.toThrow(ExportRefused);
   });
 
-  it('§9 the first difference names line and column and shows both sides', () => {
-    expect(firstTextDifference('ab\ncd', 'ab\ncX')).toBe('line 2, column 2: expected "d", found "X"');
-    expect(firstTextDifference('ab', 'abc')).toBe('line 1, column 3: expected the end of the file, found "c"');
+  it('§9 the first difference names its byte offset, line and column, and quotes neither file', () => {
+    expect(firstTextDifference('ab\ncd', 'ab\ncX')).toBe('byte 4 (line 2, column 2)');
+    // Offsets count UTF-8 bytes: é is 2, 😀 is 4.
+    expect(firstTextDifference('é😀\nd', 'é😀\nX')).toBe('byte 7 (line 2, column 1)');
+    expect(firstTextDifference('ab', 'abc')).toBe(
+      'byte 2 (line 1, column 3): the approved text ends there, the snapshot goes on',
+    );
+    expect(firstTextDifference('abc', 'ab')).toBe(
+      'byte 2 (line 1, column 3): the snapshot ends there, the approved text goes on',
+    );
     expect(firstTextDifference('same', 'same')).toBeNull();
+    const secret = 'AKIAIOSFODNN7EXAMPLE wJalrXUtnFEMI/K7MDENG';
+    expect(firstTextDifference('[{"id":"m0"}]', secret)).not.toMatch(/AKIA|wJal|\[/);
   });
 });
 
