@@ -1,5 +1,6 @@
 /**
- * `compact_context KEY=VALUE … [--format ID] [--conversation KEY] [--out PATH] [--reviewer NAME]`
+ * `compact_context KEY=VALUE … [--format ID] [--conversation KEY] [--out PATH] [--reviewer NAME]
+ * [--sign-key KEY]`
  * (SPEC §8, §9). Exit 0 with the envelope on stdout on success, 1 with the envelope when
  * compaction failed, 2 with one line on stderr (and nothing on stdout) for bad input, usage or
  * configuration. `messages` may be any native format; `metadata.source` says which and
@@ -32,7 +33,7 @@ import {
 import type { ReadBytes, ReadInput } from './out.js';
 import { openMessages } from './source.js';
 
-export const FLAGS = ['format', 'conversation', 'out', 'reviewer', 'force'] as const;
+export const FLAGS = ['format', 'conversation', 'out', 'reviewer', 'force', 'sign-key'] as const;
 
 export interface CliRequest {
   request: CompactRequest;
@@ -44,6 +45,8 @@ export interface CliRequest {
   reviewer: string | undefined;
   /** `--force`: replace existing files `--out` would change (never a file the command read). */
   force: boolean;
+  /** `--sign-key`: the private key file that signs the audit record (only with --out). */
+  signKey: string | undefined;
   /** The bytes `messages` was read from (the heap rule's body, app/host/heap-budget.ts). */
   messageBytes: number;
 }
@@ -80,6 +83,9 @@ export async function readRequest(argv: readonly string[]): Promise<CliRequest> 
   const path = flags.get('out') ?? null;
   if (path === null && flags.has('force'))
     throw new UsageError('--force: only with --out (it lets --out replace existing files)');
+  // The signing key is read too: no file --out writes may replace it.
+  const signKey = flags.get('sign-key');
+  if (signKey !== undefined) inputs.push(signKey);
   let out: CliRequest['out'] = null;
   if (path !== null) {
     // Only --out hashes the input and loads the export and verify modules (SPEC §9): a plain
@@ -90,7 +96,8 @@ export async function readRequest(argv: readonly string[]): Promise<CliRequest> 
     // The archive is written beside the snapshot: R13's markers name it unless told otherwise.
     if (raw.archive_ref === undefined) raw.archive_ref = files.archiveNameOf(input, source as OpenedSource);
     out = { path, input, files };
-  }
+  } else if (flags.has('sign-key'))
+    throw new UsageError('--sign-key: signs the audit record of --out PATH; give --out too');
   // The schema only for a request the zod-free check does not accept: it says why (exit 2).
   const request = acceptRequest(raw) ?? (await import('../../core/engine/request.js')).parseRequest(raw);
   return {
@@ -100,6 +107,7 @@ export async function readRequest(argv: readonly string[]): Promise<CliRequest> 
     out,
     reviewer: flags.get('reviewer'),
     force: flags.has('force'),
+    signKey,
     messageBytes: read?.bytes.length ?? 0,
   };
 }
@@ -125,10 +133,20 @@ export async function run(argv: string[]): Promise<number> {
   try {
     const config = loadConfig();
     for (const warning of config.warnings) process.stderr.write(`${warning}\n`);
-    const { request, source, out, inputs, reviewer: reviewerFlag, messageBytes, force } = await readRequest(argv);
+    const {
+      request,
+      source,
+      out,
+      inputs,
+      reviewer: reviewerFlag,
+      messageBytes,
+      force,
+      signKey,
+    } = await readRequest(argv);
     checkHeap(request, messageBytes);
-    // Before the run: a missing reviewer is bad usage, found before any model is asked.
+    // Before the run: a missing reviewer or an unusable key is bad usage, found before any model is asked.
     const reviewer = out !== null ? out.files.reviewerOf(reviewerFlag) : null;
+    const signingKey = out !== null && signKey !== undefined ? out.files.signingKeyOf(signKey) : null;
     for (const unmatched of unmatchedToolNames(request.eligible_tool_names, toolNamesOf(request.messages)))
       process.stderr.write(`warning: ${describeUnmatched(unmatched)}\n`);
     const model = createDecisionModel(config, await registryFor(config.backend));
@@ -149,7 +167,7 @@ export async function run(argv: string[]): Promise<number> {
       // Every file this command read: the @values, the scripted backend's answers and `.env`.
       const script = config.settings.scriptPath === null ? [] : [resolve(config.settings.scriptPath)];
       const read = [...inputs, ...script, resolve('.env')];
-      await out.files.writeOutFiles(out.path, out.input, run, { reviewer, inputs: read, force });
+      await out.files.writeOutFiles(out.path, out.input, run, { reviewer, inputs: read, force, signingKey });
     }
     // Written as it is: the backend scrubbed provider text of the key where it arrived, and the
     // history's own text (which may mention anything) is never rewritten (R14).

@@ -32,7 +32,8 @@ Usage:
 Commands:
 ${list}
 
-compact_context KEY=VALUE ... [--format ID] [--conversation KEY] [--out PATH [--reviewer NAME] [--force]]
+compact_context KEY=VALUE ... [--format ID] [--conversation KEY]
+                [--out PATH [--reviewer NAME] [--force] [--sign-key KEY]]
   goal                   the next action (required, non-empty; taken verbatim)
   messages               the history (required), in any format of "formats": our message
                          array, JSON Lines or agent state, a Claude Code session, an OpenAI or
@@ -57,6 +58,9 @@ compact_context KEY=VALUE ... [--format ID] [--conversation KEY] [--out PATH [--
                          read, and over another existing file only with --force
   --reviewer NAME        who approves the --out files (default: the OS user)
   --force                let --out replace existing files (never one the command read)
+  --sign-key KEY         sign PATH.audit.json with this unencrypted Ed25519 SSH private key:
+                         PATH.audit.json.sig, as ssh-keygen -Y sign -n compaction-inspector-audit
+                         writes it; verify --allowed-signers checks it
   Example:
     compaction-inspector compact_context goal='Fix payment retries' \\
       eligible_tool_names='["search_code"]' options='{"preserve_recent_messages":1}' \\
@@ -84,6 +88,8 @@ Environment (also read from ./.env; the environment wins):
   DECISION_MODEL_RETRY_DELAY_SECONDS   first retry delay, doubling (default 0.5, >= 0)
   DECISION_MODEL_PROBABILITY           logprobs (default) or verbalized
   DECISION_MODEL_MAX_KEYS_PER_REQUEST  question keys per request (default 100, integer >= 2)
+  COMPACTION_INSPECTOR_SIGN_KEY        serve and the desktop app: the Ed25519 SSH private key
+                                       that signs every export's audit record
   Legacy CLASSIFIER_* names with the same suffixes are read, with a warning, when the
   DECISION_MODEL_* name is absent.
 

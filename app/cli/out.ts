@@ -1,9 +1,10 @@
 /**
- * `compact_context … --out PATH [--reviewer NAME]` (SPEC §9): the same files the inspector's
+ * `compact_context … --out PATH [--reviewer NAME] [--sign-key KEY]` (SPEC §9): the same files the inspector's
  * export writes, side by side and committed together — the compacted history at PATH in the
  * source's own format, the archive of the input (its bytes, named by their SHA-256), and
  * `PATH.audit.json` naming both with their hashes, the policy, every decision and the
- * reviewer (`--reviewer`, else the OS user). Verified before anything is written
+ * reviewer (`--reviewer`, else the OS user); with `--sign-key`, `PATH.audit.json.sig`, the record's
+ * SSH signature (app/signing/). Verified before anything is written
  * (core/audit/bundle.ts); never over a file the command read.
  */
 import { createHash } from 'node:crypto';
@@ -20,6 +21,8 @@ import { isSameFile } from '../host/commitFiles.js';
 import type { WrittenExport } from '../host/exportFiles.js';
 import { osUser, writeExport } from '../host/exportFiles.js';
 import { packageVersion } from '../host/version.js';
+import { loadSigningKey, signAuditRecord } from '../signing/auditSignature.js';
+import type { SigningKey } from '../signing/sshKey.js';
 import { UsageError } from './args.js';
 import { notAsked } from './writeTargets.js';
 
@@ -78,11 +81,16 @@ export function checkOutPath(out: string, inputs: readonly string[]): void {
     if (isSameFile(out, input)) throw new UsageError(`--out: ${out} is the input file ${input}; choose another path`);
 }
 
+/** `--sign-key PATH`: the Ed25519 key that signs the record; an unusable one is bad usage, before the run. */
+export function signingKeyOf(path: string): SigningKey {
+  return loadSigningKey(path);
+}
+
 export async function writeOutFiles(
   out: string,
   input: ReadInput,
   run: OutRun,
-  options: { reviewer: string; inputs: readonly string[]; force: boolean },
+  options: { reviewer: string; inputs: readonly string[]; force: boolean; signingKey?: SigningKey | null },
 ): Promise<WrittenExport> {
   const { request, source, details } = run;
   const { answer } = details.response;
@@ -123,6 +131,9 @@ export async function writeOutFiles(
       { text, archive: input.bytes, archiveText: input.text, audit, report: false },
       {
         sources: options.inputs,
+        ...(options.signingKey
+          ? { sign: (text: string) => signAuditRecord(text, options.signingKey as SigningKey) }
+          : {}),
         confirmReplace: async (replacements) => {
           const source = replacements.find((r) => r.isSource);
           if (source) throw new UsageError(`--out: would replace the input file ${source.path}; choose another path`);

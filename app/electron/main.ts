@@ -18,6 +18,8 @@ import { contentType, CSP, rendererPath } from '../host/rendererFiles.js';
 import { setupHost } from '../host/setup.js';
 import type { Replacement } from '../host/exportFiles.js';
 import { writeExport } from '../host/exportFiles.js';
+import { signAuditRecord } from '../signing/auditSignature.js';
+import type { SigningKey } from '../signing/sshKey.js';
 
 const RENDERER = fileURLToPath(new URL('../../renderer/', import.meta.url));
 const PRELOAD = fileURLToPath(new URL('./preload.cjs', import.meta.url));
@@ -38,6 +40,9 @@ function loadStoredKey(): void {
     apiKey = null;
   }
 }
+
+/** The host's signing key (COMPACTION_INSPECTOR_SIGN_KEY, read by setupHost): it stays in this process. */
+let signingKey: SigningKey | null = null;
 
 function extraHandlers(window: () => BrowserWindow | null): Partial<Handlers> {
   return {
@@ -83,7 +88,11 @@ function extraHandlers(window: () => BrowserWindow | null): Partial<Handlers> {
       return writeExport(
         picked.filePath,
         { text, archive, archiveText, audit, report },
-        { sources: sourcePath ? [sourcePath] : [], confirmReplace },
+        {
+          sources: sourcePath ? [sourcePath] : [],
+          confirmReplace,
+          ...(signingKey ? { sign: (record: string) => signAuditRecord(record, signingKey as SigningKey) } : {}),
+        },
       );
     },
     'apiKey.set': ({ apiKey: key }) => {
@@ -116,7 +125,9 @@ async function main(): Promise<void> {
   await app.whenReady();
   loadStoredKey();
   let win: BrowserWindow | null = null;
-  const { handlers, runs } = setupHost('electron', { apiKey: () => apiKey, extra: extraHandlers(() => win) });
+  const setup = setupHost('electron', { apiKey: () => apiKey, extra: extraHandlers(() => win) });
+  const { handlers, runs } = setup;
+  signingKey = setup.signingKey;
   serveRenderer();
   for (const channel of CHANNELS) {
     ipcMain.handle(ipcName(channel), async (event, payload: unknown): Promise<IpcReply<unknown>> => {

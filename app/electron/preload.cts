@@ -20,6 +20,7 @@ const inspector: PreloadApi = {
   'run.cancel': call('run.cancel'),
   'file.open': call('file.open'),
   'file.save': call('file.save'),
+  'audit.sign': call('audit.sign'),
   'apiKey.set': call('apiKey.set'),
 };
 

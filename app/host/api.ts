@@ -7,6 +7,8 @@
 import type { Channel, ChannelParsedArgs, ChannelResult, Example, HostInfo } from '../../core/ipc/contract.js';
 import { contract, isChannel, parseArgs } from '../../core/ipc/contract.js';
 import { describeZodError } from '../../core/engine/schema.js';
+import { AuditRecordSchema } from '../../core/audit/schema.js';
+import type { SignerKey } from '../signing/auditSignature.js';
 import { HostApiError } from './errors.js';
 import type { AdmittedBody, RunManager } from './runs.js';
 
@@ -24,6 +26,8 @@ export interface HostApiDeps {
   info: () => HostInfo;
   example: () => Example;
   runs: RunManager;
+  /** Signs an audit record's text with the host's key; null when no key is configured. */
+  sign?: ((recordText: string) => { text: string; signer: SignerKey }) | null;
   /** Electron adds file.open, file.save and apiKey.set. */
   extra?: Partial<Handlers>;
 }
@@ -45,6 +49,22 @@ export function createHandlers(deps: HostApiDeps): Handlers {
       return status;
     },
     'run.cancel': ({ runId }) => ({ cancelled: deps.runs.cancel(runId) }),
+    'audit.sign': ({ recordText }) => {
+      if (!deps.sign) return null;
+      // Only audit records are signed: the namespace says what the signature is for, and a
+      // record that does not parse is not one.
+      let value: unknown;
+      try {
+        value = JSON.parse(recordText);
+      } catch {
+        throw new HostApiError('invalid_input', 'audit.sign: the record is not JSON');
+      }
+      const parsed = AuditRecordSchema.safeParse(value);
+      if (!parsed.success)
+        throw new HostApiError('invalid_input', `audit.sign: not an audit record: ${describeZodError(parsed.error)}`);
+      const { text, signer } = deps.sign(recordText);
+      return { signature: text, signer };
+    },
     'file.open': unsupported('opening a file'),
     'file.save': unsupported('saving a file'),
     'apiKey.set': () => {

@@ -10,6 +10,8 @@ import { userInfo } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import type { BundledFile, ExportContent, Hash } from '../../core/audit/bundle.js';
 import { bundleExport } from '../../core/audit/bundle.js';
+import type { SignerKey } from '../signing/auditSignature.js';
+import { signatureFileName } from '../signing/auditSignature.js';
 import type { FileToCommit } from './commitFiles.js';
 import { commitFiles, holdsExactly, isSameFile, targetsToReplace } from './commitFiles.js';
 
@@ -35,6 +37,9 @@ export interface WrittenExport {
   archivePath: string;
   auditPath: string;
   reportPath: string | null;
+  /** The record's detached SSH signature and the key that made it, when the export was signed. */
+  signaturePath: string | null;
+  signedBy: SignerKey | null;
 }
 
 /** A file the export would replace: its path, and whether it is one the export was read from. */
@@ -48,6 +53,11 @@ export interface WriteOptions {
   sources: readonly string[];
   /** Asked once with every existing file that would change; false cancels and nothing is written. */
   confirmReplace(replacements: Replacement[]): Promise<boolean>;
+  /**
+   * Signs the record's bytes with the host's key (app/signing/): the signature is committed with
+   * the other files, beside the record, so a record is never written without the signature asked for.
+   */
+  sign?: (recordText: string) => { text: string; signer: SignerKey };
 }
 
 /**
@@ -62,7 +72,12 @@ export async function writeExport(
 ): Promise<WrittenExport | null> {
   const dir = dirname(target);
   const { files } = await bundleExport(content, basename(target), nodeHash);
-  const placed = files.map((file) => ({ ...file, path: join(dir, file.name) }));
+  const audit = files.find((f) => f.role === 'audit') as BundledFile;
+  const signed = options.sign?.(audit.data as string) ?? null;
+  const all: Array<Omit<BundledFile, 'role'> & { role: BundledFile['role'] | 'signature' }> = signed
+    ? [...files, { role: 'signature', name: signatureFileName(audit.name), data: signed.text }]
+    : files;
+  const placed = all.map((file) => ({ ...file, path: join(dir, file.name) }));
   const changing = placed.filter((file) => !holdsExactly(file.path, file.data));
   const replacements = targetsToReplace(changing).map((path) => ({
     path,
@@ -70,11 +85,13 @@ export async function writeExport(
   }));
   if (replacements.length > 0 && !(await options.confirmReplace(replacements))) return null;
   commitFiles(changing.map((file): FileToCommit => ({ path: file.path, data: file.data })));
-  const pathOf = (role: BundledFile['role']) => placed.find((f) => f.role === role)?.path ?? null;
+  const pathOf = (role: (typeof all)[number]['role']) => placed.find((f) => f.role === role)?.path ?? null;
   return {
     path: target,
     archivePath: pathOf('archive') as string,
     auditPath: pathOf('audit') as string,
     reportPath: pathOf('report'),
+    signaturePath: pathOf('signature'),
+    signedBy: signed?.signer ?? null,
   };
 }

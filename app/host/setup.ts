@@ -19,6 +19,9 @@ import { osUser } from './exportFiles.js';
 import type { ModelFactory } from './runs.js';
 import { RunManager } from './runs.js';
 import { packageVersion } from './version.js';
+import { signAuditRecord, signerKeyOf } from '../signing/auditSignature.js';
+import { hostSigningKey } from '../signing/hostKey.js';
+import type { SigningKey } from '../signing/sshKey.js';
 
 /** The payment-retry scenario as a file, with its ready goal, allowlist and protections. */
 export function bundledExample(): Example {
@@ -41,6 +44,8 @@ export interface HostSetup {
   config: Config;
   /** The process's one heap budget: `/compact_context`, run.start and kept outcomes hold from it. */
   admission: Admission;
+  /** The key that signs exports' audit records (COMPACTION_INSPECTOR_SIGN_KEY); null when none is configured. */
+  signingKey: SigningKey | null;
 }
 
 /**
@@ -63,6 +68,7 @@ export function setupHost(
   } = {},
 ): HostSetup {
   const config = loadConfig({ env: options.env, cwd: options.cwd });
+  const signingKey = hostSigningKey(options.env ?? process.env, options.cwd ?? process.cwd());
   const registry = options.registry ?? createDefaultRegistry();
   const keyOf = () => options.apiKey?.() ?? config.settings.apiKey;
   const createModel: ModelFactory = (choice: BackendChoice, enteredKey?: string) => {
@@ -106,7 +112,11 @@ export function setupHost(
     apiKeySet: Boolean(keyOf()),
     apiKeyEditable: host === 'electron',
     osUser: osUser(),
+    signer: signingKey && signerKeyOf(signingKey),
   });
-  const handlers = createHandlers({ info, example: bundledExample, runs, extra: options.extra });
-  return { handlers, runs, config, admission };
+  // The record is signed as sent: what it claims is the inspector's, on the person's approval;
+  // its hashes bind the files, which `verify` checks against it.
+  const sign = signingKey && ((text: string) => signAuditRecord(text, signingKey));
+  const handlers = createHandlers({ info, example: bundledExample, runs, sign, extra: options.extra });
+  return { handlers, runs, config, admission, signingKey };
 }

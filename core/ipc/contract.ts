@@ -51,6 +51,13 @@ export function sameBaseUrl(a: string | null | undefined, b: string | null | und
   return left === '' || left === right;
 }
 
+/**
+ * The key that signs exports' audit records (SSH, app/signing/): its type, `SHA256:`
+ * fingerprint and the key file's comment. The public half only: the key stays in the host.
+ */
+export const SignerSchema = z.object({ keyType: z.string(), fingerprint: z.string(), comment: z.string() });
+export type Signer = z.infer<typeof SignerSchema>;
+
 export const HostInfoSchema = z.object({
   host: z.enum(['web', 'electron']),
   version: z.string(),
@@ -62,6 +69,8 @@ export const HostInfoSchema = z.object({
   apiKeyEditable: z.boolean(),
   /** The account the host runs as: the reviewer an export names until the person names another. */
   osUser: z.string().nullable(),
+  /** The key the host signs exports with (COMPACTION_INSPECTOR_SIGN_KEY); null when exports are unsigned. */
+  signer: SignerSchema.nullable().default(null),
 });
 export type HostInfo = z.infer<typeof HostInfoSchema>;
 
@@ -192,8 +201,25 @@ export const contract = {
       report: z.boolean().default(false),
     }),
     result: z
-      .object({ path: z.string(), archivePath: z.string(), auditPath: z.string(), reportPath: z.string().nullable() })
+      .object({
+        path: z.string(),
+        archivePath: z.string(),
+        auditPath: z.string(),
+        reportPath: z.string().nullable(),
+        /** The record's detached signature and its signer, when the host signs exports. */
+        signaturePath: z.string().nullable().default(null),
+        signedBy: SignerSchema.nullable().default(null),
+      })
       .nullable(),
+  },
+  /**
+   * The web bridge's exports: the host signs the record's exact text with its key (the key never
+   * leaves the host) for the signature download beside it; null when no key is configured.
+   * Electron signs inside file.save.
+   */
+  'audit.sign': {
+    args: z.strictObject({ recordText: z.string() }),
+    result: z.object({ signature: z.string(), signer: SignerSchema }).nullable(),
   },
   /** Electron only: kept by the main process with safeStorage. */
   'apiKey.set': { args: z.strictObject({ apiKey: z.string() }), result: z.object({ apiKeySet: z.boolean() }) },

@@ -1,35 +1,35 @@
 /** The web host adapter: POST /api/<channel> with the per-launch token as a header. */
-import type { ChannelParsedArgs, ChannelResult, HostError } from '../../core/ipc/contract.js';
+import type { Channel, ChannelParsedArgs, ChannelResult, HostError } from '../../core/ipc/contract.js';
 import { parseArgs } from '../../core/ipc/contract.js';
-import type { Hash } from '../../core/audit/bundle.js';
+import type { BundledFile, Hash } from '../../core/audit/bundle.js';
+import { signatureFileName } from '../../core/audit/schema.js';
 import { bundleExport } from '../../core/audit/bundle.js';
 import { sha256Hex } from '../worker/snapshot.js';
 import type { Bridge } from './types.js';
 import { BridgeError, bridgeOver } from './types.js';
 
 export function createHttpBridge(token: string, base = ''): Bridge {
-  return bridgeOver(
-    'web',
-    async (channel, args) => {
-      const response = await fetch(`${base}/api/${channel}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-inspector-token': token },
-        body: JSON.stringify(args),
-      });
-      const body = (await response.json().catch(() => ({}))) as { result?: unknown; error?: HostError };
-      if (!response.ok || body.error)
-        throw new BridgeError(body.error?.code ?? 'internal', body.error?.message ?? `HTTP ${response.status}`);
-      return body.result;
+  const send = async (channel: Channel, args: unknown): Promise<unknown> => {
+    const response = await fetch(`${base}/api/${channel}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-inspector-token': token },
+      body: JSON.stringify(args),
+    });
+    const body = (await response.json().catch(() => ({}))) as { result?: unknown; error?: HostError };
+    if (!response.ok || body.error)
+      throw new BridgeError(body.error?.code ?? 'internal', body.error?.message ?? `HTTP ${response.status}`);
+    return body.result;
+  };
+  // The host holds the signing key: the browser sends the record's text and downloads the signature.
+  const sign = (recordText: string) => send('audit.sign', { recordText }) as Promise<ChannelResult<'audit.sign'>>;
+  return bridgeOver('web', send, {
+    // The browser saves by itself; the same gate as a host's keeps both exports alike.
+    'file.save': async (args) => {
+      const parsed = parseArgs('file.save', args);
+      if (!parsed.ok) throw new BridgeError('invalid_input', parsed.message);
+      return download(parsed.args, sign);
     },
-    {
-      // The browser saves by itself; the same gate as a host's keeps both exports alike.
-      'file.save': async (args) => {
-        const parsed = parseArgs('file.save', args);
-        if (!parsed.ok) throw new BridgeError('invalid_input', parsed.message);
-        return download(parsed.args);
-      },
-    },
-  );
+  });
 }
 
 /** SHA-256 with the browser's WebCrypto: the same digest Node's crypto gives the other hosts. */
@@ -42,18 +42,28 @@ const browserHash: Hash = async (data) => {
  * The browser has no save dialog: core's bundle (verified before anything is offered), one
  * download per file, under the names the record gives them.
  */
-async function download(args: ChannelParsedArgs<'file.save'>): Promise<ChannelResult<'file.save'>> {
+async function download(
+  args: ChannelParsedArgs<'file.save'>,
+  sign: (recordText: string) => Promise<ChannelResult<'audit.sign'>>,
+): Promise<ChannelResult<'file.save'>> {
   const archiveText = new TextDecoder('utf-8').decode(args.archive);
-  const { files } = await bundleExport(
+  const bundle = await bundleExport(
     { text: args.text, archive: args.archive, archiveText, audit: args.audit, report: args.report },
     args.suggestedName,
     browserHash,
   );
+  const audit = bundle.files.find((f) => f.role === 'audit') as BundledFile;
+  // Signed before anything downloads: a host that cannot sign leaves no unsigned record behind.
+  const signed = await sign(audit.data as string);
+  const files: Array<{ role: BundledFile['role'] | 'signature'; name: string; data: string | Uint8Array }> = signed
+    ? [...bundle.files, { role: 'signature', name: signatureFileName(audit.name), data: signed.signature }]
+    : bundle.files;
   const types = {
     archive: 'application/octet-stream',
     snapshot: 'application/json',
     report: 'text/html',
     audit: 'application/json',
+    signature: 'text/plain',
   };
   for (const file of files) {
     const url = URL.createObjectURL(new Blob([file.data as BlobPart], { type: types[file.role] }));
@@ -72,5 +82,7 @@ async function download(args: ChannelParsedArgs<'file.save'>): Promise<ChannelRe
     archivePath: nameOf('archive') as string,
     auditPath: nameOf('audit') as string,
     reportPath: nameOf('report'),
+    signaturePath: nameOf('signature'),
+    signedBy: signed?.signer ?? null,
   };
 }

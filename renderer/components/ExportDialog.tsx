@@ -1,12 +1,13 @@
 /**
  * Export: who approves it, their note, the format, the optional HTML report, and the files
- * that will be written side by side (snapshot, archive of the original, audit record). Escape
+ * that will be written side by side (snapshot, archive of the original, audit record, and its
+ * signature when the host signs exports). Escape
  * cancels; Export stays disabled, saying why, until a reviewer is named.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { ExportAs } from '../../core/formats/index.js';
-import { auditFileName, reportFileName } from '../../core/audit/schema.js';
-import { exportName } from '../store/exporting.js';
+import { auditFileName, reportFileName, signatureFileName } from '../../core/audit/schema.js';
+import { exportName, signedByText } from '../store/exporting.js';
 import { useApp, useAppStore } from '../store/index.js';
 import { archiveNameOf } from '../store/policy.js';
 
@@ -27,6 +28,7 @@ function ExportForm() {
   const overrides = useApp((s) => Object.keys(s.proposal?.overrides ?? {}).length);
   const archiveRef = useApp((s) => s.proposal?.request.archive_ref ?? s.archiveRef);
   const exporting = useApp((s) => s.exporting);
+  const signer = useApp((s) => s.host?.signer ?? null);
   const [as, setAs] = useState<ExportAs>('source');
   const [report, setReport] = useState(false);
   const [outcome, setOutcome] = useState<string | null>(null);
@@ -94,7 +96,9 @@ function ExportForm() {
           <li>{archive} — the original, byte for byte</li>
           <li>{auditFileName(name)} — the audit record</li>
           {report && <li>{reportFileName(name)} — the HTML report</li>}
+          {signer && <li>{signatureFileName(auditFileName(name))} — its SSH signature</li>}
         </ul>
+        {signer && <p className="small">The audit record will be {signedByText(signer)}.</p>}
         {archiveRef !== archive && (
           <p className="small warning" role="note">
             The omission markers point at “{archiveRef}”, not at the archive written beside the snapshot.

@@ -5,9 +5,9 @@
  * starts afresh.
  */
 import type { ExportAs } from '../../core/formats/index.js';
-import type { HostInfo } from '../../core/ipc/contract.js';
+import type { HostInfo, Signer } from '../../core/ipc/contract.js';
 import type { Proposal } from './derive.js';
-import { auditDraft, exportedText, exportName } from './exporting.js';
+import { auditDraft, exportedText, exportName, signedByText } from './exporting.js';
 import type { ProposalSlice } from './proposal.js';
 import type { Deps, Slice } from './slice.js';
 import type { SnapshotSlice } from './snapshot.js';
@@ -18,6 +18,9 @@ export interface ExportedFiles {
   archivePath: string;
   auditPath: string;
   reportPath: string | null;
+  /** The record's SSH signature and who signed it, when the host signs exports. */
+  signaturePath: string | null;
+  signedBy: Signer | null;
   at: string;
 }
 
@@ -111,8 +114,14 @@ export const createApprovalSlice: Slice<
         exported: { proposal, comments: state.comments, note: state.approvalComment },
         exportOpen: false,
       });
-      const files = [saved.path, saved.archivePath, saved.auditPath, ...(saved.reportPath ? [saved.reportPath] : [])];
-      return `Exported ${files.join(', ')}`;
+      const files = [
+        saved.path,
+        saved.archivePath,
+        saved.auditPath,
+        ...(saved.reportPath ? [saved.reportPath] : []),
+        ...(saved.signaturePath ? [saved.signaturePath] : []),
+      ];
+      return `Exported ${files.join(', ')}${saved.signedBy ? `; ${signedByText(saved.signedBy)}` : ''}`;
     } catch (error) {
       return `Export failed: ${error instanceof Error ? error.message : String(error)}`;
     } finally {

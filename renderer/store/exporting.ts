@@ -7,6 +7,7 @@
  * verifies with the files before any is written (core/audit/bundle.ts).
  */
 import type { ExportAs } from '../../core/formats/index.js';
+import type { Signer } from '../../core/ipc/contract.js';
 import { exportText, proposalFor } from '../../core/formats/index.js';
 import type { AuditDraft } from '../../core/audit/schema.js';
 import { auditDraftFor } from '../../core/audit/record.js';
@@ -59,4 +60,10 @@ export function auditDraft(
     toolVersion: state.host?.version ?? '0.0.0',
     exportedAt: options.exportedAt,
   });
+}
+
+/** "signed by alice@example.com (ssh-ed25519 SHA256:…)": the key file's comment names the person, the fingerprint the key. */
+export function signedByText(signer: Signer): string {
+  const key = `${signer.keyType} ${signer.fingerprint}`;
+  return signer.comment.trim() !== '' ? `signed by ${signer.comment} (${key})` : `signed by ${key}`;
 }

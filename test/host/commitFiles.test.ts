@@ -18,11 +18,15 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { commitFiles, STALE_TEMP_MS, writeAtomic } from '../../app/host/commitFiles.js';
 import type { Replacement } from '../../app/host/exportFiles.js';
 import { writeExport } from '../../app/host/exportFiles.js';
+import { parseAllowedSigners } from '../../app/signing/allowedSigners.js';
+import { signAuditRecord, verifyAuditSignature } from '../../app/signing/auditSignature.js';
+import { fingerprint, readSigningKey } from '../../app/signing/sshKey.js';
+import { makeKey } from '../support/sshKeys.js';
 import { bundledExample } from '../../app/host/setup.js';
 import { makeExport } from '../support/exports.js';
 
@@ -117,9 +121,47 @@ describe('writeExport', () => {
       archivePath: expect.stringMatching(/payment-retry\.[0-9a-f]{16}\.json$/),
       auditPath: join(dir, 'out.json.audit.json'),
       reportPath: join(dir, 'out.json.report.html'),
+      signaturePath: null,
+      signedBy: null,
     });
     expect(readdirSync(dir)).toHaveLength(4);
     expect(readFileSync(written?.archivePath ?? '', 'utf8')).toBe(example.text);
+  });
+
+  it("§9 a signed export commits the record's SSH signature with the other files, over the bytes written", async () => {
+    const key = makeKey('ada@example.com');
+    const signing = readSigningKey(key.privateText, 'key');
+    const written = await writeExport(join(dir, 'out.json'), await content(), {
+      sources: [],
+      confirmReplace: async () => true,
+      sign: (text) => signAuditRecord(text, signing),
+    });
+    expect(written).toMatchObject({
+      signaturePath: join(dir, 'out.json.audit.json.sig'),
+      signedBy: { keyType: 'ssh-ed25519', fingerprint: fingerprint(key.publicKey), comment: 'ada@example.com' },
+    });
+    expect(readdirSync(dir).sort()).toEqual(
+      [
+        basename(written?.archivePath ?? ''),
+        'out.json',
+        'out.json.audit.json',
+        'out.json.audit.json.sig',
+        'out.json.report.html',
+      ].sort(),
+    );
+    const signers = parseAllowedSigners(`ada@example.com ${key.publicLine}\n`, 'allowed');
+    const sig = readFileSync(join(dir, 'out.json.audit.json.sig'), 'utf8');
+    expect(verifyAuditSignature(readFileSync(join(dir, 'out.json.audit.json')), sig, signers)).toMatchObject({
+      ok: true,
+      principals: ['ada@example.com'],
+    });
+    // The key's private half is in no file the export wrote.
+    const seed = signing.privateKey.export({ format: 'jwk' }).d as string;
+    for (const name of readdirSync(dir)) {
+      const bytes = readFileSync(join(dir, name));
+      expect(bytes.includes(Buffer.from(seed, 'base64url'))).toBe(false);
+      expect(bytes.toString('latin1')).not.toContain(seed);
+    }
   });
 
   it('§9 asks before replacing the source (declined: nothing written); an identical archive is neither asked about nor rewritten', async () => {

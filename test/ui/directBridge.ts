@@ -51,6 +51,8 @@ export function keepSaves(saved: SavedExport[]): Partial<Handlers> {
         archivePath: nameOf('archive') as string,
         auditPath: nameOf('audit') as string,
         reportPath: nameOf('report'),
+        signaturePath: null,
+        signedBy: null,
       };
     },
   };
