@@ -156,17 +156,12 @@ describe('§9 compare', () => {
       edit(messages);
       return run(messages);
     };
+    const block = (m: Message[], i: number, b: number) => (m[i].content as Array<Record<string, unknown>>)[b];
     const cases: Array<[(messages: Message[]) => void, RegExp]> = [
-      [(m) => ((m[0].content as Array<{ text: string }>)[0].text = 'begin'), /message m0 differs/],
-      [
-        (m) => ((m[1].content as Array<{ input: string }>)[0].input = '{"path":"b.txt"}'),
-        /call c1 has another name or input in B/,
-      ],
+      [(m) => (block(m, 0, 0).text = 'begin'), /message m0 differs/],
+      [(m) => (block(m, 1, 0).input = '{"path":"b.txt"}'), /call c1 has another name or input in B/],
       // c3 is kept on both sides (p_result 0.9), so its output must be equal.
-      [
-        (m) => ((m[3].content as Array<{ output: string }>)[1].output = 'z'.repeat(800)),
-        /the result of c3 has another output in B/,
-      ],
+      [(m) => (block(m, 3, 1).output = 'z'.repeat(800)), /the result of c3 has another output in B/],
     ];
     for (const [edit, reason] of cases) {
       const other = await edited(edit);
