@@ -47,6 +47,8 @@ async function evalOn(dir: string): Promise<Run> {
   return { result, ms: Date.now() - started, peakMb: peakKb / 1024 };
 }
 
+const signed = (n: number, digits: number) => `${n >= 0 ? '+' : '−'}${Math.abs(n).toFixed(digits)}`;
+
 /** A folder holding the real history and, through `add`, one hostile file. */
 function folder(name: string, add: (dir: string) => void): string {
   const dir = join(tmp.dir, name);
@@ -114,7 +116,7 @@ describe.skipIf(process.platform === 'win32')('eval on hostile folders: time and
         notes:
           name === CASES[0].name
             ? 'the baseline: 1 cut, 1 seed, offline backend'
-            : `${((run.ms - clean.ms) / 1000).toFixed(1)} s and ${Math.round(run.peakMb - clean.peakMb)} MB beyond the baseline`,
+            : `${signed((run.ms - clean.ms) / 1000, 1)} s and ${signed(run.peakMb - clean.peakMb, 0)} MB against the baseline`,
       });
   }, 240_000);
 });
