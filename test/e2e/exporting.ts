@@ -1,7 +1,8 @@
 /**
  * Export through the dialog, as a person does it: Export…, name the reviewer, optionally a
  * comment and the HTML report, Export; the browser's downloads collected by the file role the
- * audit record gives them (snapshot, archive, record, report).
+ * audit record gives them (snapshot, archive, record, report, and the record's signature when the
+ * host signs exports).
  */
 import { readFileSync } from 'node:fs';
 import type { Download, Page } from '@playwright/test';
@@ -19,11 +20,12 @@ export interface ExportedDownloads {
   archive: Downloaded;
   audit: Downloaded;
   report: Downloaded | null;
+  signature: Downloaded | null;
 }
 
 export async function exportThroughDialog(
   page: Page,
-  options: { reviewer?: string; comment?: string; report?: boolean; as?: 'source' | 'messages' } = {},
+  options: { reviewer?: string; comment?: string; report?: boolean; as?: 'source' | 'messages'; signed?: boolean } = {},
 ): Promise<ExportedDownloads> {
   await page.getByRole('button', { name: 'Export…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Export the approved snapshot' });
@@ -32,7 +34,7 @@ export async function exportThroughDialog(
   if (options.comment !== undefined) await dialog.getByLabel('Approval comment').fill(options.comment);
   if (options.as) await dialog.getByLabel('Export as').selectOption(options.as);
   if (options.report) await dialog.getByRole('checkbox', { name: /Also write an HTML report/ }).check();
-  const expected = options.report ? 4 : 3;
+  const expected = 3 + (options.report ? 1 : 0) + (options.signed ? 1 : 0);
   const downloads: Download[] = [];
   const all = new Promise<void>((resolve) => {
     const onDownload = (d: Download) => {
@@ -66,5 +68,6 @@ export async function exportThroughDialog(
     archive: byName(record.archive_file.name),
     audit,
     report: files.find((f) => f.name.endsWith('.report.html')) ?? null,
+    signature: files.find((f) => f.name.endsWith('.audit.json.sig')) ?? null,
   };
 }
