@@ -124,7 +124,7 @@ export async function writeOutFiles(
       exportedAt: new Date().toISOString(),
     },
   );
-  const text = exportSource(source, proposalFor(request.messages, details.analysis.pairs, actions, request));
+  const text = exportSource(source, proposalFor(request.messages, details.analysis.pairs, actions, request, source));
   try {
     const written = await writeExport(
       out,

@@ -66,7 +66,13 @@ export function rederive(record: AuditRecord, archiveText: string): Rederived {
   const analysis = analyze(messages, policyOf(record));
   const { probs, overrides } = recordedAnswers(record.decisions);
   const actions = deriveActions(analysis.pairs, probs, record.options.keep_threshold, overrides);
-  const proposal = proposalFor(messages, analysis.pairs, actions, record);
+  const proposal = proposalFor(
+    messages,
+    analysis.pairs,
+    actions,
+    record,
+    record.exported_as === 'source' ? source : undefined,
+  );
   return { source, analysis, actions, proposal, text: exportText(source, proposal, record.exported_as) };
 }
 

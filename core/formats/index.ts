@@ -5,7 +5,8 @@
  */
 import { writeHistory } from '../engine/containers.js';
 import { blocksOf } from '../engine/pairing.js';
-import type { Message } from '../engine/schema.js';
+import type { Pair } from '../engine/guards.js';
+import type { Action, CompactRequest, Message } from '../engine/schema.js';
 import { agentscope } from './adapters/agentscope.js';
 import { agentscopeSession } from './adapters/agentscopeSession.js';
 import { anthropicMessages } from './adapters/anthropicMessages.js';
@@ -18,6 +19,7 @@ import { openaiResponses } from './adapters/openaiResponses.js';
 import { openhands } from './adapters/openhands.js';
 import { sweAgent } from './adapters/sweAgent.js';
 import { parseSource } from './document.js';
+import { actionsForTargets, proposalOf } from './proposal.js';
 import { findToolShapes } from './toolShapes.js';
 import type {
   ConversationInfo,
@@ -33,7 +35,7 @@ import { FORMAT_IDS, FormatError } from './types.js';
 
 export * from './types.js';
 export { parseSource, serializeRecords, serializeValue } from './document.js';
-export { proposalFor, unchangedProposal } from './proposal.js';
+export { unchangedProposal } from './proposal.js';
 
 /** Every format, in the order ties are broken (our own first: a plain role/content list is ours). */
 export const FORMATS: readonly FormatAdapter[] = [
@@ -129,6 +131,23 @@ export function openSource(text: string, choice: { format?: string; conversation
 /** The proposal in the source's own format and container, as text. */
 export function exportSource(source: Pick<OpenedSource, 'doc' | 'read'>, proposal: Proposal): string {
   return adapterFor(source.read.format).write(source.doc, source.read, proposal);
+}
+
+/**
+ * A proposal as the writers need it (R13–R14 edits and the rebuilt messages). With `source`
+ * (an export in the source's own format), a drop_call whose call a target of the format needs
+ * is written as drop_result and listed in `keptForTargets` (SPEC §9 "Target checks").
+ */
+export function proposalFor(
+  messages: readonly Message[],
+  pairs: readonly Pair[],
+  actions: ReadonlyMap<string, Action>,
+  request: Pick<CompactRequest, 'options' | 'archive_ref'>,
+  source?: Pick<OpenedSource, 'doc' | 'read'>,
+): Proposal {
+  if (!source) return proposalOf(messages, pairs, actions, request);
+  const written = actionsForTargets(adapterFor(source.read.format), source, pairs, actions);
+  return { ...proposalOf(messages, pairs, written.actions, request), keptForTargets: written.kept };
 }
 
 /** The snapshot an export writes (`as`): the source's own format, or our message array (SPEC §1). */

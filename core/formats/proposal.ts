@@ -7,9 +7,9 @@ import { forEachEdit } from '../engine/editPlan.js';
 import type { Pair } from '../engine/guards.js';
 import { rebuild, rebuildOptionsOf, truncateOutput } from '../engine/rebuild.js';
 import type { Action, CompactRequest, Message } from '../engine/schema.js';
-import type { Edit, Proposal } from './types.js';
+import type { Edit, FormatAdapter, KeptForTarget, Proposal, ReadConversation, SourceText } from './types.js';
 
-export function proposalFor(
+export function proposalOf(
   messages: readonly Message[],
   pairs: readonly Pair[],
   actions: ReadonlyMap<string, Action>,
@@ -29,4 +29,27 @@ export function proposalFor(
 /** No change at all: what `--out` writes when nothing was compacted. */
 export function unchangedProposal(messages: readonly Message[]): Proposal {
   return { edits: [], messages };
+}
+
+/**
+ * SPEC §9: the actions as the format's targets let them be written. A drop_call whose call a
+ * target needs (`adapter.keepsCall`) becomes drop_result, and is listed with the rule.
+ */
+export function actionsForTargets(
+  adapter: Pick<FormatAdapter, 'keepsCall'>,
+  source: { doc: SourceText; read: ReadConversation },
+  pairs: readonly Pair[],
+  actions: ReadonlyMap<string, Action>,
+): { actions: ReadonlyMap<string, Action>; kept: KeptForTarget[] } {
+  if (!adapter.keepsCall) return { actions, kept: [] };
+  const written = new Map(actions);
+  const kept: KeptForTarget[] = [];
+  for (const pair of pairs) {
+    if (actions.get(pair.pairId) !== 'drop_call') continue;
+    const rule = adapter.keepsCall(source.doc, source.read, pair.call);
+    if (rule === null) continue;
+    written.set(pair.pairId, 'drop_result');
+    kept.push({ pair_id: pair.pairId, call_id: pair.callId, rule });
+  }
+  return { actions: written, kept };
 }

@@ -97,6 +97,20 @@ export type Edit =
 export interface Proposal {
   edits: readonly Edit[];
   messages: readonly Message[];
+  /** drop_call decisions written as drop_result because a target needs the call (SPEC §9). */
+  keptForTargets?: readonly KeptForTarget[];
+}
+
+/**
+ * A call the export keeps although its decision was drop_call: the format's target needs it
+ * (the rule id), so its result is shortened instead. Not one of §6's decision reasons (those
+ * say why the model or a guard chose an action); a format-level note the audit records as
+ * `call_kept_for_target` and counts in its stats.
+ */
+export interface KeptForTarget {
+  pair_id: string;
+  call_id: string;
+  rule: string;
 }
 
 export interface FormatAdapter {
@@ -111,6 +125,11 @@ export interface FormatAdapter {
   /** Every conversation in the file, in file order (at least one for a file it detects). */
   conversations(doc: SourceText): ConversationInfo[];
   read(doc: SourceText, conversation: string): ReadConversation;
+  /**
+   * When a target of this format needs the call of a pair (its rule id), a drop_call there is
+   * written as drop_result: the call and its text stay, the result is shortened (SPEC §9).
+   */
+  keepsCall?(doc: SourceText, read: ReadConversation, call: { message: number; block: number }): string | null;
   /** The document with `proposal` applied, as text in the original container; `doc` is never modified. */
   write(doc: SourceText, read: ReadConversation, proposal: Proposal): string;
 }

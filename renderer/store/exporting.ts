@@ -24,7 +24,9 @@ interface Approval {
 }
 
 export function exportedText(snapshot: Snapshot, proposal: Proposal, as: ExportAs = 'source'): string {
-  const compacted = proposalFor(snapshot.messages, proposal.analysis.pairs, proposal.actions, proposal.request);
+  // In the source's own format, drop_call follows what the format's targets need (SPEC §9).
+  const source = as === 'source' ? snapshot.source : undefined;
+  const compacted = proposalFor(snapshot.messages, proposal.analysis.pairs, proposal.actions, proposal.request, source);
   return exportText(snapshot.source, compacted, as);
 }
 

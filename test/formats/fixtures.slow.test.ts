@@ -20,6 +20,7 @@ import {
   parseSource,
   unchangedProposal,
 } from '../../core/formats/index.js';
+import { judgeExport } from '../../core/formats/targets/index.js';
 import { sharedPath, sharedSkipReason } from '../support/shared.js';
 import { OWN_FIXTURES } from './ownFixtures.js';
 import {
@@ -94,16 +95,23 @@ for (const testCase of CASES) {
       ['alternating drop_call/drop_result', alternatingModel()],
       ['the offline model', createOfflineModel()],
     ] as const) {
-      it(`§9 R13 R14 import → compact (${name}) → export → import gives the compaction’s messages; pairs, errors and other records survive`, async () => {
+      it(`§9 R13 R14 import → compact (${name}) → export → import gives the compaction’s messages; pairs, errors and other records survive; the export passes every target rule its source passes`, async () => {
         for (const { key } of inspectSource(text).conversations) {
-          const { source, response, reread } = await compactAndReread(text, { conversation: key }, model, {
-            preserve_recent_messages: 2,
-          });
+          const { source, response, proposal, exported, reread } = await compactAndReread(
+            text,
+            { conversation: key },
+            model,
+            { preserve_recent_messages: 2 },
+          );
           if (!response.success) throw new Error('compaction failed');
-          expect(withPositionalIds(reread.read.messages)).toEqual(withPositionalIds(response.answer.messages));
+          const kept = proposal.keptForTargets ?? [];
+          // A call a target needs is written as drop_result; everything else as decided.
+          if (kept.length === 0) expect(proposal.messages).toEqual(response.answer.messages);
+          expect(withPositionalIds(reread.read.messages)).toEqual(withPositionalIds(proposal.messages));
+          expect(judgeExport(source, exported).refused).toEqual([]);
           // The input document is never modified: exporting it unchanged still gives the original.
           expect(sameDocument(exportSource(source, unchangedProposal(source.read.messages)), text)).toBe(true);
-          const dropped = response.answer.decisions.filter((d) => d.action === 'drop_call').length;
+          const dropped = response.answer.decisions.filter((d) => d.action === 'drop_call').length - kept.length;
           const before = countToolBlocks(source.read.messages);
           const after = countToolBlocks(reread.read.messages);
           expect(after).toEqual({ calls: before.calls - dropped, results: before.results - dropped });

@@ -10,7 +10,7 @@ import type { DecisionModel } from '../../core/engine/model.js';
 import { blocksOf } from '../../core/engine/pairing.js';
 import type { Action, CompactResponse, Message } from '../../core/engine/schema.js';
 import { DEFAULT_OPTIONS } from '../../core/engine/schema.js';
-import type { FormatId, OpenedSource } from '../../core/formats/index.js';
+import type { FormatId, OpenedSource, Proposal } from '../../core/formats/index.js';
 import { exportSource, openSource, parseSource, proposalFor } from '../../core/formats/index.js';
 import { toolNamesOf } from '../../core/inspect/toolNames.js';
 import { sharedPath } from '../support/shared.js';
@@ -105,6 +105,8 @@ export function withPositionalIds(messages: readonly Message[]): Message[] {
 export interface RoundTrip {
   source: OpenedSource;
   response: CompactResponse;
+  /** What the export wrote: the compaction with the format's targets applied (SPEC §9). */
+  proposal: Proposal;
   exported: string;
   reread: OpenedSource;
 }
@@ -124,9 +126,10 @@ export async function compactAndReread(
   if (!response.success || !details.analysis || !details.request)
     throw new Error(`compaction failed: ${JSON.stringify(response.answer)}`);
   const actions = new Map<string, Action>(response.answer.decisions.map((d) => [d.pair_id, d.action]));
-  const exported = exportSource(source, proposalFor(messages, details.analysis.pairs, actions, details.request));
+  const proposal = proposalFor(messages, details.analysis.pairs, actions, details.request, source);
+  const exported = exportSource(source, proposal);
   const reread = openSource(exported, { format: source.format, conversation: source.read.conversation });
-  return { source, response, exported, reread };
+  return { source, response, proposal, exported, reread };
 }
 
 /** What a generated choice of actions gives without a model: every unguarded pair takes the next choice (`keep` past the end), every tool eligible, no recent window. */
@@ -134,6 +137,8 @@ export function proposalFromChoices(
   source: OpenedSource,
   choices: readonly Action[],
   truncateHeadChars: number,
+  /** Write drop_call as the format's targets allow (what every export does), not as asked. */
+  forTargets = false,
 ): ReturnType<typeof proposalFor> {
   const messages = source.read.messages;
   const analysis = analyze(messages, {
@@ -145,10 +150,8 @@ export function proposalFromChoices(
   const actions = new Map<string, Action>(
     analysis.pairs.map((p, i) => [p.pairId, p.guard === null ? (choices[i] ?? 'keep') : 'keep']),
   );
-  return proposalFor(messages, analysis.pairs, actions, {
-    options: { ...DEFAULT_OPTIONS, truncate_head_chars: truncateHeadChars },
-    archive_ref: 'archive',
-  });
+  const request = { options: { ...DEFAULT_OPTIONS, truncate_head_chars: truncateHeadChars }, archive_ref: 'archive' };
+  return proposalFor(messages, analysis.pairs, actions, request, forTargets ? source : undefined);
 }
 
 export function errorResults(messages: readonly Message[]): number {

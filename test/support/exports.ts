@@ -80,7 +80,7 @@ export async function makeExport(setup: ExportSetup): Promise<MadeExport> {
     overrides,
     actions,
   });
-  const compacted = proposalFor(messages, details.analysis.pairs, actions, request);
+  const compacted = proposalFor(messages, details.analysis.pairs, actions, request, source);
   const draft = auditDraftFor(
     { original: { name: setup.fileName, sha256: hash, bytes: archive.length }, source, openedAt: WHEN },
     {

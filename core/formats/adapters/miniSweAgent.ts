@@ -8,8 +8,10 @@
  * non-zero return code, or the agent's "timed out" reply, is the error state. Format 1.1
  * (`mini-swe-agent-1.1`) stores OpenAI-style `tool_calls` and is read as chat messages.
  *
- * Writing a dropped call cuts the bash block out of the assistant text (the rest of the text
- * stays, R14) and removes the observation; the raw `extra` response copies stay.
+ * The agent needs exactly one bash block in every reply and user/assistant alternation
+ * (core/formats/targets/miniSweAgent.ts), and cutting the block would cut text the agent
+ * wrote, so a drop_call is written as drop_result: the reply stays whole and the observation
+ * is shortened (`keepsCall`). The raw `extra` response copies stay.
  */
 import type { Block, Message } from '../../engine/schema.js';
 import { applyProposal } from '../apply.js';
@@ -136,6 +138,10 @@ export const miniSweAgent: FormatAdapter = {
   detect,
   conversations: () => [{ key: 'main', label: 'the trajectory' }],
   read: (doc) => read(doc),
+  keepsCall: (doc) =>
+    trajOf(doc)?.messages.some((m) => Array.isArray(m.tool_calls))
+      ? 'mini-swe-agent.alternation'
+      : 'mini-swe-agent.one_action',
   write: (doc, read, proposal) =>
     serializeValue(
       doc,

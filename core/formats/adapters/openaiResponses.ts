@@ -16,7 +16,7 @@
  */
 import type { Block, Message } from '../../engine/schema.js';
 import { applyProposal, nativeOutput } from '../apply.js';
-import { isRecord, serializeValue } from '../document.js';
+import { isRecord, serializeValue, valueAt } from '../document.js';
 import { CallIds, idNote, startsWithError } from '../ids.js';
 import type { BlockOrigin, Detection, FormatAdapter, JsonPath, ReadConversation, SourceText } from '../types.js';
 import { FormatError } from '../types.js';
@@ -241,6 +241,15 @@ export const openaiResponses: FormatAdapter = {
   detect,
   conversations: () => [{ key: 'main', label: 'the conversation' }],
   read: (doc) => read(doc),
+  keepsCall: (doc, read, call) => {
+    // A call right after a reasoning item is the item that reasoning must be followed by:
+    // removing it leaves the reasoning without it, which the API refuses (targets/responses.ts).
+    const path = read.map.blocks[call.message]?.[call.block]?.path;
+    const k = path?.[path.length - 1];
+    if (!path || typeof k !== 'number' || k === 0) return null;
+    const before = valueAt((doc as { value: unknown }).value, [...path.slice(0, -1), k - 1]);
+    return isRecord(before) && before.type === 'reasoning' ? 'responses.reasoning_followed' : null;
+  },
   write: (doc, read, proposal) =>
     serializeValue(
       doc,

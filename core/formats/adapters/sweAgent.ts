@@ -11,7 +11,10 @@
  * or reports that a proposed edit introduced syntax errors (the ACI's failure texts).
  *
  * Writing keeps the two views consistent: a shortened observation is shortened in its step
- * too, and a dropped call takes its step out of `trajectory` (its thought stays in history).
+ * too. SWE-agent's own readers need every call (core/formats/targets/sweAgent.ts: the
+ * inspector reads `action` of every assistant item, run-replay asserts `tool_calls`), so a
+ * drop_call is written as drop_result: the item keeps `action`, `tool_calls` and
+ * `message_type`, its step stays, and the observation is shortened (`keepsCall`).
  */
 import type { Block, Message } from '../../engine/schema.js';
 import { applyProposal, nativeOutput } from '../apply.js';
@@ -64,15 +67,24 @@ function detect(doc: SourceText): Detection | null {
 const isAction = (h: Entry) =>
   h.role === 'assistant' && (Array.isArray(h.tool_calls) || (typeof h.action === 'string' && h.action !== ''));
 
-/** History index of each acting assistant entry → its trajectory step (when the two agree). */
+/**
+ * History index of each acting assistant entry → its trajectory step, matched by the action
+ * they share (the next step carrying the entry's action), never by position alone: a step
+ * count that differs from the history's must not pair a call with another call's step. An
+ * entry without an action string takes the next step only when that step has no action either.
+ */
 function stepsOf(history: Entry[], trajectory: Entry[]): Map<number, number> {
   const steps = new Map<number, number>();
   let k = 0;
   history.forEach((h, i) => {
     if (!isAction(h) || h.is_demo === true) return;
-    const step = trajectory[k];
-    if (step && (typeof h.action !== 'string' || step.action === h.action)) steps.set(i, k);
-    k++;
+    const action = typeof h.action === 'string' ? h.action : undefined;
+    let j = k;
+    while (j < trajectory.length && trajectory[j].action !== action) j++;
+    if (j < trajectory.length) {
+      steps.set(i, j);
+      k = j + 1;
+    }
   });
   return steps;
 }
@@ -246,5 +258,9 @@ export const sweAgent: FormatAdapter = {
   detect,
   conversations: () => [{ key: 'main', label: 'the trajectory' }],
   read: (doc) => read(doc),
+  keepsCall: (doc) =>
+    parts(doc)?.history.some((h) => Array.isArray(h.tool_calls))
+      ? 'swe-agent.replay_tool_calls'
+      : 'swe-agent.inspector_action',
   write,
 };

@@ -57,6 +57,14 @@ function reasoningOfCalls(items: unknown[]): Map<string, string> {
   return found;
 }
 
+/** How an item is recognized again in an export: its id, its call id, or its whole text. */
+function identity(item: unknown): string {
+  if (!isRecord(item)) return '';
+  if (typeof item.id === 'string') return `id:${item.id}`;
+  if (typeof item.call_id === 'string') return `${String(item.type)}:${item.call_id}`;
+  return JSON.stringify(item);
+}
+
 function check(input: CheckInput): Violation[] {
   const out: Violation[] = [];
   const { base, items } = itemsOf(input);
@@ -99,7 +107,22 @@ function check(input: CheckInput): Violation[] {
       });
   });
   if (input.source) {
-    const before = reasoningOfCalls(itemsOf(input.source).items);
+    // The item each reasoning item preceded in the source must still follow it.
+    const sourceItems = itemsOf(input.source).items;
+    const followers = new Map<unknown, string>();
+    sourceItems.forEach((item, k) => {
+      if (isRecord(item) && item.type === 'reasoning') followers.set(item.id, identity(sourceItems[k + 1]));
+    });
+    items.forEach((item, k) => {
+      if (!isRecord(item) || item.type !== 'reasoning' || !followers.has(item.id)) return;
+      if (identity(items[k + 1]) !== followers.get(item.id))
+        out.push({
+          rule: 'responses.reasoning_followed',
+          place: at(k),
+          message: `reasoning ${String(item.id)} is no longer followed by the item it preceded`,
+        });
+    });
+    const before = reasoningOfCalls(sourceItems);
     const after = reasoningOfCalls(items);
     items.forEach((item, k) => {
       if (!isRecord(item) || typeof item.call_id !== 'string' || !CALLS.has(item.type as string)) return;
