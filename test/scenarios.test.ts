@@ -13,6 +13,8 @@ import { compactContext, parseRequest, policyOf } from '../core/engine/compact.j
 import { createOfflineModel } from '../core/engine/offline/model.js';
 import { SCENARIOS, scenarioRequest } from '../core/examples/index.js';
 import { deepFreeze, newlyUnpaired, proposalProblems } from './support/invariants.js';
+import { openSource } from '../core/formats/index.js';
+import { runTargetChecks } from '../core/formats/targets/index.js';
 
 interface Run {
   scenario: Scenario;
@@ -59,12 +61,12 @@ describe.each(Object.entries(SCENARIOS))('scenario %s (offline backend)', (name,
     );
   });
 
-  it('is a long history with both result layouts (source: ~40-50 k characters)', () => {
+  it('is a long history (source: ~40-50 k characters) that AgentScope 2.x loads: every result in its call’s message', () => {
     const chars = JSON.stringify(run.scenario.messages).length;
     expect(chars).toBeGreaterThan(39_000);
-    const pairs = run.analysis.pairs;
-    expect(pairs.some((p) => p.call.message === p.result.message)).toBe(true);
-    expect(pairs.some((p) => p.call.message < p.result.message)).toBe(true);
+    expect(run.analysis.pairs.every((p) => p.call.message === p.result.message)).toBe(true);
+    const opened = openSource(JSON.stringify(run.scenario.messages), { format: 'agentscope' });
+    expect(runTargetChecks({ doc: opened.doc, read: opened.read }).flatMap((r) => r.violations)).toEqual([]);
   });
 
   it('R11 leaves the deep-frozen input unchanged and succeeds with batched requests', () => {

@@ -147,6 +147,9 @@ export async function writeOutFiles(
         },
       },
     );
+    // SPEC §9: a rule the source already broke is written as it came, with a warning naming it.
+    for (const warning of (written as WrittenExport).targetWarnings)
+      process.stderr.write(`warning: --out: ${warning}; the source breaks it too\n`);
     return written as WrittenExport;
   } catch (error) {
     if (error instanceof UsageError) throw error;

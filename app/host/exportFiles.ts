@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { userInfo } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import type { BundledFile, ExportContent, Hash } from '../../core/audit/bundle.js';
-import { bundleExport } from '../../core/audit/bundle.js';
+import { bundleExport, describeViolation } from '../../core/audit/bundle.js';
 import type { SignerKey } from '../signing/auditSignature.js';
 import { signatureFileName } from '../signing/auditSignature.js';
 import type { FileToCommit } from './commitFiles.js';
@@ -40,6 +40,8 @@ export interface WrittenExport {
   /** The record's detached SSH signature and the key that made it, when the export was signed. */
   signaturePath: string | null;
   signedBy: SignerKey | null;
+  /** Target rules the source already broke and the snapshot still breaks (SPEC §9), described. */
+  targetWarnings: string[];
 }
 
 /** A file the export would replace: its path, and whether it is one the export was read from. */
@@ -71,7 +73,7 @@ export async function writeExport(
   options: WriteOptions,
 ): Promise<WrittenExport | null> {
   const dir = dirname(target);
-  const { files } = await bundleExport(content, basename(target), nodeHash);
+  const { files, targets } = await bundleExport(content, basename(target), nodeHash);
   const audit = files.find((f) => f.role === 'audit') as BundledFile;
   const signed = options.sign?.(audit.data as string) ?? null;
   const all: Array<Omit<BundledFile, 'role'> & { role: BundledFile['role'] | 'signature' }> = signed
@@ -93,5 +95,6 @@ export async function writeExport(
     reportPath: pathOf('report'),
     signaturePath: pathOf('signature'),
     signedBy: signed?.signer ?? null,
+    targetWarnings: targets.warnings.map(describeViolation),
   };
 }

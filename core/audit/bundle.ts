@@ -10,6 +10,13 @@ import type { AuditDraft, AuditFile, AuditRecord } from './schema.js';
 import { auditFileName, auditText, reportFileName } from './schema.js';
 import { reportOf } from './report.js';
 import { verifyExport } from './verify.js';
+import type { ExportVerdict, Violation } from '../formats/targets/index.js';
+import { describePlace, judgeExport } from '../formats/targets/index.js';
+
+/** `rule at place: message`, as refusals and warnings name a broken rule. */
+export function describeViolation(v: Violation): string {
+  return `${v.rule} at ${describePlace(v.place)} (${v.message})`;
+}
 
 /** A SHA-256 (hex) and the length in bytes of a text's UTF-8 encoding, or of bytes. */
 export type Hash = (data: string | Uint8Array) => Promise<{ sha256: string; bytes: number }>;
@@ -49,7 +56,7 @@ export async function bundleExport(
   content: ExportContent,
   snapshotName: string,
   hash: Hash,
-): Promise<{ record: AuditRecord; files: BundledFile[] }> {
+): Promise<{ record: AuditRecord; files: BundledFile[]; targets: ExportVerdict }> {
   const exported: AuditFile = { name: snapshotName, ...(await hash(content.text)) };
   const archived = await hash(content.archive);
   const record: AuditRecord = { ...content.audit, exported_file: exported };
@@ -63,6 +70,16 @@ export async function bundleExport(
   );
   if (!verification.ok)
     throw new ExportRefused(`the export would not verify, so nothing was written: ${verification.differences[0]}`);
+  // SPEC §9 "Target checks": a snapshot in the source's format must keep every target rule its
+  // source keeps; a rule the source already breaks is written with a warning naming it.
+  const targets =
+    record.exported_as === 'source'
+      ? judgeExport(verification.rederived.source, content.text)
+      : { reports: [], refused: [], warnings: [] };
+  if (targets.refused.length > 0)
+    throw new ExportRefused(
+      `the export breaks ${describeViolation(targets.refused[0])}, a rule its source keeps${targets.refused.length > 1 ? ` (and ${targets.refused.length - 1} more)` : ''}, so nothing was written`,
+    );
   const recordText = auditText(record);
   const auditName = auditFileName(snapshotName);
   const files: BundledFile[] = [
@@ -79,5 +96,5 @@ export async function bundleExport(
     });
   }
   files.push({ role: 'audit', name: auditName, data: recordText });
-  return { record, files };
+  return { record, files, targets };
 }

@@ -1,7 +1,9 @@
 /**
- * Helpers the example scenarios use to write AgentScope 2.x histories: messages with the
- * fields real files carry (`name`, `metadata`, `created_at`, `usage`) and deterministic ids
- * and timestamps, so every build of a scenario is byte-identical.
+ * Helpers the example scenarios use to write AgentScope 2.x histories that AgentScope 2.x
+ * itself loads (core/formats/targets/agentscope2.ts): messages with the fields real files
+ * carry (`name`, `metadata`, `created_at`, `usage`), content as block lists, results in the
+ * assistant message that made the call, and deterministic ids and timestamps, so every build
+ * of a scenario is byte-identical.
  */
 import type { Block, Message, OptionsInput, ToolInfo } from '../engine/schema.js';
 import { seededRandom } from '../engine/random.js';
@@ -88,6 +90,20 @@ export class HistoryWriter {
       advanceSeconds,
       null,
     );
+  }
+
+  /**
+   * Results of the last assistant message's calls, added to that message: AgentScope 2.x keeps
+   * a reply's results in the assistant message that made the calls (its `Msg` validator refuses
+   * a tool_result in a user message; SPEC §1), so the examples load in AgentScope 2.x.
+   */
+  results(blocks: Block[], advanceSeconds = 20): string {
+    const last = this.messages[this.messages.length - 1];
+    if (!last || last.role !== 'assistant' || !Array.isArray(last.content))
+      throw new Error('results follow an assistant message');
+    last.content.push(...blocks);
+    this.clockMs += advanceSeconds * 1000;
+    return last.id as string;
   }
 
   assistant(content: Block[], advanceSeconds = 40): string {

@@ -1,7 +1,7 @@
 /**
  * Scenario "payment retry patch" (source: "Two live-model integration scenarios"). A long
  * working session: a finished theme CSS fix, a finished logo search, an inventory check ops
- * retired, then the billing escalation whose patch is the next action. Both result layouts,
+ * retired, then the billing escalation whose patch is the next action. AgentScope 2.x layout,
  * every protection boundary the source names.
  */
 import { call, HistoryWriter, result, text, thinking } from './history.js';
@@ -61,13 +61,13 @@ export function paymentRetryScenario(): Scenario {
   ]);
   h.user('Merged #4127, contrast checker is green. Theme is done. Logos next.');
 
-  // Task 2: logo search (finished). Results in a later message.
+  // Task 2: logo search (finished). Both calls first, their results after them (one reply).
   h.assistant([
     text('Searching the icon sets for the old logo variants.'),
     call('toolu_02LogoSearch', 'search_code', { pattern: 'logo', path: 'web/icons' }),
     call('toolu_02BrandListing', 'list_files', { path: 'web/icons/brand' }),
   ]);
-  h.user([
+  h.results([
     result('toolu_02LogoSearch', 'search_code', files.logoSearch()),
     result('toolu_02BrandListing', 'list_files', files.brandIconListing()),
   ]);
@@ -159,7 +159,7 @@ export function paymentRetryScenario(): Scenario {
     ),
     call('toolu_05KeySearch', 'search_code', { pattern: 'def new_idempotency_key', path: 'services/' }),
   ]);
-  h.user([
+  h.results([
     result(
       'toolu_05KeySearch',
       'search_code',
@@ -170,7 +170,7 @@ export function paymentRetryScenario(): Scenario {
     text('The helper appends random hex, so a key must be created once per charge, before the loop. Now the tests.'),
     call('toolu_06RetryTests', 'read_file', { path: 'tests/payments/test_retry_policy.py' }),
   ]);
-  h.user([result('toolu_06RetryTests', 'read_file', files.testRetryPolicyRead())]);
+  h.results([result('toolu_06RetryTests', 'read_file', files.testRetryPolicyRead())]);
   h.assistant([
     call('toolu_06Pytest', 'run_command', { cmd: 'pytest tests/payments/test_retry_policy.py -q' }),
     result(

@@ -2,7 +2,7 @@
  * Scenario "replication incident" (source: "Two live-model integration scenarios"). An SRE
  * session that wandered through a finished campaign report, a holiday forecast and load
  * tests of a retired service before the incident write-up, whose next step quotes the
- * Postgres logs and WAL positions verbatim. Both result layouts, every protection boundary.
+ * Postgres logs and WAL positions verbatim. AgentScope 2.x layout, every protection boundary.
  */
 import { call, HistoryWriter, result, text, thinking } from './history.js';
 import type { Scenario } from './history.js';
@@ -52,7 +52,7 @@ export function replicationIncidentScenario(): Scenario {
   ]);
   h.user('Growth says thanks, the deck is done. Weather next.');
 
-  // Side task 2: holiday weather. Results in a later message.
+  // Side task 2: holiday weather. Both calls first, their results after them (one reply).
   h.assistant([
     text('Fetching the hourly forecast for Lisbon and, for the day trip, Sintra.'),
     call('call_w1_lisbon', 'http_get', {
@@ -62,7 +62,7 @@ export function replicationIncidentScenario(): Scenario {
       url: 'https://api.open-meteo.com/v1/forecast?latitude=38.80&longitude=-9.38&hourly=temperature_2m,precipitation,wind_speed_10m&start_date=2026-12-20&end_date=2026-12-27',
     }),
   ]);
-  h.user([
+  h.results([
     result('call_w1_lisbon', 'http_get', files.weatherForecast('Lisbon', 61)),
     result('call_w1_sintra', 'http_get', files.weatherForecast('Sintra', 67)),
   ]);
@@ -114,7 +114,7 @@ export function replicationIncidentScenario(): Scenario {
       grep: 'WAL|recovery|restore|replication',
     }),
   ]);
-  h.user([result('call_i1_replica', 'read_log', files.REPLICA_LOG)]);
+  h.results([result('call_i1_replica', 'read_log', files.REPLICA_LOG)]);
   h.assistant([
     call('call_i1_badsql', 'sql_query', {
       database: 'orders',

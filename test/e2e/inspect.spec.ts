@@ -112,7 +112,7 @@ test('find highlights matches in both panes and Enter / Shift+Enter walk them, o
   await expect(current.getByRole(MARK).first()).toBeInViewport();
   await expect(current.getByRole(MARK).first()).toHaveText(/^idempotency$/i);
   // Both panes: a kept message's text shows in the original and the proposed pane alike.
-  const kept = list.getByRole('listitem', { name: /^Message msg_pay_013 / });
+  const kept = list.getByRole('listitem', { name: /^Message msg_pay_012 / });
   await kept.scrollIntoViewIfNeeded();
   for (const pane of ['Original', 'Proposed'])
     await expect(

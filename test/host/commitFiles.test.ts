@@ -123,6 +123,7 @@ describe('writeExport', () => {
       reportPath: join(dir, 'out.json.report.html'),
       signaturePath: null,
       signedBy: null,
+      targetWarnings: [],
     });
     expect(readdirSync(dir)).toHaveLength(4);
     expect(readFileSync(written?.archivePath ?? '', 'utf8')).toBe(example.text);
