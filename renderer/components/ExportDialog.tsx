@@ -1,15 +1,16 @@
 /**
  * Export: who approves it, their note, the format, the optional HTML report, and the files
  * that will be written side by side (snapshot, archive of the original, audit record, and its
- * signature when the host signs exports). Escape
+ * signature when the host signs exports), and the target checks of the snapshot (SPEC §9). Escape
  * cancels; Export stays disabled, saying why, until a reviewer is named.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ExportAs } from '../../core/formats/index.js';
 import { auditFileName, reportFileName, signatureFileName } from '../../core/audit/schema.js';
-import { exportName, signedByText } from '../store/exporting.js';
+import { exportName, exportTargets, signedByText } from '../store/exporting.js';
 import { useApp, useAppStore } from '../store/index.js';
 import { archiveNameOf } from '../store/policy.js';
+import { TargetMatrix } from './TargetMatrix.js';
 
 export function ExportDialog() {
   const open = useApp((s) => s.exportOpen && s.snapshot !== null && s.proposal !== null);
@@ -34,6 +35,12 @@ function ExportForm() {
   const [outcome, setOutcome] = useState<string | null>(null);
   const first = useRef<HTMLInputElement>(null);
   useEffect(() => first.current?.focus(), []);
+  const proposal = useApp((s) => s.proposal);
+  // SPEC §9: what the tool and the provider the snapshot goes back to would say about it.
+  const verdict = useMemo(
+    () => (as === 'source' && snapshot && proposal ? exportTargets(snapshot, proposal) : null),
+    [as, snapshot, proposal],
+  );
   if (!snapshot) return null;
 
   const close = () => store.getState().openExport(false);
@@ -99,6 +106,17 @@ function ExportForm() {
           {signer && <li>{signatureFileName(auditFileName(name))} — its SSH signature</li>}
         </ul>
         {signer && <p className="small">The audit record will be {signedByText(signer)}.</p>}
+        {verdict && (
+          <section aria-label="Checked against">
+            <p className="small">Checked against the tools and APIs this format goes back to:</p>
+            <TargetMatrix reports={verdict.reports} warnings={verdict.warnings} label="Target checks of the export" />
+            {verdict.refused.length > 0 && (
+              <p className="small error" role="note">
+                This export breaks a rule its source keeps; it will be refused.
+              </p>
+            )}
+          </section>
+        )}
         {archiveRef !== archive && (
           <p className="small warning" role="note">
             The omission markers point at “{archiveRef}”, not at the archive written beside the snapshot.

@@ -1,8 +1,34 @@
 /** What was opened: sizes, where the characters are, calls per tool, and non-fatal oddities as warnings. */
+import { useMemo } from 'react';
+import type { OpenedSource } from '../../core/formats/index.js';
 import { adapterFor } from '../../core/formats/index.js';
+import { runTargetChecks } from '../../core/formats/targets/index.js';
 import { bytes, fmt } from '../format.js';
 import { useApp } from '../store/index.js';
 import { Breakdown } from './Breakdown.js';
+import { TargetMatrix } from './TargetMatrix.js';
+
+/**
+ * SPEC §9 and §1: the opened file against the targets its format feeds; for our own format,
+ * whether AgentScope 2.x itself would load it, and why not.
+ */
+function Targets({ source }: { source: OpenedSource }) {
+  const reports = useMemo(() => runTargetChecks({ doc: source.doc, read: source.read }), [source]);
+  const agentscope = reports.find((r) => r.target === 'agentscope-2');
+  return (
+    <>
+      {agentscope?.status === 'fail' && (
+        <p className="small warning" role="note">
+          AgentScope 2.x would not load this file: {agentscope.violations[0].message} (
+          <span className="mono">{agentscope.violations[0].rule}</span>
+          {agentscope.violations.length > 1 ? `, and ${agentscope.violations.length - 1} more` : ''}). It is read here
+          all the same.
+        </p>
+      )}
+      <TargetMatrix reports={reports} label="Target checks of the opened file" />
+    </>
+  );
+}
 
 export function SummaryTab() {
   const snapshot = useApp((s) => s.snapshot);
@@ -44,6 +70,12 @@ export function SummaryTab() {
           <tr>
             <th scope="row">Kept untouched</th>
             <td>{source.read.notes.kept}</td>
+          </tr>
+          <tr>
+            <th scope="row">Checked against</th>
+            <td>
+              <Targets source={source} />
+            </td>
           </tr>
           <tr>
             <th scope="row">File size</th>

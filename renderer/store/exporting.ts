@@ -14,6 +14,8 @@ import { auditDraftFor } from '../../core/audit/record.js';
 import type { HostInfo } from '../../core/ipc/contract.js';
 import type { Proposal } from './derive.js';
 import type { Snapshot } from './snapshot.js';
+import type { ExportVerdict } from '../../core/formats/targets/index.js';
+import { judgeExport } from '../../core/formats/targets/index.js';
 
 /** The approval's notes and the host, as the approval slice holds them (approval.ts imports this file). */
 interface Approval {
@@ -28,6 +30,19 @@ export function exportedText(snapshot: Snapshot, proposal: Proposal, as: ExportA
   const source = as === 'source' ? snapshot.source : undefined;
   const compacted = proposalFor(snapshot.messages, proposal.analysis.pairs, proposal.actions, proposal.request, source);
   return exportText(snapshot.source, compacted, as);
+}
+
+/**
+ * SPEC §9: the target checks of the file an export in the source's format would write, as the
+ * host's bundle will judge it (refused rules, and warnings for rules the source already broke);
+ * null when the file does not read back (the export then fails with the reader's reason).
+ */
+export function exportTargets(snapshot: Snapshot, proposal: Proposal): ExportVerdict | null {
+  try {
+    return judgeExport(snapshot.source, exportedText(snapshot, proposal, 'source'));
+  } catch {
+    return null;
+  }
 }
 
 /** `name.json` → `name.compacted.json`: never the source's own name by default; a message array is `.json`. */

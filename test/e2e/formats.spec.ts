@@ -2,7 +2,8 @@
  * Native formats end to end (SPEC §9), in Chromium against the web host: open a real Claude
  * Code session and a real OpenAI results file (picking one of its conversations), run
  * offline, export, and read the exported file back with the format's own reader — it must
- * give the messages the command line answers for the same request.
+ * give the messages the command line answers for the same request. The Summary and the Export
+ * dialog show the target checks (SPEC §9).
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -26,6 +27,7 @@ const CASES = [
     tools: ['Bash', 'Read', 'Grep'],
     goal: 'Implement the enhanced export of portable sessions',
     exported: 'cctrace-phase0-investigation-main.compacted.jsonl',
+    targets: ['Claude Code resume ✓', 'Anthropic Messages ✓'],
   },
   {
     file: 'openai-chat-completions/taubench-gpt-4o-airline-first4.json',
@@ -34,6 +36,7 @@ const CASES = [
     tools: ['get_reservation_details', 'search_direct_flight', 'get_user_details'],
     goal: 'Change the reservation flights as the user asked',
     exported: 'taubench-gpt-4o-airline-first4.compacted.json',
+    targets: ['OpenAI Chat Completions ✓'],
   },
 ] as const;
 
@@ -80,6 +83,10 @@ for (const c of CASES) {
     await expect(file).toContainText(c.format);
     await expect(file).toContainText(/Ids.*call ids native/);
     if (c.conversation) await expect(file).toContainText(`${c.conversation} — task ${c.conversation}`);
+    // SPEC §9 target checks of the opened file, in the Summary.
+    await expect(page.getByRole('list', { name: 'Target checks of the opened file' }).getByRole('listitem')).toHaveText(
+      c.targets.map((t) => new RegExp(`^${t}`)),
+    );
     await page.getByLabel('Goal').fill(c.goal);
     for (const tool of c.tools) await page.getByRole('checkbox', { name: tool, exact: true }).check();
     await page.getByRole('button', { name: 'Run' }).click();
@@ -87,6 +94,14 @@ for (const c of CASES) {
     await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready');
     await page.screenshot({ path: join(SCREENSHOTS, `export-${c.format}.png`) });
 
+    // The Export dialog shows the same matrix for the file it is about to write.
+    await page.getByRole('button', { name: 'Export…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Export the approved snapshot' });
+    await expect(dialog.getByRole('list', { name: 'Target checks of the export' }).getByRole('listitem')).toHaveText(
+      c.targets.map((t) => new RegExp(`^${t}`)),
+    );
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
     const exported = await exportDownload(page);
     expect(exported.name).toBe(c.exported);
     const reread = openSource(exported.text, c.conversation ? { conversation: c.conversation } : {});
