@@ -104,6 +104,9 @@ export async function writeOutFiles(
     overrides: {},
     actions,
   });
+  // What is written: drop_call as the format's targets allow it (SPEC §9), measured as written.
+  const proposal = proposalFor(request.messages, details.analysis.pairs, actions, request, source);
+  const keptForTargets = proposal.keptForTargets ?? [];
   const audit = auditDraftFor(
     { original: input.original, source, openedAt: input.openedAt },
     {
@@ -116,7 +119,11 @@ export async function writeOutFiles(
       exportedAs: 'source',
       threshold,
       reviews: reviews.values(),
-      charsAfter: answer.stats.chars_after ?? JSON.stringify(answer.messages).length,
+      charsAfter:
+        keptForTargets.length > 0
+          ? JSON.stringify(proposal.messages).length
+          : (answer.stats.chars_after ?? JSON.stringify(answer.messages).length),
+      keptForTargets,
       reviewer: options.reviewer,
       comment: null,
       comments: {},
@@ -124,7 +131,7 @@ export async function writeOutFiles(
       exportedAt: new Date().toISOString(),
     },
   );
-  const text = exportSource(source, proposalFor(request.messages, details.analysis.pairs, actions, request, source));
+  const text = exportSource(source, proposal);
   try {
     const written = await writeExport(
       out,

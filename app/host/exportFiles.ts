@@ -10,6 +10,7 @@ import { userInfo } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import type { BundledFile, ExportContent, Hash } from '../../core/audit/bundle.js';
 import { bundleExport, describeViolation } from '../../core/audit/bundle.js';
+import type { Violation } from '../../core/formats/targets/index.js';
 import type { SignerKey } from '../signing/auditSignature.js';
 import { signatureFileName } from '../signing/auditSignature.js';
 import type { FileToCommit } from './commitFiles.js';
@@ -42,6 +43,15 @@ export interface WrittenExport {
   signedBy: SignerKey | null;
   /** Target rules the source already broke and the snapshot still breaks (SPEC §9), described. */
   targetWarnings: string[];
+}
+
+/** One line per broken rule: its first place, and how many more the file has. */
+function warningsByRule(warnings: readonly Violation[]): string[] {
+  const byRule = new Map<string, Violation[]>();
+  for (const v of warnings) byRule.set(v.rule, [...(byRule.get(v.rule) ?? []), v]);
+  return [...byRule.values()].map(
+    ([first, ...rest]) => `${describeViolation(first)}${rest.length > 0 ? ` and ${rest.length} more` : ''}`,
+  );
 }
 
 /** A file the export would replace: its path, and whether it is one the export was read from. */
@@ -95,6 +105,6 @@ export async function writeExport(
     reportPath: pathOf('report'),
     signaturePath: pathOf('signature'),
     signedBy: signed?.signer ?? null,
-    targetWarnings: targets.warnings.map(describeViolation),
+    targetWarnings: warningsByRule(targets.warnings),
   };
 }

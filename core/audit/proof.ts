@@ -73,6 +73,8 @@ const DECISION: Record<keyof AuditDecision, Proof> = {
   evidence: 'stated',
   evidence_links: 'stated',
   comment: 'stated',
+  // SPEC §9: which drop_calls the format's writer keeps for a target (verify.ts `keptDifferences`).
+  call_kept_for_target: 'recomputed',
 };
 
 /** The stats a re-derivation recomputes (verify.ts `statsDifferences`); the run's other figures are stated. */
@@ -80,6 +82,7 @@ const STATS: Partial<Record<keyof AuditRecord['stats'], Proof>> = {
   messages_before: 'recomputed',
   chars_before: 'recomputed',
   chars_after_exported: 'recomputed',
+  calls_kept_for_target: 'recomputed',
 };
 
 /** Who approved, why, when and with what model first, as a reader asks; the rest in schema order. */

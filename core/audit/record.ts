@@ -5,7 +5,7 @@
  * and the archive is named from the original's hash here, once.
  */
 import type { Stats } from '../engine/schema.js';
-import type { ExportAs, OpenedSource } from '../formats/index.js';
+import type { ExportAs, KeptForTarget, OpenedSource } from '../formats/index.js';
 import { sourceSummary } from '../formats/index.js';
 import type { AuditDecision, AuditDraft, AuditFile } from './schema.js';
 import { archiveFileName, AUDIT_KIND, AUDIT_VERSION, TOOL_NAME } from './schema.js';
@@ -43,6 +43,8 @@ export interface Approval {
   reviews: Iterable<RunPairReview>;
   /** `chars_before`'s measure of the exported messages. */
   charsAfter: number;
+  /** drop_call decisions written as drop_result for a target rule (core/formats `proposalFor`). */
+  keptForTargets?: readonly KeptForTarget[];
   reviewer: string;
   /** The note on the whole approval, and per pair id; blank notes are recorded as none. */
   comment: string | null;
@@ -81,6 +83,7 @@ export function auditDecisionOf(review: RunPairReview, comment: string | null): 
  */
 export function auditDraftFor(opened: OpenedHistory, run: RecordedRun, approval: Approval): AuditDraft {
   const { request, outcome } = run;
+  const kept = new Map((approval.keptForTargets ?? []).map((k) => [k.pair_id, k.rule]));
   return {
     kind: AUDIT_KIND,
     version: AUDIT_VERSION,
@@ -97,11 +100,16 @@ export function auditDraftFor(opened: OpenedHistory, run: RecordedRun, approval:
     options: { ...request.options, keep_threshold: approval.threshold },
     backend: outcome.backend,
     model: outcome.model,
-    decisions: [...approval.reviews].map((review) => auditDecisionOf(review, approval.comments[review.pairId] ?? null)),
+    decisions: [...approval.reviews].map((review) => {
+      const decision = auditDecisionOf(review, approval.comments[review.pairId] ?? null);
+      const rule = kept.get(review.pairId);
+      return rule === undefined ? decision : { ...decision, call_kept_for_target: rule };
+    }),
     stats: {
       ...outcome.stats,
       keep_threshold_run: request.options.keep_threshold,
       chars_after_exported: approval.charsAfter,
+      ...(kept.size > 0 ? { calls_kept_for_target: kept.size } : {}),
     },
     timestamps: {
       opened_at: opened.openedAt,

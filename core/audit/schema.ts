@@ -64,6 +64,11 @@ export const AuditDecisionSchema = z.strictObject({
   evidence_links: DecisionSchema.shape.evidence_links,
   /** The reviewer's note on this pair; null when there is none. */
   comment: z.string().nullable(),
+  /**
+   * SPEC §9: a drop_call the export wrote as drop_result because a target of the format needs
+   * the call (`call_kept_for_target`); the value is the target rule's id. Absent otherwise.
+   */
+  call_kept_for_target: z.string().optional(),
 });
 export type AuditDecision = z.infer<typeof AuditDecisionSchema>;
 
@@ -71,6 +76,8 @@ export type AuditDecision = z.infer<typeof AuditDecisionSchema>;
 export const AuditStatsSchema = StatsSchema.extend({
   keep_threshold_run: z.number(),
   chars_after_exported: z.number().int(),
+  /** SPEC §9: how many drop_call decisions the export kept as drop_result for a target rule. */
+  calls_kept_for_target: z.number().int().min(0).optional(),
 });
 
 export const AuditTimestampsSchema = z.strictObject({

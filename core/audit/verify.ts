@@ -179,6 +179,23 @@ function sourceDifferences(record: AuditRecord, rederived: Rederived): string[] 
   return out;
 }
 
+/** SPEC §9: the calls the record says the export kept for a target are the ones the writer keeps. */
+function keptDifferences(record: AuditRecord, rederived: Rederived): string[] {
+  const kept = new Map((rederived.proposal.keptForTargets ?? []).map((k) => [k.pair_id, k.rule]));
+  const out: string[] = [];
+  for (const d of record.decisions) {
+    const rule = kept.get(d.pair_id);
+    if ((d.call_kept_for_target ?? null) !== (rule ?? null))
+      out.push(
+        `decision ${d.pair_id} (call ${d.call_id}): the record says call_kept_for_target ${d.call_kept_for_target ?? 'none'}, the format's writer gives ${rule ?? 'none'}`,
+      );
+  }
+  const count = record.stats.calls_kept_for_target ?? 0;
+  if (count !== kept.size)
+    out.push(`stats.calls_kept_for_target is ${count}, the format's writer keeps ${kept.size} calls for a target`);
+  return out;
+}
+
 /** The stats a re-derivation can recompute: the history measured before, and after the export. */
 function statsDifferences(record: AuditRecord, rederived: Rederived): string[] {
   const out: string[] = [];
@@ -220,6 +237,7 @@ export function verifyExport(record: AuditRecord, archive: ReadFile, snapshot: R
   }
   differences.push(...sourceDifferences(record, rederived));
   differences.push(...decisionDifferences(record, rederived));
+  differences.push(...keptDifferences(record, rederived));
   const text = firstTextDifference(rederived.text, snapshot.text);
   if (text !== null)
     differences.push(`the snapshot ${snapshot.name} differs from what the record approves from ${text}`);

@@ -65,11 +65,18 @@ export function auditDraft(
     source: snapshot.source,
     openedAt: snapshot.openedAt,
   };
+  // In the source's format, drop_call is written as the format's targets allow (SPEC §9).
+  const written =
+    options.as === 'source'
+      ? proposalFor(snapshot.messages, proposal.analysis.pairs, proposal.actions, proposal.request, snapshot.source)
+      : null;
+  const keptForTargets = written?.keptForTargets ?? [];
   return auditDraftFor(opened, proposal, {
     exportedAs: options.as,
     threshold: proposal.threshold,
     reviews: proposal.audit.pairs.values(),
-    charsAfter: proposal.charsAfter,
+    charsAfter: written && keptForTargets.length > 0 ? JSON.stringify(written.messages).length : proposal.charsAfter,
+    keptForTargets,
     reviewer: state.reviewer,
     comment: state.approvalComment,
     comments: state.comments,

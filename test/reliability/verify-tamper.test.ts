@@ -84,6 +84,7 @@ const EDITS: Record<string, Edit> = {
   'decisions[].keep_call': (r) => (decision(r, DROPPED).keep_call = 0.9),
   'decisions[].keep_result': (r) => (decision(r, DROPPED).keep_result = 0.9),
   'decisions[].override': (r) => (decision(r, DROPPED).override = 'keep'),
+  'decisions[].call_kept_for_target': (r) => (decision(r, DROPPED).call_kept_for_target = 'swe-agent.inspector_action'),
   'decisions[].evidence': (r) => (decision(r, DROPPED).evidence = ['forged: the user asked for this']),
   'decisions[].evidence_links': (r) =>
     (decision(r, DROPPED).evidence_links = { quoted_in: ['m0'], terms: ['forged'], superseded_by: null }),

@@ -94,6 +94,7 @@ export async function makeExport(setup: ExportSetup): Promise<MadeExport> {
       threshold,
       reviews: reviews.values(),
       charsAfter: JSON.stringify(compacted.messages).length,
+      keptForTargets: compacted.keptForTargets,
       reviewer: 'Ada Reviewer',
       comment: 'Approved for the retry work.',
       comments: setup.comments ?? {},
