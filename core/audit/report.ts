@@ -106,18 +106,33 @@ function decisionsTable(record: AuditRecord, history: ReportedHistory): string {
   const body = record.decisions
     .map((d) => {
       const pair = pairs.get(d.pair_id);
-      const where = pair ? (d.action === 'drop_result' ? pair.result.message : pair.call.message) : null;
-      const action =
+      const kept = d.call_kept_for_target;
+      // SPEC §9: a drop_call the format's target needs is written as drop_result: its result changed.
+      const where = pair
+        ? d.action === 'drop_result' || kept !== undefined
+          ? pair.result.message
+          : pair.call.message
+        : null;
+      const linked =
         d.action !== 'keep' && where !== null
           ? `<a href="#${messageAnchor(where)}">${d.action}</a>`
           : escapeHtml(d.action);
+      const action =
+        kept === undefined
+          ? linked
+          : `${linked}, written as drop_result (<code>call_kept_for_target</code>: <code>${escapeHtml(kept)}</code>)`;
       return `<tr><td><code>${escapeHtml(d.pair_id)}</code></td><td><code>${escapeHtml(d.call_id)}</code></td><td>${escapeHtml(d.tool_name)}</td><td class="num">${prob(d.keep_call)}</td><td class="num">${prob(d.keep_result)}</td><td>${escapeHtml(d.model_action)}</td><td><code>${escapeHtml(d.reason)}</code></td><td>${d.override ? escapeHtml(d.override) : '–'}</td><td>${action}</td><td>${text(d.comment)}</td></tr>`;
     })
     .join('\n');
   const counts = { keep: 0, drop_result: 0, drop_call: 0 };
   for (const d of record.decisions) counts[d.action]++;
   const overrides = record.decisions.filter((d) => d.override !== null).length;
-  return `<h2>Decisions</h2><p>${record.decisions.length} tool-call pairs: ${counts.keep} kept, ${counts.drop_result} shortened (drop_result), ${counts.drop_call} removed (drop_call); ${overrides} overridden by the reviewer. An action links to the message it changes.</p>
+  const kept = record.decisions.filter((d) => d.call_kept_for_target !== undefined).length;
+  const keptNote =
+    kept > 0
+      ? ` ${kept} drop_call${kept === 1 ? '' : 's'} kept the call because the format's target needs it, and shortened the result instead.`
+      : '';
+  return `<h2>Decisions</h2><p>${record.decisions.length} tool-call pairs: ${counts.keep} kept, ${counts.drop_result} shortened (drop_result), ${counts.drop_call} removed (drop_call); ${overrides} overridden by the reviewer.${keptNote} An action links to the message it changes.</p>
 <table><caption>Decisions</caption><thead><tr><th scope="col">pair</th><th scope="col">call</th><th scope="col">tool</th><th scope="col">keep_call</th><th scope="col">keep_result</th><th scope="col">model verdict</th><th scope="col">reason</th><th scope="col">override</th><th scope="col">exported action</th><th scope="col">comment</th></tr></thead><tbody>
 ${body}
 </tbody></table>`;

@@ -3,9 +3,10 @@
  * target passes, 1 naming the rule id and place that fails, 2 on bad input; `--out` of a source
  * that already breaks a rule writes the export with a warning naming it. Real child processes.
  */
-import { existsSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sharedPath } from '../support/shared.js';
 import { runCli, tempDir } from './support.js';
 
 let tmp: ReturnType<typeof tempDir>;
@@ -82,5 +83,39 @@ describe('check', () => {
     expect(run.code).toBe(0);
     expect(run.stderr).toMatch(/^warning: --out: anthropic\.tool_result_first at message \d+, \$\.messages\[\d+\]/m);
     expect(existsSync(join(tmp.dir, 'out.json'))).toBe(true);
+  });
+});
+
+const traj = sharedPath('formats/swe-agent-traj/pydicom__pydicom-1458.traj');
+describe.skipIf(!traj)('--out of a SWE-agent trajectory', () => {
+  it('§9 drop_call keeps the call for SWE-agent: the record says call_kept_for_target, verify and check pass', async () => {
+    copyFileSync(traj as string, join(tmp.dir, 'in.traj'));
+    const run = await runCli(
+      [
+        'compact_context',
+        'goal=finish',
+        'messages=@in.traj',
+        'eligible_tool_names=["bash","edit","open","create","find_file","submit"]',
+        'options={"preserve_recent_messages":1}',
+        '--out',
+        'out.traj',
+        '--reviewer',
+        'ada',
+      ],
+      { cwd: tmp.dir, env: { DECISION_MODEL_BACKEND: 'offline' } },
+    );
+    expect({ code: run.code, stderr: run.stderr.replace(/^warning: eligible tool .*\n/gm, '') }).toEqual({
+      code: 0,
+      stderr: '',
+    });
+    const drops = JSON.parse(run.stdout).answer.decisions.filter((d: { action: string }) => d.action === 'drop_call');
+    expect(drops.length).toBeGreaterThan(0);
+    const record = JSON.parse(readFileSync(join(tmp.dir, 'out.traj.audit.json'), 'utf8'));
+    const kept = record.decisions.filter((d: { call_kept_for_target?: string }) => d.call_kept_for_target);
+    expect(kept.map((d: { call_id: string }) => d.call_id)).toEqual(drops.map((d: { call_id: string }) => d.call_id));
+    expect(kept[0].call_kept_for_target).toBe('swe-agent.inspector_action');
+    expect(record.stats.calls_kept_for_target).toBe(drops.length);
+    expect((await runCli(['verify', 'out.traj.audit.json'], { cwd: tmp.dir })).code).toBe(0);
+    expect((await runCli(['check', 'out.traj'], { cwd: tmp.dir })).code).toBe(0);
   });
 });
