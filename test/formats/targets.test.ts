@@ -154,6 +154,18 @@ describe('tool rules', () => {
   });
 });
 
+describe.skipIf(!FORMATS_DIR)('OpenHands rules', () => {
+  it('openhands.cause_exists on a real run broken on purpose', () => {
+    const fixture = FIXTURES.find((f) => f.file.endsWith('runtime-trajs-basic_gui_mode.json'));
+    const events = JSON.parse(fixtureText(fixture as (typeof FIXTURES)[number])) as Array<Record<string, unknown>>;
+    const observation = events.findIndex((e) => typeof e.observation === 'string' && typeof e.cause === 'number');
+    events[observation] = { ...events[observation], cause: 99_999 };
+    const found = violations(JSON.stringify(events), 'openhands');
+    expect(rules(found)).toEqual(['openhands.cause_exists']);
+    expect(found.find((v) => v.rule === 'openhands.cause_exists')?.place.path).toBe(`$[${observation}]`);
+  });
+});
+
 /** The real files' own breaks: what their sources already do (an export keeps them with a warning). */
 const OWN_BREAKS: Record<string, string[]> = {
   // A unit-test log of Inspect: its sample holds tool messages only, with no assistant call.

@@ -10,6 +10,7 @@ import { anthropicMessages } from './anthropic.js';
 import { chatCompletions } from './chat.js';
 import { claudeCodeResume } from './claudeCode.js';
 import { miniSweAgentTool, isTextFormat } from './miniSweAgent.js';
+import { openhandsEvents } from './openhands.js';
 import { openaiResponses } from './responses.js';
 import { sweAgentTools } from './sweAgent.js';
 import type { CheckInput, Target, TargetReport, Violation } from './types.js';
@@ -43,7 +44,7 @@ export const TARGETS: Readonly<Record<FormatId, readonly Target[]>> = {
   'openai-chat': [chatCompletions],
   'openai-responses': [openaiResponses],
   'inspect-log': [chatCompletions],
-  openhands: [],
+  openhands: [openhandsEvents],
   'swe-agent': [sweAgentTools, sweAgentChat],
   'mini-swe-agent': [miniSweAgentTool, miniChat],
 };
