@@ -20,7 +20,7 @@ export const REPORT_STYLE =
   '.note{color:#59636e;margin:.25em 0}.fate{font-weight:400;font-size:12px;border-radius:3px;padding:0 .35em;background:#eaeef2}' +
   '.fate.removed{background:#ffebe9}.fate.truncated{background:#fff8c5}.pair{display:grid;grid-template-columns:1fr 1fr;gap:1em}' +
   '.message{border-top:1px solid #d0d7de;margin-top:1em}ol.blocks{padding-left:1.5em}h4{margin:.75em 0 .25em}h5{margin:.25em 0}';
-/** base64 SHA-256 of REPORT_STYLE (test/inspect/auditReport.test.ts recomputes it). */
+/** base64 SHA-256 of REPORT_STYLE (test/core/audit/report.test.ts recomputes it). */
 export const REPORT_STYLE_SHA256 = 'sha256-/6N/UpAiPhGA1JPv604EPNvpSbP3/0lq7cIL1TAeizk=';
 
 export const REPORT_CSP = `default-src 'none'; style-src '${REPORT_STYLE_SHA256}'; base-uri 'none'; form-action 'none'`;

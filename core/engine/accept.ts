@@ -4,7 +4,7 @@
  * answers what it would, or null to let the schema decide (request.ts). Loading zod is about a
  * third of the command line's start-up (its 64 locales load with every entry point) and its
  * walk over every message a tenth of a 20 MB run's own work (test/bench/cli.bench.ts); the
- * schemas stay the contract, and test/core/accept.property.test.ts holds these to them.
+ * schemas stay the contract, and test/core/engine/accept.property.test.ts holds these to them.
  */
 import { DEFAULT_ARCHIVE_REF, defaultOptions, OPTION_NAMES, OPTION_RULES } from './constants.js';
 import type { OptionName, OptionRule } from './constants.js';

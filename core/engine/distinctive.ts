@@ -10,7 +10,7 @@
 
 // The lookbehind starts a match only where a run of path characters starts: without it every
 // position inside a long word was tried and failed again (a third of the evidence pass on
-// 20 MB of results). The matches are the same (test/core/distinctivePath.test.ts).
+// 20 MB of results). The matches are the same (test/core/engine/distinctivePath.test.ts).
 const PATH = /(?<![A-Za-z0-9_.~-])(?:[A-Za-z0-9_.~-]*\/)+[A-Za-z0-9_.-]+/g;
 const FILE_NAME = /\b[A-Za-z0-9_-]+\.[A-Za-z][A-Za-z0-9]{0,5}\b/g;
 const IDENTIFIER = /\b[A-Za-z_$][A-Za-z0-9_$]{3,}\b/g;

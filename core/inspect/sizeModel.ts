@@ -2,7 +2,7 @@
  * The characters `rebuild()` would leave for any actions (SPEC §6 `chars_after`, R13–R14),
  * without rebuilding. Sizes come from per-block JSON lengths measured once, so a 101-point
  * curve over a 20 MB history costs no re-serialisation; `charsAfter` equals
- * `JSON.stringify(rebuild(...).messages).length` exactly (test/ui/curve.test.ts checks it).
+ * `JSON.stringify(rebuild(...).messages).length` exactly (test/core/inspect/curve.test.ts checks it).
  */
 import type { EditPlan } from '../engine/editPlan.js';
 import { editPlan } from '../engine/editPlan.js';

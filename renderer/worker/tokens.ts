@@ -2,7 +2,7 @@
  * BPE tokens of a proposal's history (its compact JSON, as one text), counted incrementally:
  * each message is tokenized once per snapshot, and a threshold step re-tokenizes only the
  * messages whose pairs changed action. Exact, not an estimate: the count equals
- * `count(JSON.stringify(history))` (test/ui/tokens.slow.test.ts checks it against a full recount).
+ * `count(JSON.stringify(history))` (test/renderer/worker/tokens.slow.test.ts checks it against a full recount).
  *
  * Why a sum is exact: the gpt-4o tokenizer first splits the text with its pattern, then
  * encodes each piece alone. In `[m0,m1,…]`, a message's JSON starts with a run of characters

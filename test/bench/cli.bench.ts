@@ -20,7 +20,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { CLI, cleanEnv, ROOT } from '../cli/support.js';
+import { CLI, cleanEnv, ROOT } from '../app/cli/support.js';
 import { buildDist } from '../support/build.js';
 import { corpusFiles, sharedPath, sharedSkipReason } from '../support/shared.js';
 import { GENERATED_TOOLS, generateHistory } from '../support/generate.js';

@@ -24,7 +24,7 @@ import {
   FORMATS_DIR,
   sameDocument,
   withPositionalIds,
-} from '../formats/support.js';
+} from '../core/formats/support.js';
 
 if (!FORMATS_DIR) {
   process.stderr.write('skipped: ../shared/formats is absent\n');

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ROOT } from '../cli/support.js';
+import { ROOT } from '../app/cli/support.js';
 import { runHeapBytes, runShapeOf } from '../../app/host/heap-budget.js';
 import { HEAP_SHAPES } from '../support/heap-shapes.js';
 

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { CompactResponse, Message } from '../../dist/core/engine/schema.js';
 import { openSource } from '../../dist/core/formats/index.js';
-import { withPositionalIds } from '../formats/support.js';
+import { withPositionalIds } from '../core/formats/support.js';
 import { sharedPath, sharedSkipReason } from '../support/shared.js';
 import { exportThroughDialog } from './exporting.js';
 import { expect, SCREENSHOTS, test } from './host.js';

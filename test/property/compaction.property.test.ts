@@ -90,7 +90,7 @@ describe('compaction properties', () => {
   });
 
   // decisionsFor takes no model, so re-deriving cannot ask one; that a threshold change in the
-  // inspector sends no request is counted in test/ui/store.test.ts and store.property.test.ts.
+  // inspector sends no request is counted in test/renderer/store/store.test.ts and store.property.test.ts.
   it('R15 actions re-derived from the first run at a changed threshold equal a fresh run at that threshold', async () => {
     await fc.assert(
       fc.asyncProperty(requestArb, scriptArb, thresholdArb, async (input, script, threshold) => {

@@ -2,7 +2,7 @@
  * R15 through the inspector's store, over generated histories: after one run, a changed
  * threshold re-derives every action with no call to the host (so no run.start) and no
  * request to the model, and the result equals a fresh run at that threshold. The store is
- * the real one over the real host handlers (test/ui/directBridge.ts counts every call).
+ * the real one over the real host handlers (test/renderer/store/directBridge.ts counts every call).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import { createDefaultRegistry } from '../../core/engine/backends.js';
 import { compactContext } from '../../core/engine/compact.js';
 import type { Options } from '../../core/engine/schema.js';
 import { createScriptedModel } from '../../core/engine/scripted.js';
-import { settled, storeOver } from '../ui/directBridge.js';
+import { settled, storeOver } from '../renderer/store/directBridge.js';
 import { requestArb, scriptArb, thresholdArb, TOOL_NAMES } from '../support/arbitraries.js';
 import { countingModel } from '../support/countingModel.js';
 

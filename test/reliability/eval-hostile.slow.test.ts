@@ -9,9 +9,9 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CliResult } from '../cli/support.js';
-import { CLI, cleanEnv, ensureBuilt, resultOf, tempDir } from '../cli/support.js';
-import { debuggingSession } from '../eval/fixtures.js';
+import type { CliResult } from '../app/cli/support.js';
+import { CLI, cleanEnv, ensureBuilt, resultOf, tempDir } from '../app/cli/support.js';
+import { debuggingSession } from '../core/eval/fixtures.js';
 import { deepArgumentsHistory, writeHostileFolder } from '../support/hostileFolder.js';
 import { record } from './support/record.js';
 

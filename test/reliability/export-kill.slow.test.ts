@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { STALE_TEMP_MS, writeAtomic } from '../../app/host/commitFiles.js';
-import { ROOT } from '../cli/support.js';
+import { ROOT } from '../app/cli/support.js';
 import { record } from './support/record.js';
 
 const KILLS = 12;

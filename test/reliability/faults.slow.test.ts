@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { compactContext } from '../../core/engine/compact.js';
 import type { Message } from '../../core/engine/schema.js';
-import { BODY_MARKER, modelFor, request, TEST_KEY } from '../openai/fixture.js';
+import { BODY_MARKER, modelFor, request, TEST_KEY } from '../core/engine/openai/fixture.js';
 import type { FakeOpenAI } from '../support/fakeOpenAI.js';
 import { startFakeOpenAI } from '../support/fakeOpenAI.js';
 import { assertProposalInvariants, deepFreeze } from './support/invariants.js';

@@ -4,7 +4,7 @@
  * URL goes there instead, for that run only.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { request as fixtureRequest } from '../openai/fixture.js';
+import { request as fixtureRequest } from '../core/engine/openai/fixture.js';
 import type { FakeOpenAI } from '../support/fakeOpenAI.js';
 import { startFakeOpenAI } from '../support/fakeOpenAI.js';
 import type { TestHost } from './support/web-host.js';

@@ -17,7 +17,7 @@ export function buildDist(): void {
   throw new Error(`tsc -b failed (exit ${result.status}); the slow suites run the built dist/:\n${output}`);
 }
 
-/** Set once dist/ is built in this run; workers inherit it (test/cli/support.ts checks it). */
+/** Set once dist/ is built in this run; workers inherit it (test/app/cli/support.ts checks it). */
 export const DIST_BUILT = 'COMPACTION_DIST_BUILT';
 
 /** vitest's globalSetup hook: runs before the first test file of the project that names it. */

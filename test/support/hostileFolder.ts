@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Message } from '../../core/engine/schema.js';
-import { debuggingSession } from '../eval/fixtures.js';
+import { debuggingSession } from '../core/eval/fixtures.js';
 
 /** A call input text nested `depth` levels deep: JSON.parse takes it, JSON.stringify of the value overflows. */
 export const deepInput = (depth: number): string => '['.repeat(depth) + ']'.repeat(depth);

@@ -6,7 +6,7 @@
 import { copyFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sharedPath } from '../support/shared.js';
+import { sharedPath } from '../../support/shared.js';
 import { runCli, tempDir } from './support.js';
 
 let tmp: ReturnType<typeof tempDir>;

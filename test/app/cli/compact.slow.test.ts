@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ResponseSchema } from '../../core/engine/schema.js';
+import { ResponseSchema } from '../../../core/engine/schema.js';
 import type { CliResult } from './support.js';
 import { exampleArgs, runCli, tempDir } from './support.js';
 

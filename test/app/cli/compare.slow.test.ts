@@ -5,9 +5,9 @@
  */
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CompareReport } from '../../core/inspect/compareReport.js';
-import { startFakeOpenAI } from '../support/fakeOpenAI.js';
-import { sharedPath, sharedSkipReason } from '../support/shared.js';
+import type { CompareReport } from '../../../core/inspect/compareReport.js';
+import { startFakeOpenAI } from '../../support/fakeOpenAI.js';
+import { sharedPath, sharedSkipReason } from '../../support/shared.js';
 import { exampleArgs, runCli, tempDir } from './support.js';
 
 const corpus = sharedPath('corpus');

@@ -3,9 +3,9 @@
  * CLASSIFIER_* names with a warning, bad values named, and the key never printed.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, createDecisionModel, loadConfig } from '../../app/config.js';
-import { createDefaultRegistry } from '../../core/engine/backends.js';
-import { BACKEND_LOADERS, registryFor } from '../../core/engine/loadBackend.js';
+import { ConfigError, createDecisionModel, loadConfig } from '../../../app/config.js';
+import { createDefaultRegistry } from '../../../core/engine/backends.js';
+import { BACKEND_LOADERS, registryFor } from '../../../core/engine/loadBackend.js';
 import { exampleArgs, runCli, tempDir } from './support.js';
 
 let tmp: ReturnType<typeof tempDir>;

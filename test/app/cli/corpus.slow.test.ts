@@ -7,10 +7,10 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Message } from '../../core/engine/schema.js';
-import { loadHistory } from '../../core/engine/containers.js';
-import { ResponseSchema } from '../../core/engine/schema.js';
-import { corpusFiles, sharedPath, sharedSkipReason } from '../support/shared.js';
+import type { Message } from '../../../core/engine/schema.js';
+import { loadHistory } from '../../../core/engine/containers.js';
+import { ResponseSchema } from '../../../core/engine/schema.js';
+import { corpusFiles, sharedPath, sharedSkipReason } from '../../support/shared.js';
 import { runCli } from './support.js';
 
 const corpus = sharedPath('corpus');

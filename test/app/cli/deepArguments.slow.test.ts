@@ -5,12 +5,12 @@
  * (core/engine/depth.ts), so no path overflows the stack.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { compactContext, RequestError } from '../../core/engine/compact.js';
-import { parseJsonText } from '../../core/engine/depth.js';
-import { callInputText, readTargets } from '../../core/engine/evidence.js';
-import { createOfflineModel } from '../../core/engine/offline/model.js';
-import { displayInput } from '../../core/inspect/display.js';
-import { deepArgumentsHistory, deepInput } from '../support/hostileFolder.js';
+import { compactContext, RequestError } from '../../../core/engine/compact.js';
+import { parseJsonText } from '../../../core/engine/depth.js';
+import { callInputText, readTargets } from '../../../core/engine/evidence.js';
+import { createOfflineModel } from '../../../core/engine/offline/model.js';
+import { displayInput } from '../../../core/inspect/display.js';
+import { deepArgumentsHistory, deepInput } from '../../support/hostileFolder.js';
 import { runCli, tempDir } from './support.js';
 
 let tmp: ReturnType<typeof tempDir>;

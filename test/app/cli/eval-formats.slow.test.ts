@@ -3,10 +3,10 @@
  * corpus as evaluation material, each conversation of a file its own transcript.
  */
 import { describe, expect, it } from 'vitest';
-import { readTranscripts } from '../../app/cli/transcripts.js';
-import { FIXTURES } from '../formats/support.js';
-import { sharedPath, sharedSkipReason } from '../support/shared.js';
-import { runCli, tempDir } from '../cli/support.js';
+import { readTranscripts } from '../../../app/cli/transcripts.js';
+import { FIXTURES } from '../../core/formats/support.js';
+import { sharedPath, sharedSkipReason } from '../../support/shared.js';
+import { runCli, tempDir } from './support.js';
 
 const formats = sharedPath('formats');
 

@@ -7,8 +7,8 @@
  */
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCli, tempDir } from '../cli/support.js';
-import { writeHostileFolder } from '../support/hostileFolder.js';
+import { runCli, tempDir } from './support.js';
+import { writeHostileFolder } from '../../support/hostileFolder.js';
 
 let tmp: ReturnType<typeof tempDir>;
 afterEach(() => tmp?.cleanup());

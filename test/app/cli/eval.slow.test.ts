@@ -7,9 +7,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { CLI, cleanEnv, runCli, tempDir } from '../cli/support.js';
-import { sharedPath, sharedSkipReason } from '../support/shared.js';
-import { debuggingSession } from './fixtures.js';
+import { CLI, cleanEnv, runCli, tempDir } from './support.js';
+import { sharedPath, sharedSkipReason } from '../../support/shared.js';
+import { debuggingSession } from '../../core/eval/fixtures.js';
 
 let tmp: ReturnType<typeof tempDir>;
 afterEach(() => tmp?.cleanup());

@@ -6,7 +6,7 @@
  * 20 MB history of 100k text messages in a 131 MB one while it was still being read.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { ABORTING_SHAPE, HEAP_SHAPES } from '../support/heap-shapes.js';
+import { ABORTING_SHAPE, HEAP_SHAPES } from '../../support/heap-shapes.js';
 import type { CliResult } from './support.js';
 import { runCli, tempDir } from './support.js';
 

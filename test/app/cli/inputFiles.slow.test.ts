@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readInputBytes, readInputText, UnreadableFile } from '../../app/inputFiles.js';
+import { readInputBytes, readInputText, UnreadableFile } from '../../../app/inputFiles.js';
 import { exampleArgs, runCli, tempDir } from './support.js';
 
 let tmp: ReturnType<typeof tempDir>;

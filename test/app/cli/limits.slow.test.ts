@@ -5,7 +5,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startFakeOpenAI } from '../support/fakeOpenAI.js';
+import { startFakeOpenAI } from '../../support/fakeOpenAI.js';
 import type { CliResult } from './support.js';
 import { cleanEnv, CLI, EXAMPLE, exampleArgs, resultOf, runCli, tempDir } from './support.js';
 

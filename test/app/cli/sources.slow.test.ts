@@ -6,10 +6,10 @@
 import { linkSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ResponseSchema } from '../../core/engine/schema.js';
-import { FORMAT_IDS, openSource } from '../../core/formats/index.js';
-import { withPositionalIds } from '../formats/support.js';
-import { sharedPath, sharedSkipReason } from '../support/shared.js';
+import { ResponseSchema } from '../../../core/engine/schema.js';
+import { FORMAT_IDS, openSource } from '../../../core/formats/index.js';
+import { withPositionalIds } from '../../core/formats/support.js';
+import { sharedPath, sharedSkipReason } from '../../support/shared.js';
 import type { CliResult } from './support.js';
 import { runCli, tempDir } from './support.js';
 

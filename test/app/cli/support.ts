@@ -9,9 +9,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DIST_BUILT } from '../support/build.js';
+import { DIST_BUILT } from '../../support/build.js';
 
-export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const CLI = join(ROOT, 'dist/app/cli/main.js');
 
 /**

@@ -10,11 +10,11 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bundledExample } from '../../app/host/setup.js';
-import { inspectSource } from '../../core/formats/index.js';
-import { AuditRecordSchema } from '../../core/audit/schema.js';
-import type { AuditRecord } from '../../core/audit/schema.js';
-import { sharedPath, sharedSkipReason } from '../support/shared.js';
+import { bundledExample } from '../../../app/host/setup.js';
+import { inspectSource } from '../../../core/formats/index.js';
+import { AuditRecordSchema } from '../../../core/audit/schema.js';
+import type { AuditRecord } from '../../../core/audit/schema.js';
+import { sharedPath, sharedSkipReason } from '../../support/shared.js';
 import type { CliResult } from './support.js';
 import { runCli, tempDir } from './support.js';
 

@@ -8,9 +8,9 @@
 import { copyFileSync, existsSync, linkSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bundledExample } from '../../app/host/setup.js';
-import { AuditRecordSchema } from '../../core/audit/schema.js';
-import type { AuditRecord } from '../../core/audit/schema.js';
+import { bundledExample } from '../../../app/host/setup.js';
+import { AuditRecordSchema } from '../../../core/audit/schema.js';
+import type { AuditRecord } from '../../../core/audit/schema.js';
 import type { CliResult } from './support.js';
 import { ensureBuilt, runCli, tempDir } from './support.js';
 

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { findElectronBinary } from '../../app/electron/binary.js';
+import { findElectronBinary } from '../../../app/electron/binary.js';
 
 let dir: string;
 beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'inspector-binary-'))));

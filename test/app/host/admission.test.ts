@@ -4,8 +4,8 @@
  * does not fit even then is `busy`.
  */
 import { describe, expect, it } from 'vitest';
-import { createAdmission } from '../../app/host/admission.js';
-import { HostApiError } from '../../app/host/errors.js';
+import { createAdmission } from '../../../app/host/admission.js';
+import { HostApiError } from '../../../app/host/errors.js';
 
 describe('admission budget', () => {
   it('kept outcomes count until a hold needs their room, oldest evicted first; then busy', () => {

@@ -20,15 +20,15 @@ import {
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { commitFiles, STALE_TEMP_MS, writeAtomic } from '../../app/host/commitFiles.js';
-import type { Replacement } from '../../app/host/exportFiles.js';
-import { writeExport } from '../../app/host/exportFiles.js';
-import { parseAllowedSigners } from '../../app/signing/allowedSigners.js';
-import { signAuditRecord, verifyAuditSignature } from '../../app/signing/auditSignature.js';
-import { fingerprint, readSigningKey } from '../../app/signing/sshKey.js';
-import { makeKey } from '../support/sshKeys.js';
-import { bundledExample } from '../../app/host/setup.js';
-import { makeExport } from '../support/exports.js';
+import { commitFiles, STALE_TEMP_MS, writeAtomic } from '../../../app/host/commitFiles.js';
+import type { Replacement } from '../../../app/host/exportFiles.js';
+import { writeExport } from '../../../app/host/exportFiles.js';
+import { parseAllowedSigners } from '../../../app/signing/allowedSigners.js';
+import { signAuditRecord, verifyAuditSignature } from '../../../app/signing/auditSignature.js';
+import { fingerprint, readSigningKey } from '../../../app/signing/sshKey.js';
+import { makeKey } from '../../support/sshKeys.js';
+import { bundledExample } from '../../../app/host/setup.js';
+import { makeExport } from '../../support/exports.js';
 
 let dir: string;
 beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'inspector-commit-'))));

@@ -4,12 +4,12 @@
  * own refusals keep their kind, and anything else is internal (500, exit 1, one line).
  */
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../app/cli/args.js';
-import { ConfigError } from '../../app/env.js';
-import { classify, EXIT, HostApiError, toHostError } from '../../app/host/errors.js';
-import { parseRequest } from '../../core/engine/compact.js';
-import { loadHistory } from '../../core/engine/containers.js';
-import { FormatError } from '../../core/formats/types.js';
+import { UsageError } from '../../../app/cli/args.js';
+import { ConfigError } from '../../../app/env.js';
+import { classify, EXIT, HostApiError, toHostError } from '../../../app/host/errors.js';
+import { parseRequest } from '../../../core/engine/compact.js';
+import { loadHistory } from '../../../core/engine/containers.js';
+import { FormatError } from '../../../core/formats/types.js';
 
 function thrown(action: () => unknown): unknown {
   try {

@@ -9,18 +9,18 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { writeExport } from '../../app/host/exportFiles.js';
-import { setupHost } from '../../app/host/setup.js';
-import { parseAllowedSigners } from '../../app/signing/allowedSigners.js';
-import { signAuditRecord, verifyAuditSignature } from '../../app/signing/auditSignature.js';
-import { fingerprint } from '../../app/signing/sshKey.js';
-import { createAppStore } from '../../renderer/store/index.js';
-import { createDirectParser } from '../../renderer/worker/client.js';
+import { writeExport } from '../../../app/host/exportFiles.js';
+import { setupHost } from '../../../app/host/setup.js';
+import { parseAllowedSigners } from '../../../app/signing/allowedSigners.js';
+import { signAuditRecord, verifyAuditSignature } from '../../../app/signing/auditSignature.js';
+import { fingerprint } from '../../../app/signing/sshKey.js';
+import { createAppStore } from '../../../renderer/store/index.js';
+import { createDirectParser } from '../../../renderer/worker/client.js';
 import type { CliResult } from '../cli/support.js';
 import { ensureBuilt, exampleArgs, runCli } from '../cli/support.js';
-import type { TestKey } from '../support/sshKeys.js';
-import { makeKey, writeKey } from '../support/sshKeys.js';
-import { directBridge } from '../ui/directBridge.js';
+import type { TestKey } from '../../support/sshKeys.js';
+import { makeKey, writeKey } from '../../support/sshKeys.js';
+import { directBridge } from '../../renderer/store/directBridge.js';
 
 beforeAll(() => ensureBuilt());
 let dir: string;

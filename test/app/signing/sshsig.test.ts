@@ -9,17 +9,17 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AllowedSignersError, parseAllowedSigners } from '../../app/signing/allowedSigners.js';
+import { AllowedSignersError, parseAllowedSigners } from '../../../app/signing/allowedSigners.js';
 import {
   AUDIT_NAMESPACE,
   loadSigningKey,
   signAuditRecord,
   verifyAuditSignature,
-} from '../../app/signing/auditSignature.js';
-import { fingerprint, readSigningKey, SigningKeyError } from '../../app/signing/sshKey.js';
-import { parseSignature, signMessage } from '../../app/signing/sshsig.js';
-import type { TestKey } from '../support/sshKeys.js';
-import { makeKey, SSH_KEYGEN_SKIP, sshKeygen, writeKey } from '../support/sshKeys.js';
+} from '../../../app/signing/auditSignature.js';
+import { fingerprint, readSigningKey, SigningKeyError } from '../../../app/signing/sshKey.js';
+import { parseSignature, signMessage } from '../../../app/signing/sshsig.js';
+import type { TestKey } from '../../support/sshKeys.js';
+import { makeKey, SSH_KEYGEN_SKIP, sshKeygen, writeKey } from '../../support/sshKeys.js';
 
 const RECORD = Buffer.from('{\n  "kind": "compaction-inspector.audit",\n  "reviewer": "alice"\n}\n');
 const allowedLine = (key: TestKey, principal = 'alice@example.com', options = '') =>

@@ -5,10 +5,10 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { bundledExample } from '../../app/host/setup.js';
-import { REPORT_CSP, REPORT_STYLE, REPORT_STYLE_SHA256 } from '../../core/audit/report.js';
-import { escapeHtml } from '../../core/inspect/html.js';
-import { makeExport } from '../support/exports.js';
+import { bundledExample } from '../../../app/host/setup.js';
+import { REPORT_CSP, REPORT_STYLE, REPORT_STYLE_SHA256 } from '../../../core/audit/report.js';
+import { escapeHtml } from '../../../core/inspect/html.js';
+import { makeExport } from '../../support/exports.js';
 
 const HOSTILE = '<script>alert(1)</script><img src=x onerror=alert(2)>"\'&';
 

@@ -6,10 +6,10 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { acceptRequest, isMessageList, messageListProblem } from '../../core/engine/accept.js';
-import { OPTION_NAMES, OPTION_RULES } from '../../core/engine/constants.js';
-import { parseRequest } from '../../core/engine/request.js';
-import { describeZodError, MessagesSchema, RequestSchema } from '../../core/engine/schema.js';
+import { acceptRequest, isMessageList, messageListProblem } from '../../../core/engine/accept.js';
+import { OPTION_NAMES, OPTION_RULES } from '../../../core/engine/constants.js';
+import { parseRequest } from '../../../core/engine/request.js';
+import { describeZodError, MessagesSchema, RequestSchema } from '../../../core/engine/schema.js';
 
 const RUNS = { seed: 7, numRuns: 1500 };
 

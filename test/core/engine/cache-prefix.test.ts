@@ -4,11 +4,11 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compactContext } from '../../core/engine/compact.js';
-import { createScriptedModel } from '../../core/engine/scripted.js';
-import type { Message } from '../../core/engine/schema.js';
-import { estimateTokens } from '../../core/engine/tokens.js';
-import { answersArb, requestArb } from '../support/arbitraries.js';
+import { compactContext } from '../../../core/engine/compact.js';
+import { createScriptedModel } from '../../../core/engine/scripted.js';
+import type { Message } from '../../../core/engine/schema.js';
+import { estimateTokens } from '../../../core/engine/tokens.js';
+import { answersArb, requestArb } from '../../support/arbitraries.js';
 import { failure, history, msg, ok, request, scripted, tcall, tres, txt } from './helpers.js';
 
 const KEEP = { call: 1, result: 1 };

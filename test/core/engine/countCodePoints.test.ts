@@ -1,7 +1,7 @@
 /** R13 counts omitted characters in code points; the fast count must equal the spec's definition. */
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { countCodePoints } from '../../core/engine/text.js';
+import { countCodePoints } from '../../../core/engine/text.js';
 
 it('R13 countCodePoints counts a surrogate pair once and a lone surrogate as one', () => {
   expect(countCodePoints('')).toBe(0);

@@ -1,10 +1,10 @@
 /** R12–R15 and the §6 answer: actions from probabilities, truncation, removal, re-derivation. */
 import { describe, expect, it } from 'vitest';
-import type { Decision } from '../../core/engine/schema.js';
-import { analyze } from '../../core/engine/guards.js';
-import { compactDetailed, decisionsFor, policyOf } from '../../core/engine/compact.js';
-import { decide } from '../../core/engine/decide.js';
-import { omissionMarker, truncateOutput } from '../../core/engine/rebuild.js';
+import type { Decision } from '../../../core/engine/schema.js';
+import { analyze } from '../../../core/engine/guards.js';
+import { compactDetailed, decisionsFor, policyOf } from '../../../core/engine/compact.js';
+import { decide } from '../../../core/engine/decide.js';
+import { omissionMarker, truncateOutput } from '../../../core/engine/rebuild.js';
 import { constant, history, msg, ok, request, scripted, tcall, tres, txt } from './helpers.js';
 
 describe('R12 actions from probabilities', () => {

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { distinctiveTerms } from '../../core/engine/distinctive.js';
+import { distinctiveTerms } from '../../../core/engine/distinctive.js';
 
 // ---- reference: core/distinctive.ts before the speed-up, verbatim ----
 const PATH = /(?<![A-Za-z0-9_.~-])(?:[A-Za-z0-9_.~-]*\/)+[A-Za-z0-9_.-]+/g;

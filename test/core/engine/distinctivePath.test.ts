@@ -1,7 +1,7 @@
 /** Evidence links: the faster path pattern finds exactly the paths the original one found. */
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { distinctiveTerms } from '../../core/engine/distinctive.js';
+import { distinctiveTerms } from '../../../core/engine/distinctive.js';
 
 // The pattern before the lookbehind was added (kept here as the reference).
 const REFERENCE = /(?:[A-Za-z0-9_.~-]*\/)+[A-Za-z0-9_.-]+/g;

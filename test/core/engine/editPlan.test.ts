@@ -3,9 +3,9 @@
  * rebuild applies and the inspector's size model measures.
  */
 import { describe, expect, it } from 'vitest';
-import { editPlan } from '../../core/engine/editPlan.js';
-import { analyze } from '../../core/engine/guards.js';
-import type { Action } from '../../core/engine/schema.js';
+import { editPlan } from '../../../core/engine/editPlan.js';
+import { analyze } from '../../../core/engine/guards.js';
+import type { Action } from '../../../core/engine/schema.js';
 import { msg, tcall, tres, txt } from './helpers.js';
 
 const messages = [

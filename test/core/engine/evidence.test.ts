@@ -4,12 +4,12 @@
  * themselves contain, never a result body. Checked on a hand-made history.
  */
 import { describe, expect, it } from 'vitest';
-import type { DecisionBatch, DecisionModel } from '../../core/engine/model.js';
-import { analyze } from '../../core/engine/guards.js';
-import { compactContext } from '../../core/engine/compact.js';
-import { DecisionSchema } from '../../core/engine/schema.js';
-import { distinctiveTerms, mentions } from '../../core/engine/distinctive.js';
-import { computeEvidence, readTargets } from '../../core/engine/evidence.js';
+import type { DecisionBatch, DecisionModel } from '../../../core/engine/model.js';
+import { analyze } from '../../../core/engine/guards.js';
+import { compactContext } from '../../../core/engine/compact.js';
+import { DecisionSchema } from '../../../core/engine/schema.js';
+import { distinctiveTerms, mentions } from '../../../core/engine/distinctive.js';
+import { computeEvidence, readTargets } from '../../../core/engine/evidence.js';
 import { debuggingSession } from '../eval/fixtures.js';
 
 const policy = {

@@ -2,10 +2,10 @@
  * Small builders for rule tests: messages, pairs, requests and decision models that are real
  * implementations of the DecisionModel interface (no mocks of our own modules).
  */
-import type { CompactResponse, Message, SuccessAnswer } from '../../core/engine/schema.js';
-import type { DecisionBatch, DecisionModel, DecisionResult } from '../../core/engine/model.js';
-import { compactContext } from '../../core/engine/compact.js';
-import { createScriptedModel } from '../../core/engine/scripted.js';
+import type { CompactResponse, Message, SuccessAnswer } from '../../../core/engine/schema.js';
+import type { DecisionBatch, DecisionModel, DecisionResult } from '../../../core/engine/model.js';
+import { compactContext } from '../../../core/engine/compact.js';
+import { createScriptedModel } from '../../../core/engine/scripted.js';
 
 export type B = { type: string; [key: string]: unknown };
 

@@ -1,9 +1,9 @@
 /** R6–R9: the shared observation, fitting stages 0–4, question pairs and batch packing. */
 import { describe, expect, it } from 'vitest';
-import { analyze } from '../../core/engine/guards.js';
-import { applyStage, buildView, renderObservation } from '../../core/engine/observation.js';
-import { estimateTokens } from '../../core/engine/tokens.js';
-import { planBatches, REQUEST_RESERVE_TOKENS } from '../../core/engine/batching.js';
+import { analyze } from '../../../core/engine/guards.js';
+import { applyStage, buildView, renderObservation } from '../../../core/engine/observation.js';
+import { estimateTokens } from '../../../core/engine/tokens.js';
+import { planBatches, REQUEST_RESERVE_TOKENS } from '../../../core/engine/batching.js';
 import { constant, failure, history, msg, ok, request, tcall, tres, txt } from './helpers.js';
 
 const applyStageOf = (view: Parameters<typeof applyStage>[0], stage: number) =>

@@ -1,7 +1,7 @@
 /** R1–R5: pairing, the guards in their documented order, protection and stats counting. */
 import { describe, expect, it } from 'vitest';
-import { analyze } from '../../core/engine/guards.js';
-import { GUARD_CODES } from '../../core/engine/schema.js';
+import { analyze } from '../../../core/engine/guards.js';
+import { GUARD_CODES } from '../../../core/engine/schema.js';
 import { constant, history, msg, ok, request, tcall, tres, txt } from './helpers.js';
 
 const policy = {

@@ -1,10 +1,10 @@
 /** R10–R11 and §6 failures: concurrency, retries, deadlines, validation, cancellation, all-or-nothing. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CompactResponse } from '../../core/engine/schema.js';
-import type { DecisionBatch } from '../../core/engine/model.js';
-import { compactContext } from '../../core/engine/compact.js';
-import { DecisionModelError } from '../../core/engine/model.js';
-import { ERROR_CODES } from '../../core/engine/schema.js';
+import type { CompactResponse } from '../../../core/engine/schema.js';
+import type { DecisionBatch } from '../../../core/engine/model.js';
+import { compactContext } from '../../../core/engine/compact.js';
+import { DecisionModelError } from '../../../core/engine/model.js';
+import { ERROR_CODES } from '../../../core/engine/schema.js';
 import { allAnswers, custom, failure, history, ok, request, scripted } from './helpers.js';
 
 /** Several batches: a small request budget leaves room for about two pairs per request. */

@@ -1,7 +1,7 @@
 /** §1 and §5: tolerant messages, strict options, and the four containers round-tripping. */
 import { describe, expect, it } from 'vitest';
-import { loadHistory, writeHistory } from '../../core/engine/containers.js';
-import { parseRequest, RequestError } from '../../core/engine/compact.js';
+import { loadHistory, writeHistory } from '../../../core/engine/containers.js';
+import { parseRequest, RequestError } from '../../../core/engine/compact.js';
 import { constant, msg, ok, request, tcall, tres, txt } from './helpers.js';
 
 describe('§1 messages are parsed tolerantly and written back from the originals', () => {

@@ -1,7 +1,7 @@
 /** R7/R9's estimator: its character classes are exact for any UTF-16 text. */
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { charClasses, estimateTokens } from '../../core/engine/tokens.js';
+import { charClasses, estimateTokens } from '../../../core/engine/tokens.js';
 
 /** The definition, one unit at a time. */
 function referenceClasses(text: string): { ascii: number; other: number } {

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { omissionMarker, truncateOutput } from '../../core/engine/rebuild.js';
+import { omissionMarker, truncateOutput } from '../../../core/engine/rebuild.js';
 import { msg, ok, request, scripted, tcall, tres, txt } from './helpers.js';
 
 const opts = (head: number, tail: number, archiveRef = 'archive://run-42') => ({

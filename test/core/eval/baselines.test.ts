@@ -4,18 +4,18 @@
  * threshold (R15: no extra model calls needed).
  */
 import { describe, expect, it } from 'vitest';
-import type { Action } from '../../core/engine/schema.js';
-import { analyze } from '../../core/engine/guards.js';
-import { compactContext } from '../../core/engine/compact.js';
-import { createOfflineModel } from '../../core/engine/offline/model.js';
-import { createScriptedModel } from '../../core/engine/scripted.js';
-import { pickCuts } from '../../core/eval/cuts.js';
-import { evaluateCut, SWEEP_THRESHOLDS, toolNames } from '../../core/eval/evaluate.js';
-import { LABELS, labelContext, labelCut } from '../../core/eval/labels.js';
-import { tally } from '../../core/eval/measure.js';
-import { masking, randomLike, randomShare } from '../../core/eval/policies.js';
-import { advise, pool } from '../../core/eval/pool.js';
-import { history as readFileHistory } from '../core/helpers.js';
+import type { Action } from '../../../core/engine/schema.js';
+import { analyze } from '../../../core/engine/guards.js';
+import { compactContext } from '../../../core/engine/compact.js';
+import { createOfflineModel } from '../../../core/engine/offline/model.js';
+import { createScriptedModel } from '../../../core/engine/scripted.js';
+import { pickCuts } from '../../../core/eval/cuts.js';
+import { evaluateCut, SWEEP_THRESHOLDS, toolNames } from '../../../core/eval/evaluate.js';
+import { LABELS, labelContext, labelCut } from '../../../core/eval/labels.js';
+import { tally } from '../../../core/eval/measure.js';
+import { masking, randomLike, randomShare } from '../../../core/eval/policies.js';
+import { advise, pool } from '../../../core/eval/pool.js';
+import { history as readFileHistory } from '../engine/helpers.js';
 import { debuggingSession } from './fixtures.js';
 
 const { messages } = debuggingSession();

@@ -1,5 +1,5 @@
 /** Small hand-made histories for the evaluator and evidence tests: every id and term is visible. */
-import type { Block, Message } from '../../core/engine/schema.js';
+import type { Block, Message } from '../../../core/engine/schema.js';
 
 export class History {
   readonly messages: Message[] = [];

@@ -4,9 +4,9 @@
  * after the goal — not content known before, not the goal's words, not the call's own input.
  */
 import { describe, expect, it } from 'vitest';
-import { goalOf, MIN_HISTORY, pickCuts } from '../../core/eval/cuts.js';
-import type { Cut } from '../../core/eval/cuts.js';
-import { labelContext, labelLaterUse } from '../../core/eval/labels.js';
+import { goalOf, MIN_HISTORY, pickCuts } from '../../../core/eval/cuts.js';
+import type { Cut } from '../../../core/eval/cuts.js';
+import { labelContext, labelLaterUse } from '../../../core/eval/labels.js';
 import { debuggingSession, History } from './fixtures.js';
 
 function cutAt(h: History, index: number): Cut {

@@ -4,9 +4,9 @@
  * features stay at zero, and the penalty shrinks the weights.
  */
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../../core/engine/random.js';
-import type { RegressionSample } from '../../core/eval/regression.js';
-import { fitLogistic } from '../../core/eval/regression.js';
+import { seededRandom } from '../../../core/engine/random.js';
+import type { RegressionSample } from '../../../core/eval/regression.js';
+import { fitLogistic } from '../../../core/eval/regression.js';
 
 /** Labels drawn from p = logistic(bias + coef·x), as expected values (soft labels) for a noise-free check. */
 function synthetic(bias: number, coef: number[], n: number, seed: number): RegressionSample[] {

@@ -4,9 +4,9 @@
  * included) — not in its thinking, not in user text, not known before the result.
  */
 import { describe, expect, it } from 'vitest';
-import type { Cut } from '../../core/eval/cuts.js';
-import { goalOf } from '../../core/eval/cuts.js';
-import { isDistinctiveToken, labelStrictUse, strictContext, strictTokens } from '../../core/eval/strict.js';
+import type { Cut } from '../../../core/eval/cuts.js';
+import { goalOf } from '../../../core/eval/cuts.js';
+import { isDistinctiveToken, labelStrictUse, strictContext, strictTokens } from '../../../core/eval/strict.js';
 import { History } from './fixtures.js';
 
 function cutAt(h: History, id: string): Cut {

@@ -4,10 +4,10 @@
  * their own conversation, and lines that are not messages are written back byte for byte.
  */
 import { describe, expect, it } from 'vitest';
-import { analyze } from '../../core/engine/guards.js';
-import type { Action } from '../../core/engine/schema.js';
-import { DEFAULT_OPTIONS } from '../../core/engine/schema.js';
-import { exportSource, inspectSource, openSource, proposalFor } from '../../core/formats/index.js';
+import { analyze } from '../../../core/engine/guards.js';
+import type { Action } from '../../../core/engine/schema.js';
+import { DEFAULT_OPTIONS } from '../../../core/engine/schema.js';
+import { exportSource, inspectSource, openSource, proposalFor } from '../../../core/formats/index.js';
 
 const env = { sessionId: 's', cwd: '/w', isSidechain: false };
 const records = [

@@ -4,7 +4,7 @@
  * thoughts, mini-swe-agent's bash blocks — on the real files of ../shared/formats.
  */
 import { describe, expect, it } from 'vitest';
-import { sharedSkipReason } from '../support/shared.js';
+import { sharedSkipReason } from '../../support/shared.js';
 import { alternatingModel, compactAndReread, FIXTURES, fixtureText, FORMATS_DIR } from './support.js';
 
 type Rec = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any

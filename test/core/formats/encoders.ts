@@ -6,7 +6,7 @@
  * so a new format adds one entry beside the others: that is why this file is past ~300 lines.
  */
 import fc from 'fast-check';
-import type { FormatId } from '../../core/formats/index.js';
+import type { FormatId } from '../../../core/formats/index.js';
 
 export interface Call {
   name: string;

@@ -8,8 +8,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createOfflineModel } from '../../core/engine/offline/model.js';
-import type { FormatId } from '../../core/formats/index.js';
+import { createOfflineModel } from '../../../core/engine/offline/model.js';
+import type { FormatId } from '../../../core/formats/index.js';
 import {
   countToolBlocks,
   detectFormats,
@@ -19,9 +19,9 @@ import {
   openSource,
   parseSource,
   unchangedProposal,
-} from '../../core/formats/index.js';
-import { judgeExport } from '../../core/formats/targets/index.js';
-import { sharedPath, sharedSkipReason } from '../support/shared.js';
+} from '../../../core/formats/index.js';
+import { judgeExport } from '../../../core/formats/targets/index.js';
+import { sharedPath, sharedSkipReason } from '../../support/shared.js';
 import { OWN_FIXTURES } from './ownFixtures.js';
 import {
   alternatingModel,

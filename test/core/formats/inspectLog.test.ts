@@ -4,10 +4,10 @@
  * samples that share both id and epoch.
  */
 import { describe, expect, it } from 'vitest';
-import { analyze } from '../../core/engine/guards.js';
-import type { Action } from '../../core/engine/schema.js';
-import { DEFAULT_OPTIONS } from '../../core/engine/schema.js';
-import { exportSource, inspectSource, openSource, proposalFor } from '../../core/formats/index.js';
+import { analyze } from '../../../core/engine/guards.js';
+import type { Action } from '../../../core/engine/schema.js';
+import { DEFAULT_OPTIONS } from '../../../core/engine/schema.js';
+import { exportSource, inspectSource, openSource, proposalFor } from '../../../core/formats/index.js';
 
 function sample(id: unknown, epoch: unknown, word: string) {
   return {

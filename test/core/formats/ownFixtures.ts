@@ -21,7 +21,7 @@
  *      ResponseFunctionWebSearch {id, status, type: "web_search_call"}; ResponseCreateParams
  *      {model, input, instructions?}; Response {id, object: "response", output, …}.
  */
-import type { FormatId } from '../../core/formats/index.js';
+import type { FormatId } from '../../../core/formats/index.js';
 
 const long = (label: string) => `${label}: ${'line of output that the agent read once\n'.repeat(40)}`;
 

@@ -5,8 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Action } from '../../core/engine/schema.js';
-import { exportSource, FORMAT_IDS, inspectSource, openConversation } from '../../core/formats/index.js';
+import type { Action } from '../../../core/engine/schema.js';
+import { exportSource, FORMAT_IDS, inspectSource, openConversation } from '../../../core/formats/index.js';
 import { ENCODERS, historyArb, ONE_CALL_PER_TURN } from './encoders.js';
 import { proposalFromChoices } from './support.js';
 

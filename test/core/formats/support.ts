@@ -4,16 +4,16 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { compactDetailed } from '../../core/engine/compact.js';
-import { analyze } from '../../core/engine/guards.js';
-import type { DecisionModel } from '../../core/engine/model.js';
-import { blocksOf } from '../../core/engine/pairing.js';
-import type { Action, CompactResponse, Message } from '../../core/engine/schema.js';
-import { DEFAULT_OPTIONS } from '../../core/engine/schema.js';
-import type { FormatId, OpenedSource, Proposal } from '../../core/formats/index.js';
-import { exportSource, openSource, parseSource, proposalFor } from '../../core/formats/index.js';
-import { toolNamesOf } from '../../core/inspect/toolNames.js';
-import { sharedPath } from '../support/shared.js';
+import { compactDetailed } from '../../../core/engine/compact.js';
+import { analyze } from '../../../core/engine/guards.js';
+import type { DecisionModel } from '../../../core/engine/model.js';
+import { blocksOf } from '../../../core/engine/pairing.js';
+import type { Action, CompactResponse, Message } from '../../../core/engine/schema.js';
+import { DEFAULT_OPTIONS } from '../../../core/engine/schema.js';
+import type { FormatId, OpenedSource, Proposal } from '../../../core/formats/index.js';
+import { exportSource, openSource, parseSource, proposalFor } from '../../../core/formats/index.js';
+import { toolNamesOf } from '../../../core/inspect/toolNames.js';
+import { sharedPath } from '../../support/shared.js';
 
 export const FORMATS_DIR = sharedPath('formats');
 

@@ -4,8 +4,8 @@
  * decision writes a file the check refuses.
  */
 import { describe, expect, it } from 'vitest';
-import { exportSource, openSource } from '../../core/formats/index.js';
-import { judgeExport } from '../../core/formats/targets/index.js';
+import { exportSource, openSource } from '../../../core/formats/index.js';
+import { judgeExport } from '../../../core/formats/targets/index.js';
 import { proposalFromChoices } from './support.js';
 
 const fnCall = (id: string, command: string) => ({

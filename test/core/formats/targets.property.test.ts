@@ -6,9 +6,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Action } from '../../core/engine/schema.js';
-import { exportSource, FORMAT_IDS, inspectSource, openConversation, openSource } from '../../core/formats/index.js';
-import { judgeExport, runTargetChecks } from '../../core/formats/targets/index.js';
+import type { Action } from '../../../core/engine/schema.js';
+import { exportSource, FORMAT_IDS, inspectSource, openConversation, openSource } from '../../../core/formats/index.js';
+import { judgeExport, runTargetChecks } from '../../../core/formats/targets/index.js';
 import type { Turn } from './encoders.js';
 import { ENCODERS, historyArb, ONE_CALL_PER_TURN } from './encoders.js';
 import { proposalFromChoices } from './support.js';

@@ -4,11 +4,11 @@
  * except the breaks listed here, which are the files' own.
  */
 import { describe, expect, it } from 'vitest';
-import { inspectSource, openSource } from '../../core/formats/index.js';
-import { runTargetChecks } from '../../core/formats/targets/index.js';
-import type { Violation } from '../../core/formats/targets/index.js';
+import { inspectSource, openSource } from '../../../core/formats/index.js';
+import { runTargetChecks } from '../../../core/formats/targets/index.js';
+import type { Violation } from '../../../core/formats/targets/index.js';
 import { FIXTURES, FORMATS_DIR, fixtureText } from './support.js';
-import { sharedSkipReason } from '../support/shared.js';
+import { sharedSkipReason } from '../../support/shared.js';
 
 function violations(text: string, format: string, conversation?: string): Violation[] {
   const opened = openSource(text, { format, conversation });

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Action } from '../../core/engine/schema.js';
+import type { Action } from '../../../core/engine/schema.js';
 import {
   detectFormats,
   exportSource,
@@ -13,8 +13,8 @@ import {
   inspectSource,
   openConversation,
   parseSource,
-} from '../../core/formats/index.js';
-import { deepFreeze } from '../support/invariants.js';
+} from '../../../core/formats/index.js';
+import { deepFreeze } from '../../support/invariants.js';
 import { ENCODERS, historyArb, ONE_CALL_PER_TURN } from './encoders.js';
 import { proposalFromChoices, withPositionalIds } from './support.js';
 

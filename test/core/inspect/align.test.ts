@@ -5,11 +5,11 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Policy } from '../../core/engine/guards.js';
-import { analyze } from '../../core/engine/guards.js';
-import type { Action } from '../../core/engine/schema.js';
-import { alignRows } from '../../core/inspect/align.js';
-import { historyArb, TOOL_NAMES } from '../support/arbitraries.js';
+import type { Policy } from '../../../core/engine/guards.js';
+import { analyze } from '../../../core/engine/guards.js';
+import type { Action } from '../../../core/engine/schema.js';
+import { alignRows } from '../../../core/inspect/align.js';
+import { historyArb, TOOL_NAMES } from '../../support/arbitraries.js';
 
 const actionArb = fc.constantFrom<Action>('keep', 'keep', 'drop_result', 'drop_call');
 

@@ -6,12 +6,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadHistory } from '../../core/engine/containers.js';
-import { analyze } from '../../core/engine/guards.js';
+import { loadHistory } from '../../../core/engine/containers.js';
+import { analyze } from '../../../core/engine/guards.js';
 import { policy } from './policy.js';
-import type { Message } from '../../core/engine/schema.js';
-import { charBreakdown } from '../../core/inspect/breakdown.js';
-import { sharedPath, sharedSkipReason } from '../support/shared.js';
+import type { Message } from '../../../core/engine/schema.js';
+import { charBreakdown } from '../../../core/inspect/breakdown.js';
+import { sharedPath, sharedSkipReason } from '../../support/shared.js';
 
 const corpus = sharedPath('corpus');
 

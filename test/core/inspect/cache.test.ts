@@ -1,7 +1,7 @@
 /** §9 what a compaction costs in the prompt cache: the next request, the saving after, break-even. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cacheCost, PRICE_PRESETS, PriceTableSchema } from '../../core/inspect/cache.js';
+import { cacheCost, PRICE_PRESETS, PriceTableSchema } from '../../../core/inspect/cache.js';
 
 const anthropicLike = { input: 3, cacheWrite: 3.75, cacheRead: 0.3 };
 

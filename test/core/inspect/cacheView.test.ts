@@ -5,17 +5,17 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compactContext, parseRequest, policyOf } from '../../core/engine/compact.js';
-import { analyze } from '../../core/engine/guards.js';
-import { messageId } from '../../core/engine/pairing.js';
-import { rebuildOptionsOf } from '../../core/engine/rebuild.js';
-import { createScriptedModel } from '../../core/engine/scripted.js';
-import type { Message } from '../../core/engine/schema.js';
-import { cacheFriendlyActions, cacheView } from '../../core/inspect/cacheView.js';
-import { deriveActions, probabilitiesOf } from '../../core/inspect/actions.js';
-import { buildSizeModel } from '../../core/inspect/sizeModel.js';
-import { answersArb, requestArb } from '../support/arbitraries.js';
-import { history, msg, tcall, tres, txt } from '../core/helpers.js';
+import { compactContext, parseRequest, policyOf } from '../../../core/engine/compact.js';
+import { analyze } from '../../../core/engine/guards.js';
+import { messageId } from '../../../core/engine/pairing.js';
+import { rebuildOptionsOf } from '../../../core/engine/rebuild.js';
+import { createScriptedModel } from '../../../core/engine/scripted.js';
+import type { Message } from '../../../core/engine/schema.js';
+import { cacheFriendlyActions, cacheView } from '../../../core/inspect/cacheView.js';
+import { deriveActions, probabilitiesOf } from '../../../core/inspect/actions.js';
+import { buildSizeModel } from '../../../core/inspect/sizeModel.js';
+import { answersArb, requestArb } from '../../support/arbitraries.js';
+import { history, msg, tcall, tres, txt } from '../engine/helpers.js';
 
 const probability = fc.double({ min: 0, max: 1, noNaN: true });
 const scriptedArb = fc

@@ -5,24 +5,24 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadHistory } from '../../core/engine/containers.js';
-import { compactContext } from '../../core/engine/compact.js';
-import { decide } from '../../core/engine/decide.js';
-import { createOfflineModel } from '../../core/engine/offline/model.js';
-import { createScriptedModel } from '../../core/engine/scripted.js';
-import type { CompactResponse, Message } from '../../core/engine/schema.js';
-import { AUDIT_KIND, AUDIT_VERSION, AuditRecordSchema } from '../../core/audit/schema.js';
-import type { AuditRecord } from '../../core/audit/schema.js';
+import { loadHistory } from '../../../core/engine/containers.js';
+import { compactContext } from '../../../core/engine/compact.js';
+import { decide } from '../../../core/engine/decide.js';
+import { createOfflineModel } from '../../../core/engine/offline/model.js';
+import { createScriptedModel } from '../../../core/engine/scripted.js';
+import type { CompactResponse, Message } from '../../../core/engine/schema.js';
+import { AUDIT_KIND, AUDIT_VERSION, AuditRecordSchema } from '../../../core/audit/schema.js';
+import type { AuditRecord } from '../../../core/audit/schema.js';
 import {
   auditSide,
   compareProposals,
   CompareInputError,
   envelopeSide,
   proposalSide,
-} from '../../core/inspect/compare.js';
-import { compareReport, renderComparison } from '../../core/inspect/compareReport.js';
-import { sharedPath, sharedSkipReason } from '../support/shared.js';
-import { history } from '../core/helpers.js';
+} from '../../../core/inspect/compare.js';
+import { compareReport, renderComparison } from '../../../core/inspect/compareReport.js';
+import { sharedPath, sharedSkipReason } from '../../support/shared.js';
+import { history } from '../engine/helpers.js';
 
 const corpus = sharedPath('corpus');
 const TRANSCRIPT = 'miniswe-gemini3pro-sympy-19040.json';

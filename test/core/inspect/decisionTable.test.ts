@@ -4,14 +4,14 @@
  * explanation for every term the decision view can show.
  */
 import { describe, expect, it } from 'vitest';
-import { ACTIONS, GUARD_CODES, MODEL_REASONS } from '../../core/engine/schema.js';
-import { estimateTokens } from '../../core/engine/tokens.js';
-import type { DecisionSort } from '../../core/inspect/decisionTable.js';
-import { decisionRows, viewDecisions } from '../../core/inspect/decisionTable.js';
-import { displayOutput } from '../../core/inspect/display.js';
-import { explain } from '../../core/inspect/glossary.js';
-import { auditModel } from '../../core/inspect/review.js';
-import { paymentRun, reviewedAt } from '../ui/paymentRun.js';
+import { ACTIONS, GUARD_CODES, MODEL_REASONS } from '../../../core/engine/schema.js';
+import { estimateTokens } from '../../../core/engine/tokens.js';
+import type { DecisionSort } from '../../../core/inspect/decisionTable.js';
+import { decisionRows, viewDecisions } from '../../../core/inspect/decisionTable.js';
+import { displayOutput } from '../../../core/inspect/display.js';
+import { explain } from '../../../core/inspect/glossary.js';
+import { auditModel } from '../../../core/inspect/review.js';
+import { paymentRun, reviewedAt } from './paymentRun.js';
 
 async function table(overrides = {}) {
   const run = await paymentRun();

@@ -4,11 +4,11 @@
  * window and the rest, R2's unpaired ids last; together they are §6's protected + ineligible.
  */
 import { describe, expect, it } from 'vitest';
-import type { Policy } from '../../core/engine/guards.js';
-import { analyze } from '../../core/engine/guards.js';
+import type { Policy } from '../../../core/engine/guards.js';
+import { analyze } from '../../../core/engine/guards.js';
 import { policy } from './policy.js';
-import type { Message } from '../../core/engine/schema.js';
-import { keptByReason } from '../../core/inspect/guardCounts.js';
+import type { Message } from '../../../core/engine/schema.js';
+import { keptByReason } from '../../../core/inspect/guardCounts.js';
 
 const pairMessage = (id: string, name: string, state = 'success'): Message => ({
   id,

@@ -1,11 +1,11 @@
 /** core/inspect/histogram.ts probabilityHistogram: the bins the Tune panel draws beside the threshold curve. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { paymentRetryScenario } from '../../core/examples/paymentRetry.js';
-import { compactContext } from '../../core/engine/compact.js';
-import { createOfflineModel } from '../../core/engine/offline/model.js';
-import { probabilitiesOf } from '../../core/inspect/actions.js';
-import { probabilityHistogram } from '../../core/inspect/histogram.js';
+import { paymentRetryScenario } from '../../../core/examples/paymentRetry.js';
+import { compactContext } from '../../../core/engine/compact.js';
+import { createOfflineModel } from '../../../core/engine/offline/model.js';
+import { probabilitiesOf } from '../../../core/inspect/actions.js';
+import { probabilityHistogram } from '../../../core/inspect/histogram.js';
 
 describe('keep_result histogram', () => {
   it('R12 ten bins over [0, 1]; 1 falls in the last bin, 0 in the first', () => {

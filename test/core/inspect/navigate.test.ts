@@ -5,11 +5,11 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { AlignedRow } from '../../core/inspect/align.js';
-import type { Overrides } from '../../core/inspect/actions.js';
-import { filterRows } from '../../core/inspect/filter.js';
-import { stepChange, stepMatch } from '../../core/inspect/navigate.js';
-import { auditModel } from '../../core/inspect/review.js';
+import type { AlignedRow } from '../../../core/inspect/align.js';
+import type { Overrides } from '../../../core/inspect/actions.js';
+import { filterRows } from '../../../core/inspect/filter.js';
+import { stepChange, stepMatch } from '../../../core/inspect/navigate.js';
+import { auditModel } from '../../../core/inspect/review.js';
 import { paymentRun, reviewedAt } from './paymentRun.js';
 
 async function audited(threshold: number, overrides: Overrides = {}) {

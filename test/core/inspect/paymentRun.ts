@@ -3,14 +3,14 @@
  * run: the analysis of its policy, the decisions by pair, the probabilities and the size model.
  * `reviewedAt` re-derives the actions at a threshold with overrides (R15), as the store does.
  */
-import { compactContext } from '../../core/engine/compact.js';
-import { analyze } from '../../core/engine/guards.js';
-import { createOfflineModel } from '../../core/engine/offline/model.js';
-import type { Decision } from '../../core/engine/schema.js';
-import { paymentRetryScenario } from '../../core/examples/paymentRetry.js';
-import type { Overrides } from '../../core/inspect/actions.js';
-import { deriveActions, probabilitiesOf } from '../../core/inspect/actions.js';
-import { buildSizeModel } from '../../core/inspect/sizeModel.js';
+import { compactContext } from '../../../core/engine/compact.js';
+import { analyze } from '../../../core/engine/guards.js';
+import { createOfflineModel } from '../../../core/engine/offline/model.js';
+import type { Decision } from '../../../core/engine/schema.js';
+import { paymentRetryScenario } from '../../../core/examples/paymentRetry.js';
+import type { Overrides } from '../../../core/inspect/actions.js';
+import { deriveActions, probabilitiesOf } from '../../../core/inspect/actions.js';
+import { buildSizeModel } from '../../../core/inspect/sizeModel.js';
 
 export const REBUILD_OPTIONS = { truncateHeadChars: 300, truncateTailChars: 0, archiveRef: 'archived history' };
 

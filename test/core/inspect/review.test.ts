@@ -5,14 +5,14 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decide } from '../../core/engine/decide.js';
-import type { Analysis } from '../../core/engine/guards.js';
-import { blocksOf } from '../../core/engine/pairing.js';
-import { rebuild } from '../../core/engine/rebuild.js';
-import type { Action, Message } from '../../core/engine/schema.js';
-import { ACTIONS } from '../../core/engine/schema.js';
-import { deriveActions, modelVerdict } from '../../core/inspect/actions.js';
-import { auditModel, reviewPairs } from '../../core/inspect/review.js';
+import { decide } from '../../../core/engine/decide.js';
+import type { Analysis } from '../../../core/engine/guards.js';
+import { blocksOf } from '../../../core/engine/pairing.js';
+import { rebuild } from '../../../core/engine/rebuild.js';
+import type { Action, Message } from '../../../core/engine/schema.js';
+import { ACTIONS } from '../../../core/engine/schema.js';
+import { deriveActions, modelVerdict } from '../../../core/inspect/actions.js';
+import { auditModel, reviewPairs } from '../../../core/inspect/review.js';
 import { paymentRun, REBUILD_OPTIONS, reviewedAt, splittingThreshold } from './paymentRun.js';
 
 describe('pair reviews', () => {

@@ -1,8 +1,8 @@
 /** core/summary.ts: the "Open" summary with warnings and the "before running" guard counts. */
 import { describe, expect, it } from 'vitest';
-import type { Message } from '../../core/engine/schema.js';
-import { analyze } from '../../core/engine/guards.js';
-import { candidacyReport, summarizeHistory } from '../../core/inspect/summary.js';
+import type { Message } from '../../../core/engine/schema.js';
+import { analyze } from '../../../core/engine/guards.js';
+import { candidacyReport, summarizeHistory } from '../../../core/inspect/summary.js';
 
 const call = (id: string, name: string, state = 'finished') => ({ type: 'tool_call', id, name, input: '{}', state });
 const result = (id: string, name: string, output = 'abc', state = 'success') => ({

@@ -7,16 +7,16 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Policy } from '../../core/engine/guards.js';
-import { analyze } from '../../core/engine/guards.js';
-import type { Action, Decision } from '../../core/engine/schema.js';
-import type { DerivedActions, Overrides } from '../../core/inspect/actions.js';
-import { deriveActions, probabilitiesOf } from '../../core/inspect/actions.js';
-import { buildSizeModel, charsAfter } from '../../core/inspect/sizeModel.js';
-import { crossingPairs } from '../../core/inspect/crossing.js';
-import type { AuditModel, ReviewedRun, RunPairReview } from '../../core/inspect/review.js';
-import { auditModel, reviewPairs } from '../../core/inspect/review.js';
-import { historyArb, TOOL_NAMES } from '../support/arbitraries.js';
+import type { Policy } from '../../../core/engine/guards.js';
+import { analyze } from '../../../core/engine/guards.js';
+import type { Action, Decision } from '../../../core/engine/schema.js';
+import type { DerivedActions, Overrides } from '../../../core/inspect/actions.js';
+import { deriveActions, probabilitiesOf } from '../../../core/inspect/actions.js';
+import { buildSizeModel, charsAfter } from '../../../core/inspect/sizeModel.js';
+import { crossingPairs } from '../../../core/inspect/crossing.js';
+import type { AuditModel, ReviewedRun, RunPairReview } from '../../../core/inspect/review.js';
+import { auditModel, reviewPairs } from '../../../core/inspect/review.js';
+import { historyArb, TOOL_NAMES } from '../../support/arbitraries.js';
 
 // Ties with the thresholds below are what the stepping must get right (R12: `p >= t` keeps).
 const TIES = [0, 0.1, 0.25, 0.5, 0.7, 1];

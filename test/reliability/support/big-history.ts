@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { CompactResponse, Message } from '../../../core/engine/schema.js';
-import { runCli, tempDir } from '../../cli/support.js';
+import { runCli, tempDir } from '../../app/cli/support.js';
 import { generateHistory, GENERATED_TOOLS } from '../../support/generate.js';
 import { assertProposalInvariants } from './invariants.js';
 import { protectedFlags } from './run-case.js';

@@ -7,7 +7,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CLI, cleanEnv } from '../../cli/support.js';
+import { CLI, cleanEnv } from '../../app/cli/support.js';
 
 export interface ServeChild {
   child: ChildProcess;

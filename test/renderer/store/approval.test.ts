@@ -5,10 +5,10 @@
  * notes reach the record and belong to the snapshot; an export needs a reviewer.
  */
 import { describe, expect, it } from 'vitest';
-import { setupHost } from '../../app/host/setup.js';
-import { archiveFileName } from '../../core/audit/schema.js';
-import { createAppStore } from '../../renderer/store/index.js';
-import { createDirectParser } from '../../renderer/worker/client.js';
+import { setupHost } from '../../../app/host/setup.js';
+import { archiveFileName } from '../../../core/audit/schema.js';
+import { createAppStore } from '../../../renderer/store/index.js';
+import { createDirectParser } from '../../../renderer/worker/client.js';
 import type { SavedExport } from './directBridge.js';
 import { directBridge, keepSaves } from './directBridge.js';
 

@@ -4,15 +4,15 @@
  * fresh compaction's §9 stats; the price table kept in storage.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { setupHost } from '../../app/host/setup.js';
-import { compactContext } from '../../core/engine/compact.js';
-import { createOfflineModel } from '../../core/engine/offline/model.js';
-import { messageId } from '../../core/engine/pairing.js';
-import { PRICE_PRESETS } from '../../core/inspect/cache.js';
-import { compareProposals, envelopeSide } from '../../core/inspect/compare.js';
-import type { AppStore } from '../../renderer/store/index.js';
-import { createAppStore } from '../../renderer/store/index.js';
-import { createDirectParser } from '../../renderer/worker/client.js';
+import { setupHost } from '../../../app/host/setup.js';
+import { compactContext } from '../../../core/engine/compact.js';
+import { createOfflineModel } from '../../../core/engine/offline/model.js';
+import { messageId } from '../../../core/engine/pairing.js';
+import { PRICE_PRESETS } from '../../../core/inspect/cache.js';
+import { compareProposals, envelopeSide } from '../../../core/inspect/compare.js';
+import type { AppStore } from '../../../renderer/store/index.js';
+import { createAppStore } from '../../../renderer/store/index.js';
+import { createDirectParser } from '../../../renderer/worker/client.js';
 import { directBridge } from './directBridge.js';
 
 function memoryStorage(): Pick<Storage, 'getItem' | 'setItem'> & { data: Map<string, string> } {

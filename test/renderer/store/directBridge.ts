@@ -3,21 +3,21 @@
  * with every call counted per channel, so a test can prove that a call did not happen (R15:
  * a threshold change sends no run.start). The store is the real one over it.
  */
-import type { Handlers } from '../../app/host/api.js';
-import { dispatch } from '../../app/host/api.js';
-import { toHostError } from '../../app/host/errors.js';
-import type { HostSetup } from '../../app/host/setup.js';
-import { nodeHash } from '../../app/host/exportFiles.js';
-import type { AuditRecord } from '../../core/audit/schema.js';
-import type { BundledFile } from '../../core/audit/bundle.js';
-import { bundleExport } from '../../core/audit/bundle.js';
-import type { Channel, ChannelParsedArgs } from '../../core/ipc/contract.js';
-import { CHANNELS } from '../../core/ipc/contract.js';
-import type { Bridge } from '../../renderer/bridge/types.js';
-import { BridgeError, bridgeOver } from '../../renderer/bridge/types.js';
-import type { AppStore } from '../../renderer/store/index.js';
-import { createAppStore } from '../../renderer/store/index.js';
-import { createDirectParser } from '../../renderer/worker/client.js';
+import type { Handlers } from '../../../app/host/api.js';
+import { dispatch } from '../../../app/host/api.js';
+import { toHostError } from '../../../app/host/errors.js';
+import type { HostSetup } from '../../../app/host/setup.js';
+import { nodeHash } from '../../../app/host/exportFiles.js';
+import type { AuditRecord } from '../../../core/audit/schema.js';
+import type { BundledFile } from '../../../core/audit/bundle.js';
+import { bundleExport } from '../../../core/audit/bundle.js';
+import type { Channel, ChannelParsedArgs } from '../../../core/ipc/contract.js';
+import { CHANNELS } from '../../../core/ipc/contract.js';
+import type { Bridge } from '../../../renderer/bridge/types.js';
+import { BridgeError, bridgeOver } from '../../../renderer/bridge/types.js';
+import type { AppStore } from '../../../renderer/store/index.js';
+import { createAppStore } from '../../../renderer/store/index.js';
+import { createDirectParser } from '../../../renderer/worker/client.js';
 
 export type CallCounts = Record<Channel, number>;
 

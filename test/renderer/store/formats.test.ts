@@ -5,11 +5,11 @@
  * audit record names the source, and an eligible name matching no call is flagged.
  */
 import { describe, expect, it } from 'vitest';
-import { setupHost } from '../../app/host/setup.js';
-import { AuditRecordSchema } from '../../core/audit/schema.js';
-import { openSource } from '../../core/formats/index.js';
-import { OWN_FIXTURES } from '../formats/ownFixtures.js';
-import { withPositionalIds } from '../formats/support.js';
+import { setupHost } from '../../../app/host/setup.js';
+import { AuditRecordSchema } from '../../../core/audit/schema.js';
+import { openSource } from '../../../core/formats/index.js';
+import { OWN_FIXTURES } from '../../core/formats/ownFixtures.js';
+import { withPositionalIds } from '../../core/formats/support.js';
 import type { SavedExport } from './directBridge.js';
 import { keepSaves, storeOver } from './directBridge.js';
 

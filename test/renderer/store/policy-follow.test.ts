@@ -9,12 +9,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { setupHost } from '../../app/host/setup.js';
-import type { Script } from '../../core/engine/scripted.js';
-import type { AuditRecord } from '../../core/audit/schema.js';
-import { createAppStore } from '../../renderer/store/index.js';
-import { createDirectParser } from '../../renderer/worker/client.js';
-import { makeExport } from '../support/exports.js';
+import { setupHost } from '../../../app/host/setup.js';
+import type { Script } from '../../../core/engine/scripted.js';
+import type { AuditRecord } from '../../../core/audit/schema.js';
+import { createAppStore } from '../../../renderer/store/index.js';
+import { createDirectParser } from '../../../renderer/worker/client.js';
+import { makeExport } from '../../support/exports.js';
 import type { SavedExport } from './directBridge.js';
 import { directBridge, keepSaves } from './directBridge.js';
 

@@ -4,12 +4,12 @@
  * returns the same objects, so rows re-render only when a derive changed them.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { setupHost } from '../../app/host/setup.js';
-import { decide } from '../../core/engine/decide.js';
-import type { AppStore } from '../../renderer/store/index.js';
-import { viewDecisions } from '../../core/inspect/decisionTable.js';
-import { filterRows } from '../../core/inspect/filter.js';
-import { findHits } from '../../core/inspect/find.js';
+import { setupHost } from '../../../app/host/setup.js';
+import { decide } from '../../../core/engine/decide.js';
+import type { AppStore } from '../../../renderer/store/index.js';
+import { viewDecisions } from '../../../core/inspect/decisionTable.js';
+import { filterRows } from '../../../core/inspect/filter.js';
+import { findHits } from '../../../core/inspect/find.js';
 import {
   selectAudit,
   selectDecisionRows,
@@ -18,7 +18,7 @@ import {
   selectHasProposal,
   selectPairReview,
   selectVisibleRows,
-} from '../../renderer/store/selectors.js';
+} from '../../../renderer/store/selectors.js';
 import { settled, storeOver } from './directBridge.js';
 
 function makeStore(): AppStore {

@@ -5,11 +5,11 @@
  * The hold here is long enough that the count always answers first; no timing is asserted.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { setupHost } from '../../app/host/setup.js';
-import type { AppStore } from '../../renderer/store/index.js';
-import { createAppStore } from '../../renderer/store/index.js';
-import type { Proposal } from '../../renderer/store/derive.js';
-import { createDirectParser } from '../../renderer/worker/client.js';
+import { setupHost } from '../../../app/host/setup.js';
+import type { AppStore } from '../../../renderer/store/index.js';
+import { createAppStore } from '../../../renderer/store/index.js';
+import type { Proposal } from '../../../renderer/store/derive.js';
+import { createDirectParser } from '../../../renderer/worker/client.js';
 import { directBridge, settled } from './directBridge.js';
 
 function makeStore(holdStepMs?: number): AppStore {

@@ -3,21 +3,21 @@
  * threshold, overrides, failure, discard and export.
  */
 import { describe, expect, it } from 'vitest';
-import { splittingThreshold } from './paymentRun.js';
-import { setupHost } from '../../app/host/setup.js';
-import { createDefaultRegistry } from '../../core/engine/backends.js';
-import type { CompactResponse, Message } from '../../core/engine/schema.js';
-import { compactContext } from '../../core/engine/compact.js';
-import { createOfflineModel } from '../../core/engine/offline/model.js';
-import type { Container } from '../../core/engine/containers.js';
-import { loadHistory, writeHistory } from '../../core/engine/containers.js';
-import { AuditRecordSchema } from '../../core/audit/schema.js';
-import type { AppStore } from '../../renderer/store/index.js';
-import { exportedText } from '../../renderer/store/exporting.js';
-import { countingModel } from '../support/countingModel.js';
+import { splittingThreshold } from '../../core/inspect/paymentRun.js';
+import { setupHost } from '../../../app/host/setup.js';
+import { createDefaultRegistry } from '../../../core/engine/backends.js';
+import type { CompactResponse, Message } from '../../../core/engine/schema.js';
+import { compactContext } from '../../../core/engine/compact.js';
+import { createOfflineModel } from '../../../core/engine/offline/model.js';
+import type { Container } from '../../../core/engine/containers.js';
+import { loadHistory, writeHistory } from '../../../core/engine/containers.js';
+import { AuditRecordSchema } from '../../../core/audit/schema.js';
+import type { AppStore } from '../../../renderer/store/index.js';
+import { exportedText } from '../../../renderer/store/exporting.js';
+import { countingModel } from '../../support/countingModel.js';
 import type { SavedExport } from './directBridge.js';
 import { keepSaves, settled, storeOver } from './directBridge.js';
-import type { Snapshot } from '../../renderer/store/snapshot.js';
+import type { Snapshot } from '../../../renderer/store/snapshot.js';
 
 /** The example is our own format: the container it was opened from, as the CLI's answer would be written. */
 function containerOf(snapshot: Snapshot): Container {

@@ -6,10 +6,10 @@
  * notes), and undoing that change is the export again.
  */
 import { describe, expect, it } from 'vitest';
-import { setupHost } from '../../app/host/setup.js';
-import { createAppStore } from '../../renderer/store/index.js';
-import { selectUnsaved } from '../../renderer/store/selectors.js';
-import { createDirectParser } from '../../renderer/worker/client.js';
+import { setupHost } from '../../../app/host/setup.js';
+import { createAppStore } from '../../../renderer/store/index.js';
+import { selectUnsaved } from '../../../renderer/store/selectors.js';
+import { createDirectParser } from '../../../renderer/worker/client.js';
 import type { SavedExport } from './directBridge.js';
 import { directBridge, keepSaves } from './directBridge.js';
 

@@ -6,8 +6,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Action } from '../../core/engine/schema.js';
-import { actionDecoder, actionEncoder } from '../../renderer/worker/actions.js';
+import type { Action } from '../../../core/engine/schema.js';
+import { actionDecoder, actionEncoder } from '../../../renderer/worker/actions.js';
 
 const actionArb = fc.constantFrom<Action>('keep', 'drop_result', 'drop_call');
 const idsArb = fc.uniqueArray(fc.string({ maxLength: 6 }), { maxLength: 12 });

@@ -6,14 +6,14 @@
 import fc from 'fast-check';
 import { countTokens } from 'gpt-tokenizer/model/gpt-4o';
 import { describe, expect, it } from 'vitest';
-import type { Pair, Policy } from '../../core/engine/guards.js';
-import { analyze } from '../../core/engine/guards.js';
-import type { RebuildOptions } from '../../core/engine/rebuild.js';
-import { rebuild } from '../../core/engine/rebuild.js';
-import type { Action, Message } from '../../core/engine/schema.js';
-import { TokenCounter } from '../../renderer/worker/tokens.js';
-import { historyArb, TOOL_NAMES } from '../support/arbitraries.js';
-import { generateHistory, GENERATED_TOOLS } from '../support/generate.js';
+import type { Pair, Policy } from '../../../core/engine/guards.js';
+import { analyze } from '../../../core/engine/guards.js';
+import type { RebuildOptions } from '../../../core/engine/rebuild.js';
+import { rebuild } from '../../../core/engine/rebuild.js';
+import type { Action, Message } from '../../../core/engine/schema.js';
+import { TokenCounter } from '../../../renderer/worker/tokens.js';
+import { historyArb, TOOL_NAMES } from '../../support/arbitraries.js';
+import { generateHistory, GENERATED_TOOLS } from '../../support/generate.js';
 
 const count = (text: string) => countTokens(text);
 

@@ -4,11 +4,11 @@
  * evidence links), so a tight `max_state_tokens` gives the same probabilities as no bound.
  */
 import { describe, expect, it } from 'vitest';
-import { compactContext } from '../../core/engine/compact.js';
-import { createOfflineModel } from '../../core/engine/offline/model.js';
-import type { CompactRequestInput, SuccessAnswer } from '../../core/engine/schema.js';
-import { History } from '../eval/fixtures.js';
-import { sharedPath, sharedSkipReason } from '../support/shared.js';
+import { compactContext } from '../../../../core/engine/compact.js';
+import { createOfflineModel } from '../../../../core/engine/offline/model.js';
+import type { CompactRequestInput, SuccessAnswer } from '../../../../core/engine/schema.js';
+import { History } from '../../eval/fixtures.js';
+import { sharedPath, sharedSkipReason } from '../../../support/shared.js';
 import { agreement, candidateActions, compactCut, corpusCuts } from './support.js';
 
 const UNBOUNDED = { max_state_tokens: 1_000_000_000, max_request_tokens: 1_000_000_000 };

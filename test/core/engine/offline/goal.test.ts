@@ -4,8 +4,8 @@
  * apart from other exactness cues; stemming meets a word's plural and verb forms.
  */
 import { describe, expect, it } from 'vitest';
-import { readGoal, sentences } from '../../core/engine/offline/goal.js';
-import { extractTerms, stem } from '../../core/engine/offline/terms.js';
+import { readGoal, sentences } from '../../../../core/engine/offline/goal.js';
+import { extractTerms, stem } from '../../../../core/engine/offline/terms.js';
 
 /** A word as the offline model's terms spell it (stemmed). */
 const term = (word: string) => extractTerms(word)[0];

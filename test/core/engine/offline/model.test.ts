@@ -4,10 +4,10 @@
  * up to the probability the decision reports.
  */
 import { describe, expect, it } from 'vitest';
-import { compactContext } from '../../core/engine/compact.js';
-import { createOfflineModel } from '../../core/engine/offline/model.js';
-import type { Decision } from '../../core/engine/schema.js';
-import { History } from '../eval/fixtures.js';
+import { compactContext } from '../../../../core/engine/compact.js';
+import { createOfflineModel } from '../../../../core/engine/offline/model.js';
+import type { Decision } from '../../../../core/engine/schema.js';
+import { History } from '../../eval/fixtures.js';
 
 /** A worker log of about 7 kB read early and never quoted, then 20 other reads. */
 function incident(): History {

@@ -6,9 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadHistory } from '../../core/engine/containers.js';
-import { pickCuts } from '../../core/eval/cuts.js';
-import { sharedPath, sharedSkipReason } from '../support/shared.js';
+import { loadHistory } from '../../../../core/engine/containers.js';
+import { pickCuts } from '../../../../core/eval/cuts.js';
+import { sharedPath, sharedSkipReason } from '../../../support/shared.js';
 import { PARAPHRASES } from './paraphrases.js';
 import { agreement, candidateActions, compactCut } from './support.js';
 

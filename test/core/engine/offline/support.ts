@@ -5,14 +5,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { compactContext } from '../../core/engine/compact.js';
-import { loadHistory } from '../../core/engine/containers.js';
-import { createOfflineModel } from '../../core/engine/offline/model.js';
-import type { Action, Message, OptionsInput, SuccessAnswer } from '../../core/engine/schema.js';
-import type { Cut } from '../../core/eval/cuts.js';
-import { goalOf, pickCuts } from '../../core/eval/cuts.js';
-import { toolNames } from '../../core/eval/evaluate.js';
-import { corpusFiles } from '../support/shared.js';
+import { compactContext } from '../../../../core/engine/compact.js';
+import { loadHistory } from '../../../../core/engine/containers.js';
+import { createOfflineModel } from '../../../../core/engine/offline/model.js';
+import type { Action, Message, OptionsInput, SuccessAnswer } from '../../../../core/engine/schema.js';
+import type { Cut } from '../../../../core/eval/cuts.js';
+import { goalOf, pickCuts } from '../../../../core/eval/cuts.js';
+import { toolNames } from '../../../../core/eval/evaluate.js';
+import { corpusFiles } from '../../../support/shared.js';
 
 export interface CorpusCut {
   file: string;

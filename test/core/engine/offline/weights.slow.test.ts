@@ -3,11 +3,11 @@
  * stale or hand-edited weights file fails here (and `npm run fit -- --check` says so too).
  */
 import { describe, expect, it, vi } from 'vitest';
-import { run } from '../../app/cli/fit.js';
-import { checkWeights, FEATURE_NAMES } from '../../core/engine/offline/features.js';
-import { OFFLINE_MODEL_VERSION } from '../../core/engine/offline/model.js';
-import { FITTED_WEIGHTS } from '../../core/engine/offline/weights.js';
-import { sharedPath, sharedSkipReason } from '../support/shared.js';
+import { run } from '../../../../app/cli/fit.js';
+import { checkWeights, FEATURE_NAMES } from '../../../../core/engine/offline/features.js';
+import { OFFLINE_MODEL_VERSION } from '../../../../core/engine/offline/model.js';
+import { FITTED_WEIGHTS } from '../../../../core/engine/offline/weights.js';
+import { sharedPath, sharedSkipReason } from '../../../support/shared.js';
 
 describe('fitted weights', () => {
   it('name every feature of the model and were fitted for this model version', () => {

@@ -1,11 +1,11 @@
 /** SPEC R10–R11: faults on a real HTTP server never yield a partial proposal. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CompactResponse } from '../../core/engine/schema.js';
-import { compactContext } from '../../core/engine/compact.js';
-import { parseRetryAfter } from '../../core/engine/openai/index.js';
-import type { FakeOpenAI, Reply } from '../support/fakeOpenAI.js';
-import { startFakeOpenAI } from '../support/fakeOpenAI.js';
-import { completion } from '../support/fakeOpenAIAnswers.js';
+import type { CompactResponse } from '../../../../core/engine/schema.js';
+import { compactContext } from '../../../../core/engine/compact.js';
+import { parseRetryAfter } from '../../../../core/engine/openai/index.js';
+import type { FakeOpenAI, Reply } from '../../../support/fakeOpenAI.js';
+import { startFakeOpenAI } from '../../../support/fakeOpenAI.js';
+import { completion } from '../../../support/fakeOpenAIAnswers.js';
 import { FAST, modelFor, request, TEST_KEY } from './fixture.js';
 
 let server: FakeOpenAI;

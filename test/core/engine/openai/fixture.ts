@@ -3,9 +3,9 @@
  * bodies carry a unique marker (so a test can prove no body ever reaches a request),
  * plus optional text planted in the conversation (prompt injections).
  */
-import type { CompactRequestInput, Message } from '../../core/engine/schema.js';
-import { createOpenAIModel } from '../../core/engine/openai/index.js';
-import type { FakeOpenAI } from '../support/fakeOpenAI.js';
+import type { CompactRequestInput, Message } from '../../../../core/engine/schema.js';
+import { createOpenAIModel } from '../../../../core/engine/openai/index.js';
+import type { FakeOpenAI } from '../../../support/fakeOpenAI.js';
 
 export const TEST_KEY = 'sk-test-0123456789abcdefSECRET';
 export const BODY_MARKER = 'RESULT-BODY-MARKER';

@@ -6,15 +6,15 @@
  */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../app/config.js';
-import type { SuccessAnswer } from '../../core/engine/schema.js';
-import { analyze } from '../../core/engine/guards.js';
-import { compactContext, parseRequest, policyOf } from '../../core/engine/compact.js';
-import { createOpenAIModel } from '../../core/engine/openai/index.js';
-import { SCENARIOS, scenarioRequest } from '../../core/examples/index.js';
-import { deepFreeze, newlyUnpaired, proposalProblems } from '../support/invariants.js';
+import { loadConfig } from '../../../../app/config.js';
+import type { SuccessAnswer } from '../../../../core/engine/schema.js';
+import { analyze } from '../../../../core/engine/guards.js';
+import { compactContext, parseRequest, policyOf } from '../../../../core/engine/compact.js';
+import { createOpenAIModel } from '../../../../core/engine/openai/index.js';
+import { SCENARIOS, scenarioRequest } from '../../../../core/examples/index.js';
+import { deepFreeze, newlyUnpaired, proposalProblems } from '../../../support/invariants.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+const root = fileURLToPath(new URL('../../../..', import.meta.url));
 const config = process.env.COMPACTION_LIVE === '1' ? loadConfig({ cwd: root }) : null;
 const skip =
   config === null

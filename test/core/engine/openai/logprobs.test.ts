@@ -1,12 +1,12 @@
 /** Probabilities read from logprobs however the tokenizer split the answer. */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SuccessAnswer } from '../../core/engine/schema.js';
-import { answerWord, keyScrubber, memberSpans, readAnswer } from '../../core/engine/openai/index.js';
-import { compactContext } from '../../core/engine/compact.js';
-import type { FakeOpenAI } from '../support/fakeOpenAI.js';
-import { startFakeOpenAI } from '../support/fakeOpenAI.js';
-import type { KeyOrder } from '../support/fakeOpenAIAnswers.js';
-import { completion, TOKEN_SPLITS, yesNoTokens } from '../support/fakeOpenAIAnswers.js';
+import type { SuccessAnswer } from '../../../../core/engine/schema.js';
+import { answerWord, keyScrubber, memberSpans, readAnswer } from '../../../../core/engine/openai/index.js';
+import { compactContext } from '../../../../core/engine/compact.js';
+import type { FakeOpenAI } from '../../../support/fakeOpenAI.js';
+import { startFakeOpenAI } from '../../../support/fakeOpenAI.js';
+import type { KeyOrder } from '../../../support/fakeOpenAIAnswers.js';
+import { completion, TOKEN_SPLITS, yesNoTokens } from '../../../support/fakeOpenAIAnswers.js';
 import { FAST, modelFor, request } from './fixture.js';
 
 let server: FakeOpenAI;

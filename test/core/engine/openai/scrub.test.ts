@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { IDENTIFYING_CHARS, keyForms, keyScrubber, REDACTED } from '../../core/engine/openai/index.js';
+import { IDENTIFYING_CHARS, keyForms, keyScrubber, REDACTED } from '../../../../core/engine/openai/index.js';
 
 const RUNS = { seed: 7, numRuns: 300 };
 

@@ -1,6 +1,6 @@
 /** SPEC §7: the `openai` backend is registered and checks its settings with actionable errors. */
 import { describe, expect, it } from 'vitest';
-import { createDefaultRegistry } from '../../core/engine/backends.js';
+import { createDefaultRegistry } from '../../../../core/engine/backends.js';
 import {
   DEFAULT_MAX_KEYS_PER_REQUEST,
   DEFAULT_OPENAI_MODEL,
@@ -8,8 +8,8 @@ import {
   parseOpenAISettings,
   PROMPT_VERSION,
   systemPrompt,
-} from '../../core/engine/openai/index.js';
-import { estimateTokens } from '../../core/engine/tokens.js';
+} from '../../../../core/engine/openai/index.js';
+import { estimateTokens } from '../../../../core/engine/tokens.js';
 import { TEST_KEY } from './fixture.js';
 
 describe('openai backend settings', () => {

@@ -1,10 +1,10 @@
 /** What goes over the wire, checked on a real HTTP server with the real SDK. */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SuccessAnswer } from '../../core/engine/schema.js';
-import { compactContext, compactDetailed } from '../../core/engine/compact.js';
-import { PROMPT_VERSION, TOP_LOGPROBS } from '../../core/engine/openai/index.js';
-import type { FakeOpenAI } from '../support/fakeOpenAI.js';
-import { startFakeOpenAI } from '../support/fakeOpenAI.js';
+import type { SuccessAnswer } from '../../../../core/engine/schema.js';
+import { compactContext, compactDetailed } from '../../../../core/engine/compact.js';
+import { PROMPT_VERSION, TOP_LOGPROBS } from '../../../../core/engine/openai/index.js';
+import type { FakeOpenAI } from '../../../support/fakeOpenAI.js';
+import { startFakeOpenAI } from '../../../support/fakeOpenAI.js';
 import { BODY_MARKER, FAST, modelFor, request, TEST_KEY } from './fixture.js';
 
 let server: FakeOpenAI;
