@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { inspectSource, openSource } from '../../../core/formats/index.js';
-import { runTargetChecks } from '../../../core/formats/targets/index.js';
+import { judgeExport, runTargetChecks } from '../../../core/formats/targets/index.js';
 import type { Violation } from '../../../core/formats/targets/index.js';
 import { FIXTURES, FORMATS_DIR, fixtureText } from './support.js';
 import { sharedSkipReason } from '../../support/shared.js';
@@ -151,6 +151,39 @@ describe('tool rules', () => {
       'agentscope2.tool_result_fields',
       'agentscope2.user_blocks',
     ]);
+  });
+});
+
+describe('rules checked against the source of an export', () => {
+  it('anthropic.thinking_unmodified: the latest turn, using tools, loses a thinking block', () => {
+    const thinking = { type: 'thinking', thinking: 'plan', signature: 'sig' };
+    const body = (latest: unknown[]) =>
+      JSON.stringify({
+        model: 'claude',
+        messages: [
+          { role: 'user', content: 'go' },
+          { role: 'assistant', content: [toolUse('t1')] },
+          { role: 'user', content: [toolResult('t1')] },
+          { role: 'assistant', content: latest },
+        ],
+      });
+    const source = openSource(body([thinking, toolUse('t2')]), { format: 'anthropic-messages' });
+    const edited = judgeExport(source, body([{ ...thinking, thinking: 'plan, edited' }, toolUse('t2')]));
+    expect(edited.refused.map((v) => v.rule)).toEqual(['anthropic.thinking_unmodified']);
+    expect(judgeExport(source, body([thinking, toolUse('t2')])).refused).toEqual([]);
+  });
+
+  it('responses.call_keeps_reasoning: a function_call whose reasoning item is gone', () => {
+    const items = (withReasoning: boolean) =>
+      JSON.stringify([
+        { role: 'user', content: 'go' },
+        ...(withReasoning ? [{ type: 'reasoning', id: 'rs_1', summary: [] }] : []),
+        { type: 'function_call', id: 'fc_1', call_id: 'c1', name: 'read', arguments: '{}' },
+        { type: 'function_call_output', call_id: 'c1', output: 'x' },
+        { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'done' }] },
+      ]);
+    const source = openSource(items(true), { format: 'openai-responses' });
+    expect(judgeExport(source, items(false)).refused.map((v) => v.rule)).toEqual(['responses.call_keeps_reasoning']);
   });
 });
 
