@@ -1,6 +1,7 @@
 /**
  * Open: a malformed file names the problem and its position and keeps the current
- * snapshot; oddities are warnings; drag-and-drop opens JSON Lines; tokens are counted.
+ * snapshot; oddities are warnings; a file AgentScope 2.x would refuse says why; drag-and-drop
+ * opens JSON Lines; tokens are counted.
  */
 import { join } from 'node:path';
 import { expect, SCREENSHOTS, test } from './host.js';
@@ -47,6 +48,13 @@ test('R2 open: malformed file errors, warnings, drag-and-drop of JSON Lines, tok
   await page.locator('.app').dispatchEvent('drop', { dataTransfer: drop });
   await expect(page.locator('.toolbar')).toContainText('dropped.jsonl');
   await expect(page.getByRole('table', { name: 'File' })).toContainText('jsonl');
+  // SPEC §1: read tolerantly, and the Summary says AgentScope 2.x itself would not load it, and why.
+  await expect(page.getByRole('note').filter({ hasText: 'AgentScope 2.x would not load this file' })).toContainText(
+    /would not load this file: no name \(agentscope2\.name, and \d+ more\)/,
+  );
+  await expect(page.getByRole('list', { name: 'Target checks of the opened file' })).toContainText(
+    'agentscope2.user_blocks',
+  );
   const warnings = page.getByRole('region', { name: 'Warnings' });
   await expect(warnings).toContainText('duplicate_id');
   await expect(warnings).toContainText('orphan_result');
