@@ -3,6 +3,7 @@
  * document, and the verdict on an export — refused when it breaks a rule its source kept,
  * written with a warning when the source already broke it.
  */
+import { isRecord } from '../document.js';
 import { openSource } from '../index.js';
 import type { FormatId, ReadConversation, SourceText } from '../types.js';
 import { agentscope2 } from './agentscope2.js';
@@ -18,20 +19,16 @@ import type { CheckInput, Target, TargetReport, Violation } from './types.js';
 export type { CheckInput, Place, Target, TargetReport, Violation } from './types.js';
 export { describePlace } from './places.js';
 
-const sweAgentChat: Target = {
-  ...chatCompletions,
-  applies: (input) =>
-    input.read.messages.some((m) => Array.isArray(m.content) && m.content.some((b) => b.type === 'tool_call')) &&
-    hasToolCalls(input),
-};
+/**
+ * A trajectory's history goes to the model as Chat Completions messages only when it carries
+ * `tool_calls` (function calling); thought/action text has no calls for that API to pair.
+ */
+const sweAgentChat: Target = { ...chatCompletions, applies: (input) => isFunctionCalling(input) };
 const miniChat: Target = { ...chatCompletions, applies: (input) => !isTextFormat(input) };
 
-function hasToolCalls(input: CheckInput): boolean {
-  const root = input.doc.kind === 'json' ? (input.doc.value as Record<string, unknown>) : {};
-  return (
-    Array.isArray(root.history) &&
-    root.history.some((h) => h && typeof h === 'object' && Array.isArray((h as Record<string, unknown>).tool_calls))
-  );
+function isFunctionCalling(input: CheckInput): boolean {
+  const root = input.doc.kind === 'json' && isRecord(input.doc.value) ? input.doc.value : {};
+  return Array.isArray(root.history) && root.history.some((h) => isRecord(h) && Array.isArray(h.tool_calls));
 }
 
 /** The targets each format feeds: the tool that reads it back, then the provider API. */

@@ -7,8 +7,7 @@
  * (the id OpenHands pairs them by when it rebuilds the conversation); a cause that names no
  * event of the conversation is an observation answering nothing.
  */
-import { valueAt } from '../document.js';
-import { isRecord } from '../document.js';
+import { isRecord, valueAt } from '../document.js';
 import { placeOfPath, rootOf } from './places.js';
 import type { CheckInput, Target, Violation } from './types.js';
 

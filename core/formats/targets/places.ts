@@ -1,5 +1,4 @@
 /** Native records of a read conversation, and the places a violation names. */
-import { valueAt } from '../document.js';
 import type { JsonPath, ReadConversation, SourceText } from '../types.js';
 import type { Place } from './types.js';
 
@@ -23,11 +22,6 @@ export function placeOfPath(doc: SourceText, path: JsonPath, message?: number): 
 export function placeOfMessage(input: { doc: SourceText; read: ReadConversation }, index: number): Place {
   const path = input.read.map.records[index]?.[0] ?? [];
   return placeOfPath(input.doc, path, index);
-}
-
-/** Every message's native record, as the reader mapped it. */
-export function recordsOfRead(doc: SourceText, read: ReadConversation): Array<{ path: JsonPath; value: unknown }> {
-  return read.map.records.map((paths) => ({ path: paths[0] ?? [], value: valueAt(rootOf(doc), paths[0] ?? []) }));
 }
 
 export function describePlace(place: Place): string {

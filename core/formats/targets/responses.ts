@@ -10,8 +10,7 @@
  *
  * Checked on the native item list the conversation was read from.
  */
-import { valueAt } from '../document.js';
-import { isRecord } from '../document.js';
+import { isRecord, valueAt } from '../document.js';
 import type { JsonPath } from '../types.js';
 import { placeOfPath, rootOf } from './places.js';
 import type { CheckInput, Target, Violation } from './types.js';
