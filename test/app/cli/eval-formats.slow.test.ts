@@ -16,7 +16,10 @@ describe.skipIf(!formats)('eval over ../shared/formats', () => {
   it('§9 a folder is read recursively in every format; several conversations become file#key transcripts', () => {
     const notes: string[] = [];
     const transcripts = readTranscripts([formats as string], (line) => notes.push(line));
-    expect(new Set(transcripts.map((t) => t.format))).toEqual(new Set(FIXTURES.map((f) => f.format)));
+    // The folder holds more than the fixtures this suite knows (files of formats still to come are
+    // skipped with a reason), so every known fixture's format must be among those read.
+    const read = new Set(transcripts.map((t) => t.format));
+    for (const { format } of FIXTURES) expect(read).toContain(format);
     expect(
       transcripts
         .filter((t) => t.source.includes('taubench-gpt-4o-airline-first4.json#'))
