@@ -33,7 +33,9 @@ import {
 import type { ReadBytes, ReadInput } from './out.js';
 import { openMessages } from './source.js';
 
-export const FLAGS = ['format', 'conversation', 'out', 'reviewer', 'force', 'sign-key'] as const;
+export const FLAGS = ['format', 'conversation', 'out', 'reviewer', 'force', 'sign-key', 'restore-server'] as const;
+/** Flags without a value; `--restore-server` (SPEC §9 "Restore server"): the export's markers say how to restore. */
+const SWITCHES = ['force', 'restore-server'] as const;
 
 export interface CliRequest {
   request: CompactRequest;
@@ -41,7 +43,7 @@ export interface CliRequest {
   /** Files the arguments read (`@path`): `--out` may be none of them. */
   inputs: string[];
   /** `--out`: the path, the history as read for its archive, and the module that writes it. */
-  out: { path: string; input: ReadInput; files: typeof import('./out.js') } | null;
+  out: { path: string; input: ReadInput; files: typeof import('./out.js'); restoreServer: boolean } | null;
   reviewer: string | undefined;
   /** `--force`: replace existing files `--out` would change (never a file the command read). */
   force: boolean;
@@ -62,7 +64,7 @@ function readMessages(value: string): ReadBytes {
 
 /** Turns the arguments into a checked request and the source it came from. */
 export async function readRequest(argv: readonly string[]): Promise<CliRequest> {
-  const { rest, flags } = splitFlags(argv, FLAGS, ['force']);
+  const { rest, flags } = splitFlags(argv, FLAGS, SWITCHES);
   const raw: Partial<Record<RequestKey, unknown>> = {};
   const inputs: string[] = [];
   let source: OpenedSource | null = null;
@@ -83,6 +85,8 @@ export async function readRequest(argv: readonly string[]): Promise<CliRequest> 
   const path = flags.get('out') ?? null;
   if (path === null && flags.has('force'))
     throw new UsageError('--force: only with --out (it lets --out replace existing files)');
+  if (path === null && flags.has('restore-server'))
+    throw new UsageError('--restore-server: only with --out (it shapes the markers of the exported file)');
   // The signing key is read too: no file --out writes may replace it.
   const signKey = flags.get('sign-key');
   if (signKey !== undefined) inputs.push(signKey);
@@ -95,7 +99,7 @@ export async function readRequest(argv: readonly string[]): Promise<CliRequest> 
     const input = files.readInputOf(read as ReadBytes, openedAt);
     // The archive is written beside the snapshot: R13's markers name it unless told otherwise.
     if (raw.archive_ref === undefined) raw.archive_ref = files.archiveNameOf(input, source as OpenedSource);
-    out = { path, input, files };
+    out = { path, input, files, restoreServer: flags.has('restore-server') };
   } else if (flags.has('sign-key'))
     throw new UsageError('--sign-key: signs the audit record of --out PATH; give --out too');
   // The schema only for a request the zod-free check does not accept: it says why (exit 2).
@@ -167,7 +171,15 @@ export async function run(argv: string[]): Promise<number> {
       // Every file this command read: the @values, the scripted backend's answers and `.env`.
       const script = config.settings.scriptPath === null ? [] : [resolve(config.settings.scriptPath)];
       const read = [...inputs, ...script, resolve('.env')];
-      await out.files.writeOutFiles(out.path, out.input, run, { reviewer, inputs: read, force, signingKey });
+      const written = await out.files.writeOutFiles(out.path, out.input, run, {
+        reviewer,
+        inputs: read,
+        force,
+        signingKey,
+        restoreServer: out.restoreServer,
+      });
+      // stdout is the envelope alone (SPEC §8); how to attach the restore server goes to stderr.
+      process.stderr.write(`${out.files.restoreServerNote(written)}\n`);
     }
     // Written as it is: the backend scrubbed provider text of the key where it arrived, and the
     // history's own text (which may mention anything) is never rewritten (R14).

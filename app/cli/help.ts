@@ -12,6 +12,7 @@ const SUMMARIES: Record<string, string> = {
   formats: 'list the native transcript formats messages=@FILE reads (ids for --format, file patterns)',
   compare:
     'compare A.json B.json [--json]: two envelopes or audit records of the same history; the calls whose action differs, the agreement rate',
+  mcp: 'mcp [--archive-dir DIR]...: the restore server (MCP on stdio) that lets an agent read back what an export shortened (docs/mcp.md)',
   verify:
     'verify AUDIT.json [--json] [--report]: re-derive the exported snapshot from the archive and the audit record and check every hash; exit 0 exactly as approved, 1 with the first difference; --report also writes the HTML report',
   check:
@@ -33,7 +34,7 @@ Commands:
 ${list}
 
 compact_context KEY=VALUE ... [--format ID] [--conversation KEY]
-                [--out PATH [--reviewer NAME] [--force] [--sign-key KEY]]
+                [--out PATH [--reviewer NAME] [--force] [--sign-key KEY] [--restore-server]]
   goal                   the next action (required, non-empty; taken verbatim)
   messages               the history (required), in any format of "formats": our message
                          array, JSON Lines or agent state, a Claude Code session, an OpenAI or
@@ -61,6 +62,9 @@ compact_context KEY=VALUE ... [--format ID] [--conversation KEY]
   --sign-key KEY         sign PATH.audit.json with this unencrypted Ed25519 SSH private key:
                          PATH.audit.json.sig, as ssh-keygen -Y sign -n compaction-inspector-audit
                          writes it; verify --allowed-signers checks it
+  --restore-server       with --out: the markers also say how to read the rest back with the
+                         restore server's restore_result (see "mcp"); --out prints the
+                         configuration for Claude Code, Codex CLI and other clients on stderr
   Example:
     compaction-inspector compact_context goal='Fix payment retries' \\
       eligible_tool_names='["search_code"]' options='{"preserve_recent_messages":1}' \\

@@ -19,6 +19,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   compare: () => import('./compare.js'),
   verify: () => import('./verify.js'),
   check: () => import('./check.js'),
+  mcp: () => import('./mcp.js'),
 };
 
 async function main(argv: string[]): Promise<number> {

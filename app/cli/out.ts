@@ -8,6 +8,8 @@
  * (core/audit/bundle.ts); never over a file the command read.
  */
 import { createHash } from 'node:crypto';
+import { realpathSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import type { CompactDetails } from '../../core/engine/compact.js';
 import type { Action, CompactRequest } from '../../core/engine/schema.js';
 import type { OpenedSource } from '../../core/formats/index.js';
@@ -15,6 +17,7 @@ import { exportSource, proposalFor } from '../../core/formats/index.js';
 import type { OriginalFile } from '../../core/audit/record.js';
 import { archiveFileOf, auditDraftFor } from '../../core/audit/record.js';
 import { ExportRefused } from '../../core/audit/bundle.js';
+import { restoreServerConfig, restoreServerText } from '../../core/restore/config.js';
 import { probabilitiesOf } from '../../core/inspect/actions.js';
 import { reviewPairs } from '../../core/inspect/review.js';
 import { isSameFile } from '../host/commitFiles.js';
@@ -90,7 +93,13 @@ export async function writeOutFiles(
   out: string,
   input: ReadInput,
   run: OutRun,
-  options: { reviewer: string; inputs: readonly string[]; force: boolean; signingKey?: SigningKey | null },
+  options: {
+    reviewer: string;
+    inputs: readonly string[];
+    force: boolean;
+    signingKey?: SigningKey | null;
+    restoreServer?: boolean;
+  },
 ): Promise<WrittenExport> {
   const { request, source, details } = run;
   const { answer } = details.response;
@@ -104,8 +113,11 @@ export async function writeOutFiles(
     overrides: {},
     actions,
   });
-  // What is written: drop_call as the format's targets allow it (SPEC §9), measured as written.
-  const proposal = proposalFor(request.messages, details.analysis.pairs, actions, request, source);
+  // What is written: drop_call as the format's targets allow it (SPEC §9), measured as written;
+  // markers meant for the restore server name the archive it reads, as the record does.
+  const restoreArchive = options.restoreServer ? archiveFileOf(input.original).name : null;
+  const markers = { ...request, restore_archive: restoreArchive };
+  const proposal = proposalFor(request.messages, details.analysis.pairs, actions, markers, source);
   const keptForTargets = proposal.keptForTargets ?? [];
   const audit = auditDraftFor(
     { original: input.original, source, openedAt: input.openedAt },
@@ -119,8 +131,10 @@ export async function writeOutFiles(
       exportedAs: 'source',
       threshold,
       reviews: reviews.values(),
+      // The engine measured its own markers and drops; what the targets kept or the restore
+      // markers lengthen is measured as written.
       charsAfter:
-        keptForTargets.length > 0
+        keptForTargets.length > 0 || restoreArchive !== null
           ? JSON.stringify(proposal.messages).length
           : (answer.stats.chars_after ?? JSON.stringify(answer.messages).length),
       keptForTargets,
@@ -129,6 +143,7 @@ export async function writeOutFiles(
       comments: {},
       toolVersion: packageVersion(),
       exportedAt: new Date().toISOString(),
+      markerRestore: restoreArchive !== null,
     },
   );
   const text = exportSource(source, proposal);
@@ -164,4 +179,11 @@ export async function writeOutFiles(
     const code = (error as NodeJS.ErrnoException).code;
     throw new UsageError(`--out: cannot write beside ${out}: ${code ?? (error as Error).message}`);
   }
+}
+
+/** SPEC §9 "Restore server": how to attach it to the folder the archive was written to, for each agent host. */
+export function restoreServerNote(written: WrittenExport): string {
+  // This very program, started the way this process was: node and the command line's main.js.
+  const launcher = { command: process.execPath, args: [realpathSync(process.argv[1])] };
+  return restoreServerText(restoreServerConfig(launcher, dirname(resolve(written.archivePath))));
 }

@@ -30,6 +30,8 @@ const TOP: Record<Exclude<keyof AuditRecord, Nested>, Proof> = {
   protected_message_ids: 'derives',
   protected_call_ids: 'derives',
   archive_ref: 'derives',
+  // §9 "Restore server": whether the markers say how to restore, which the snapshot's text shows.
+  marker_restore: 'derives',
   backend: 'stated',
   model: 'stated',
   timestamps: 'stated',

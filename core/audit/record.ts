@@ -51,6 +51,8 @@ export interface Approval {
   comments: Readonly<Record<string, string>>;
   toolVersion: string;
   exportedAt: string;
+  /** §9 "Restore server": the markers also say how to restore with restore_result. */
+  markerRestore?: boolean;
 }
 
 /** The archive of `original`, as the record names it and the export writes it. */
@@ -97,6 +99,7 @@ export function auditDraftFor(opened: OpenedHistory, run: RecordedRun, approval:
     protected_message_ids: request.protected_message_ids,
     protected_call_ids: request.protected_call_ids,
     archive_ref: request.archive_ref,
+    ...(approval.markerRestore ? { marker_restore: true } : {}),
     options: { ...request.options, keep_threshold: approval.threshold },
     backend: outcome.backend,
     model: outcome.model,

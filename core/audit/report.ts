@@ -8,6 +8,7 @@ import { rebuildOptionsOf } from '../engine/rebuild.js';
 import type { AuditFile, AuditRecord } from './schema.js';
 import { auditFileName } from './schema.js';
 import { escapeHtml } from '../inspect/html.js';
+import { markerSettingsOf } from './verify.js';
 import type { ReportedHistory } from './reportMessages.js';
 import { changedMessagesHtml, messageAnchor } from './reportMessages.js';
 
@@ -170,5 +171,5 @@ export function reportOf(
   history: Omit<ReportedHistory, 'rebuildOptions'>,
   auditFile: AuditFile | null,
 ): string {
-  return auditReportHtml({ ...history, rebuildOptions: rebuildOptionsOf(record), record, auditFile });
+  return auditReportHtml({ ...history, rebuildOptions: rebuildOptionsOf(markerSettingsOf(record)), record, auditFile });
 }

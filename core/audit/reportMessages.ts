@@ -66,7 +66,7 @@ function truncations(history: ReportedHistory): Map<string, Truncation | null> {
   const out = new Map<string, Truncation | null>();
   for (const pair of history.analysis.pairs) {
     if (history.actions.get(pair.pairId) !== 'drop_result') continue;
-    const output = truncateOutput(pair.resultBlock.output, pair.callId, history.rebuildOptions);
+    const output = truncateOutput(pair.resultBlock.output, pair, history.rebuildOptions);
     out.set(
       pair.pairId,
       output === null ? null : { output, blockChars: JSON.stringify({ ...pair.resultBlock, output }).length },

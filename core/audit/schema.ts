@@ -110,6 +110,8 @@ export const AuditRecordSchema = z.strictObject({
   protected_message_ids: request.protected_message_ids,
   protected_call_ids: request.protected_call_ids,
   archive_ref: request.archive_ref,
+  /** §9 "Restore server": the markers also name the restore_result call for `archive_file` (absent: false). */
+  marker_restore: z.boolean().optional(),
   options: OptionsSchema,
   backend: z.string(),
   model: z.string().nullable(),

@@ -10,6 +10,7 @@
 import type { Probabilities } from '../engine/decide.js';
 import type { Analysis } from '../engine/guards.js';
 import { analyze } from '../engine/guards.js';
+import type { MarkerSettings } from '../engine/rebuild.js';
 import { policyOf } from '../engine/request.js';
 import type { Action } from '../engine/schema.js';
 import type { OpenedSource, Proposal } from '../formats/index.js';
@@ -56,6 +57,14 @@ function recordedAnswers(decisions: readonly AuditDecision[]): {
 }
 
 /**
+ * What the record's markers were built from: its R13 settings and, when the export was meant
+ * for the restore server (§9), the archive beside it, which its markers tell the agent to read.
+ */
+export function markerSettingsOf(record: AuditRecord): MarkerSettings {
+  return { ...record, restore_archive: record.marker_restore === true ? record.archive_file.name : null };
+}
+
+/**
  * The snapshot as the record says it was derived: the recorded conversation of the archive,
  * the recorded policy's guards, actions from the recorded answers. Throws a FormatError when
  * the archive does not read as the recorded format and conversation.
@@ -70,7 +79,7 @@ export function rederive(record: AuditRecord, archiveText: string): Rederived {
     messages,
     analysis.pairs,
     actions,
-    record,
+    markerSettingsOf(record),
     record.exported_as === 'source' ? source : undefined,
   );
   return { source, analysis, actions, proposal, text: exportText(source, proposal, record.exported_as) };

@@ -8,21 +8,31 @@ import type { Pair } from './guards.js';
 import { isTextOutput, outputText } from './guards.js';
 import { mapOwn } from './own.js';
 import type { Action, Block, CompactRequest, Message } from './schema.js';
+import type { MarkedCall } from './marker.js';
+import { aboutCall, omissionMarker } from './marker.js';
 import { countCodePoints, headCodePoints, tailCodePoints } from './text.js';
+
+export { omissionMarker } from './marker.js';
 
 export interface RebuildOptions {
   truncateHeadChars: number;
   /** §9: code points kept from the end of a drop_result output; 0 is R13 exactly. */
   truncateTailChars: number;
   archiveRef: string;
+  /** §9 "Restore server": the archive's file name when the export is meant for it, so markers say how to restore. */
+  restoreArchive?: string | null;
 }
 
+/** What decides the markers: the request's R13 settings and, for an export meant for the restore server, its archive. */
+export type MarkerSettings = Pick<CompactRequest, 'options' | 'archive_ref'> & { restore_archive?: string | null };
+
 /** The R13 settings of a parsed request: the one mapping from §5 options to `rebuild`. */
-export function rebuildOptionsOf(request: Pick<CompactRequest, 'options' | 'archive_ref'>): RebuildOptions {
+export function rebuildOptionsOf(request: MarkerSettings): RebuildOptions {
   return {
     truncateHeadChars: request.options.truncate_head_chars,
     truncateTailChars: request.options.truncate_tail_chars,
     archiveRef: request.archive_ref,
+    restoreArchive: request.restore_archive ?? null,
   };
 }
 
@@ -38,16 +48,14 @@ export interface Rebuilt {
 }
 
 /**
- * The omission marker of R13: names the call, the omitted character count and the archive.
- * When a tail follows (§9), the marker ends the line so the tail starts on its own.
+ * R13 (and §9's tail and marker): the shortened output, or null when shortening would not make
+ * it shorter. `call` is the pair (its tool and target go in the marker) or a bare call id.
  */
-export function omissionMarker(callId: string, omittedChars: number, archiveRef: string, tailFollows = false): string {
-  const marker = `\n…[${omittedChars} characters of the result of tool call ${callId} omitted; the full output is in ${archiveRef}]`;
-  return tailFollows ? `${marker}\n` : marker;
-}
-
-/** R13 (and §9's tail): the shortened output, or null when shortening would not make it shorter. */
-export function truncateOutput(output: unknown, callId: string, options: RebuildOptions): string | Block[] | null {
+export function truncateOutput(
+  output: unknown,
+  call: string | MarkedCall,
+  options: RebuildOptions,
+): string | Block[] | null {
   if (!isTextOutput(output)) return null;
   const text = outputText(output);
   const head = headCodePoints(text, options.truncateHeadChars);
@@ -55,7 +63,9 @@ export function truncateOutput(output: unknown, callId: string, options: Rebuild
   const rest = text.slice(head.length);
   const tail = tailCodePoints(rest, options.truncateTailChars);
   const omitted = countCodePoints(rest) - countCodePoints(tail);
-  const shortened = head + omissionMarker(callId, omitted, options.archiveRef, tail.length > 0) + tail;
+  const callId = typeof call === 'string' ? call : call.callId;
+  const about = { ...aboutCall(call), restoreArchive: options.restoreArchive ?? null };
+  const shortened = head + omissionMarker(callId, omitted, options.archiveRef, tail.length > 0, about) + tail;
   // Shorter as text (R13) and never longer as JSON (§6 measures chars in JSON): a marker whose
   // archive_ref holds characters JSON escapes (\u0000 → 6 chars) could otherwise grow the history.
   if (shortened.length >= text.length || !shorterAsJson(shortened, text)) return null;
@@ -91,7 +101,7 @@ export function rebuild(
   copyUnchanged = true,
 ): Rebuilt {
   const edits = editPlan(pairs, actions, (pair) => {
-    const output = truncateOutput(pair.resultBlock.output, pair.callId, options);
+    const output = truncateOutput(pair.resultBlock.output, pair, options);
     return output === null ? null : withField(pair.resultBlock, 'output', output);
   });
 

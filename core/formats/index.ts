@@ -4,9 +4,10 @@
  * back into the file's own format. `compaction-inspector/formats` for library users.
  */
 import { writeHistory } from '../engine/containers.js';
+import type { MarkerSettings } from '../engine/rebuild.js';
 import { blocksOf } from '../engine/pairing.js';
 import type { Pair } from '../engine/guards.js';
-import type { Action, CompactRequest, Message } from '../engine/schema.js';
+import type { Action, Message } from '../engine/schema.js';
 import { agentscope } from './adapters/agentscope.js';
 import { agentscopeSession } from './adapters/agentscopeSession.js';
 import { anthropicMessages } from './adapters/anthropicMessages.js';
@@ -142,7 +143,7 @@ export function proposalFor(
   messages: readonly Message[],
   pairs: readonly Pair[],
   actions: ReadonlyMap<string, Action>,
-  request: Pick<CompactRequest, 'options' | 'archive_ref'>,
+  request: MarkerSettings,
   source?: Pick<OpenedSource, 'doc' | 'read'>,
 ): Proposal {
   if (!source) return proposalOf(messages, pairs, actions, request);

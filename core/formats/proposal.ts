@@ -5,20 +5,21 @@
  */
 import { forEachEdit } from '../engine/editPlan.js';
 import type { Pair } from '../engine/guards.js';
+import type { MarkerSettings } from '../engine/rebuild.js';
 import { rebuild, rebuildOptionsOf, truncateOutput } from '../engine/rebuild.js';
-import type { Action, CompactRequest, Message } from '../engine/schema.js';
+import type { Action, Message } from '../engine/schema.js';
 import type { Edit, FormatAdapter, KeptForTarget, Proposal, ReadConversation, SourceText } from './types.js';
 
 export function proposalOf(
   messages: readonly Message[],
   pairs: readonly Pair[],
   actions: ReadonlyMap<string, Action>,
-  request: Pick<CompactRequest, 'options' | 'archive_ref'>,
+  request: MarkerSettings,
 ): Proposal {
   const options = rebuildOptionsOf(request);
   const edits: Edit[] = [];
   // rebuild's edits, with its R13 rule: an output that would not get shorter stays as it is.
-  const truncated = (pair: Pair) => truncateOutput(pair.resultBlock.output, pair.callId, options);
+  const truncated = (pair: Pair) => truncateOutput(pair.resultBlock.output, pair, options);
   forEachEdit(pairs, actions, truncated, {
     drop: (pair) => edits.push({ kind: 'drop', call: pair.call, result: pair.result }),
     truncate: (pair, output) => edits.push({ kind: 'truncate', result: pair.result, output }),

@@ -62,7 +62,7 @@ export function buildSizeModel(
   });
   const truncated = new Map<string, Truncation | null>();
   for (const pair of pairs) {
-    const output = truncateOutput(pair.resultBlock.output, pair.callId, options);
+    const output = truncateOutput(pair.resultBlock.output, pair, options);
     truncated.set(
       pair.pairId,
       output === null ? null : { output, blockChars: JSON.stringify({ ...pair.resultBlock, output }).length },

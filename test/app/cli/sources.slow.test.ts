@@ -11,7 +11,7 @@ import { FORMAT_IDS, openSource } from '../../../core/formats/index.js';
 import { withPositionalIds } from '../../core/formats/support.js';
 import { sharedPath, sharedSkipReason } from '../../support/shared.js';
 import type { CliResult } from './support.js';
-import { runCli, tempDir } from './support.js';
+import { runCli, tempDir, withoutRestoreNote } from './support.js';
 
 let tmp: ReturnType<typeof tempDir>;
 afterEach(() => tmp?.cleanup());
@@ -113,7 +113,7 @@ describe('messages=@FILE in a native format', () => {
       scripted({ default: { call: 0.9, result: 0 } }),
     );
     const response = envelope(result);
-    expect(result.stderr).toBe('');
+    expect(withoutRestoreNote(result.stderr)).toBe('');
     expect(response.metadata.source).toEqual({ format: 'claude-code', conversation: 'main', conversations: 1 });
     expect(response.answer.reason).toBe('compacted');
     const written = readFileSync(join(tmp.dir, 'out.jsonl'), 'utf8');

@@ -83,3 +83,9 @@ export const EXAMPLE = {
 export function exampleArgs(overrides: Partial<Record<string, string>> = {}): string[] {
   return Object.entries({ ...EXAMPLE, ...overrides }).map(([key, value]) => `${key}=${value}`);
 }
+
+/** stderr without the restore server's configuration, which every `--out` prints after its files (SPEC §9). */
+export function withoutRestoreNote(stderr: string): string {
+  const at = stderr.indexOf('Restore server (MCP) for this folder');
+  return at === -1 ? stderr : stderr.slice(0, at);
+}

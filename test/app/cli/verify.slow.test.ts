@@ -16,7 +16,7 @@ import { AuditRecordSchema } from '../../../core/audit/schema.js';
 import type { AuditRecord } from '../../../core/audit/schema.js';
 import { sharedPath, sharedSkipReason } from '../../support/shared.js';
 import type { CliResult } from './support.js';
-import { runCli, tempDir } from './support.js';
+import { runCli, tempDir, withoutRestoreNote } from './support.js';
 
 let tmp: ReturnType<typeof tempDir>;
 afterEach(() => tmp?.cleanup());
@@ -93,7 +93,8 @@ async function exported(c: Case, extra: string[] = []) {
   const result = await runCli(['compact_context', ...c.args, `messages=@${c.file}`, '--out', out, ...extra], {
     cwd: tmp.dir,
   });
-  expect({ code: result.code, stderr: result.stderr.replace(/^warning: .*\n/gm, '') }).toEqual({ code: 0, stderr: '' });
+  const stderr = withoutRestoreNote(result.stderr).replace(/^warning: .*\n/gm, '');
+  expect({ code: result.code, stderr }).toEqual({ code: 0, stderr: '' });
   const audit = join(tmp.dir, `${out}.audit.json`);
   const record = readRecord(audit);
   return { input, out: join(tmp.dir, out), audit, archive: join(tmp.dir, record.archive_file.name), record };

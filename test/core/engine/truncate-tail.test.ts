@@ -78,7 +78,8 @@ describe('§9 truncate_tail_chars', () => {
     expect(answer.decisions.map((d) => d.action)).toEqual(['drop_result', 'drop_result']);
     const blocks = answer.messages[1].content as unknown as Array<{ output: string }>;
     expect(blocks[1].output).toBe('tiny output');
-    expect(blocks[3].output).toBe('L'.repeat(10) + omissionMarker('l', 1990, 'archived history', true) + 'TRACE');
+    const marker = omissionMarker('l', 1990, 'archived history', true, { tool: 'read_file', target: 'a.txt' });
+    expect(blocks[3].output).toBe('L'.repeat(10) + marker + 'TRACE');
     expect(answer.stats.chars_after).toBe(JSON.stringify(answer.messages).length);
   });
 

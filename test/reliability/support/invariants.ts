@@ -152,9 +152,11 @@ function assertBlock(
   if (typeof original === 'string' && typeof after.output !== 'string')
     fail(`${where}: R13 a string output stopped being a string`);
   if (now.length >= text.length) fail(`${where}: R13 replaced output is not shorter`);
-  const suffix = ` characters of the result of tool call ${before.id as string} omitted; the full output is in ${ctx.archiveRef}]`;
-  if (!now.endsWith(suffix)) fail(`${where}: R13 marker does not name the call and the archive`);
-  const match = /\n…\[(\d+)$/.exec(now.slice(0, now.length - suffix.length));
+  // §9 Marker: the tool and its target may stand between the call id and "omitted".
+  const end = ` omitted; the full output is in ${ctx.archiveRef}]`;
+  const callAt = now.lastIndexOf(` characters of the result of tool call ${before.id as string}`);
+  if (!now.endsWith(end) || callAt === -1) fail(`${where}: R13 marker does not name the call and the archive`);
+  const match = /\n…\[(\d+)$/.exec(now.slice(0, callAt));
   if (!match) fail(`${where}: R13 marker has no omitted count`);
   const head = now.slice(0, match.index);
   if (!text.startsWith(head)) fail(`${where}: R13 head is not a prefix of the original`);

@@ -1,0 +1,204 @@
+/**
+ * The restore server's files (SPEC §9 "Restore server"): names looked up only inside the
+ * `--archive-dir` roots (core/restore/names.ts decides what a name may be; here a symlink that
+ * leads out of its root is caught by its real path), an archive read only when its bytes still
+ * hash to the prefix in its name, and kept parsed between calls in a cache bounded by count and
+ * by bytes. Every refusal is a ToolError: one sentence the agent can act on.
+ */
+import { createHash } from 'node:crypto';
+import { readFile, realpath, stat } from 'node:fs/promises';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import type { InspectedSource } from '../../core/formats/index.js';
+import { FormatError, inspectSource, openConversation } from '../../core/formats/index.js';
+import { archiveHashPrefix, clip, refusedName } from '../../core/restore/names.js';
+import type { ResultIndex } from '../../core/restore/results.js';
+import { indexResults } from '../../core/restore/results.js';
+import { memoryBudgetBytes } from '../budget.js';
+import { strictUtf8 } from '../host/errors.js';
+
+/** A bad argument or a refused file, as the one sentence the tool result carries (isError). */
+export class ToolError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ToolError';
+  }
+}
+
+export interface LoadedArchive {
+  path: string;
+  sha256: string;
+  bytes: number;
+  mtimeMs: number;
+  text: string;
+  source: InspectedSource;
+  /** Per conversation key, its results by call id: built on first use. */
+  indexes: Map<string, ResultIndex>;
+}
+
+/** The parsed archives kept between calls: at most this many, holding at most this many bytes. */
+export const CACHE_MAX_ARCHIVES = 8;
+export const CACHE_MAX_BYTES = 256 * 1024 * 1024;
+
+export class ArchiveStore {
+  private readonly cache = new Map<string, LoadedArchive>();
+  private readonly loading = new Map<string, Promise<LoadedArchive>>();
+
+  /** `roots`: absolute real paths (archiveRootsOf). */
+  constructor(
+    readonly roots: readonly string[],
+    private readonly limits = { archives: CACHE_MAX_ARCHIVES, bytes: CACHE_MAX_BYTES },
+  ) {}
+
+  /** The real path of `name` inside the first root that holds it. */
+  async locate(key: string, name: string): Promise<string> {
+    const refused = refusedName(key, name);
+    if (refused !== null) throw new ToolError(refused);
+    for (const root of this.roots) {
+      let real: string;
+      try {
+        real = await realpath(resolve(root, name));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+        throw new ToolError(
+          `${key} "${clip(name)}" cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`,
+        );
+      }
+      if (!isInside(root, real))
+        throw new ToolError(
+          `${key} "${clip(name)}" is a link that leads out of its --archive-dir folder; it is not read.`,
+        );
+      return real;
+    }
+    const where =
+      this.roots.length === 1
+        ? `the archive folder ${this.roots[0]}`
+        : `any of the archive folders ${this.roots.join(', ')}`;
+    throw new ToolError(`${key} "${clip(name)}" is not in ${where}.`);
+  }
+
+  /** An archive by name, checked against the SHA-256 prefix in its name (and `sha256` when the caller knows it whole). */
+  async archive(name: string, sha256?: string): Promise<LoadedArchive> {
+    const path = await this.locate('archive', name);
+    const prefix = archiveHashPrefix(name);
+    if (prefix === null && sha256 === undefined)
+      throw new ToolError(
+        `archive "${clip(name)}" is not named by its SHA-256 (NAME.<16 hex digits>.EXT, as an export writes it); only archives are read.`,
+      );
+    const info = await fileInfo('archive', name, path);
+    const cached = this.cache.get(path);
+    let loaded: LoadedArchive;
+    if (cached && cached.bytes === info.size && cached.mtimeMs === info.mtimeMs) {
+      loaded = cached;
+      this.cache.delete(path); // re-inserted below: most recently used last
+    } else {
+      let pending = this.loading.get(path);
+      if (!pending) {
+        pending = this.load(name, path);
+        this.loading.set(path, pending);
+        void pending.finally(() => this.loading.delete(path)).catch(() => undefined);
+      }
+      loaded = await pending;
+    }
+    if (prefix !== null && !loaded.sha256.startsWith(prefix))
+      throw new ToolError(
+        `archive "${clip(name)}" no longer matches the SHA-256 in its name (its bytes hash to ${loaded.sha256.slice(0, prefix.length)}…); it was changed after the export and is not read.`,
+      );
+    if (sha256 !== undefined && loaded.sha256 !== sha256)
+      throw new ToolError(`archive "${clip(name)}" does not match the SHA-256 its audit record names; it is not read.`);
+    this.remember(loaded);
+    return loaded;
+  }
+
+  /** The text of an audit record by name, inside the roots. */
+  async auditText(name: string): Promise<{ path: string; text: string; folder: string }> {
+    const path = await this.locate('audit', name);
+    await fileInfo('audit', name, path);
+    const text = strictUtf8(await readFile(path), `audit "${clip(name)}"`, (m) => new ToolError(`${m}.`));
+    return { path, text, folder: dirname(name) };
+  }
+
+  /** The results of one conversation of an archive, by call id. */
+  index(archive: LoadedArchive, conversation: string): ResultIndex {
+    let index = archive.indexes.get(conversation);
+    if (!index) {
+      try {
+        index = indexResults(openConversation(archive.source, conversation).read.messages);
+      } catch (error) {
+        if (error instanceof FormatError) throw new ToolError(`${firstSentence(error.message)}.`);
+        throw error;
+      }
+      archive.indexes.set(conversation, index);
+    }
+    return index;
+  }
+
+  private async load(name: string, path: string): Promise<LoadedArchive> {
+    const info = await fileInfo('archive', name, path);
+    const buffer = await readFile(path);
+    const sha256 = createHash('sha256').update(buffer).digest('hex');
+    const decoded = strictUtf8(buffer, `archive "${clip(name)}"`, (m) => new ToolError(`${m}.`));
+    const text = decoded.charCodeAt(0) === 0xfeff ? decoded.slice(1) : decoded;
+    let source: InspectedSource;
+    try {
+      source = inspectSource(text);
+    } catch (error) {
+      if (error instanceof FormatError)
+        throw new ToolError(`archive "${clip(name)}" does not read as a history: ${firstSentence(error.message)}.`);
+      throw error;
+    }
+    return { path, sha256, bytes: buffer.length, mtimeMs: info.mtimeMs, text, source, indexes: new Map() };
+  }
+
+  private remember(archive: LoadedArchive): void {
+    this.cache.delete(archive.path);
+    if (archive.bytes > this.limits.bytes) return;
+    this.cache.set(archive.path, archive);
+    let total = 0;
+    for (const entry of this.cache.values()) total += entry.bytes;
+    for (const [path, entry] of this.cache) {
+      if (this.cache.size <= this.limits.archives && total <= this.limits.bytes) break;
+      this.cache.delete(path);
+      total -= entry.bytes;
+    }
+  }
+
+  /** What the cache holds, most recently used last (for tests and the latency figures). */
+  cached(): string[] {
+    return [...this.cache.keys()];
+  }
+}
+
+/** The roots as absolute real paths; a missing folder is refused before the server starts. */
+export async function archiveRootsOf(dirs: readonly string[]): Promise<string[]> {
+  const roots: string[] = [];
+  for (const dir of dirs) {
+    try {
+      const real = await realpath(resolve(dir));
+      if (!(await stat(real)).isDirectory()) throw Object.assign(new Error(), { code: 'ENOTDIR' });
+      roots.push(real);
+    } catch (error) {
+      throw new Error(`--archive-dir: ${dir} is not a folder (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
+  }
+  return roots;
+}
+
+async function fileInfo(key: string, name: string, path: string): Promise<{ size: number; mtimeMs: number }> {
+  const info = await stat(path);
+  if (!info.isFile()) throw new ToolError(`${key} "${clip(name)}" is not a file.`);
+  const budget = memoryBudgetBytes();
+  if (info.size > budget)
+    throw new ToolError(
+      `${key} "${clip(name)}" is ${Math.ceil(info.size / 2 ** 20)} MB, more than this server's memory budget (${Math.floor(budget / 2 ** 20)} MB).`,
+    );
+  return { size: info.size, mtimeMs: info.mtimeMs };
+}
+
+function isInside(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
+}
+
+function firstSentence(message: string): string {
+  return message.split('\n')[0].replace(/\.$/, '');
+}
