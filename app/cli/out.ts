@@ -8,7 +8,6 @@
  * (core/audit/bundle.ts); never over a file the command read.
  */
 import { createHash } from 'node:crypto';
-import { realpathSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { CompactDetails } from '../../core/engine/compact.js';
 import type { Action, CompactRequest } from '../../core/engine/schema.js';
@@ -23,6 +22,7 @@ import { reviewPairs } from '../../core/inspect/review.js';
 import { isSameFile } from '../host/commitFiles.js';
 import type { WrittenExport } from '../host/exportFiles.js';
 import { osUser, writeExport } from '../host/exportFiles.js';
+import { cliLauncher } from '../host/launcher.js';
 import { packageVersion } from '../host/version.js';
 import { loadSigningKey, signAuditRecord } from '../signing/auditSignature.js';
 import type { SigningKey } from '../signing/sshKey.js';
@@ -183,7 +183,5 @@ export async function writeOutFiles(
 
 /** SPEC §9 "Restore server": how to attach it to the folder the archive was written to, for each agent host. */
 export function restoreServerNote(written: WrittenExport): string {
-  // This very program, started the way this process was: node and the command line's main.js.
-  const launcher = { command: process.execPath, args: [realpathSync(process.argv[1])] };
-  return restoreServerText(restoreServerConfig(launcher, dirname(resolve(written.archivePath))));
+  return restoreServerText(restoreServerConfig(cliLauncher('web'), dirname(resolve(written.archivePath))));
 }

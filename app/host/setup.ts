@@ -22,6 +22,7 @@ import { packageVersion } from './version.js';
 import { signAuditRecord, signerKeyOf } from '../signing/auditSignature.js';
 import { hostSigningKey } from '../signing/hostKey.js';
 import type { SigningKey } from '../signing/sshKey.js';
+import { cliLauncher } from './launcher.js';
 
 /** The payment-retry scenario as a file, with its ready goal, allowlist and protections. */
 export function bundledExample(): Example {
@@ -113,6 +114,7 @@ export function setupHost(
     apiKeyEditable: host === 'electron',
     osUser: osUser(),
     signer: signingKey && signerKeyOf(signingKey),
+    cliLauncher: cliLauncher(host),
   });
   // The record is signed as sent: what it claims is the inspector's, on the person's approval;
   // its hashes bind the files, which `verify` checks against it.

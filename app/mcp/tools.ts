@@ -5,6 +5,7 @@
  * (compact_context). Each returns the structured result; a refusal is a ToolError.
  */
 import { compactParsed, parseRequest, RequestError } from '../../core/engine/compact.js';
+import { registryFor } from '../../core/engine/loadBackend.js';
 import type { CompactResponse } from '../../core/engine/schema.js';
 import { describeZodError } from '../../core/engine/schema.js';
 import { FormatError } from '../../core/formats/index.js';
@@ -147,7 +148,7 @@ export async function compactContext(args: unknown): Promise<CompactResponse> {
   for (const warning of config.warnings) process.stderr.write(`${warning}\n`);
   let model;
   try {
-    model = createDecisionModel(config);
+    model = createDecisionModel(config, await registryFor(config.backend));
   } catch (error) {
     throw new ToolError(`compact_context: ${(error as Error).message.split('\n')[0].replace(/\.$/, '')}.`);
   }

@@ -71,6 +71,14 @@ export const HostInfoSchema = z.object({
   osUser: z.string().nullable(),
   /** The key the host signs exports with (COMPACTION_INSPECTOR_SIGN_KEY); null when exports are unsigned. */
   signer: SignerSchema.nullable().default(null),
+  /** How this installation starts its command line: the restore server's configuration names it (§9). */
+  cliLauncher: z
+    .object({
+      command: z.string(),
+      args: z.array(z.string()),
+      env: z.record(z.string(), z.string()).optional(),
+    })
+    .optional(),
 });
 export type HostInfo = z.infer<typeof HostInfoSchema>;
 

@@ -1,8 +1,10 @@
 /**
- * Export: who approves it, their note, the format, the optional HTML report, and the files
- * that will be written side by side (snapshot, archive of the original, audit record, and its
- * signature when the host signs exports), and the target checks of the snapshot (SPEC §9). Escape
- * cancels; Export stays disabled, saying why, until a reviewer is named.
+ * Export: who approves it, their note, the format, the optional HTML report, whether the
+ * export is meant for the restore server (SPEC §9: its markers then say how to restore, and the
+ * configuration that attaches the server is shown), the files that will be written side by side
+ * (snapshot, archive of the original, audit record, and its signature when the host signs
+ * exports), and the target checks of the snapshot (SPEC §9). Escape cancels; Export stays
+ * disabled, saying why, until a reviewer is named.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ExportAs } from '../../core/formats/index.js';
@@ -11,6 +13,7 @@ import { exportName, exportTargets, signedByText } from '../store/exporting.js';
 import { useApp, useAppStore } from '../store/index.js';
 import { archiveNameOf } from '../store/policy.js';
 import { TargetMatrix } from './TargetMatrix.js';
+import { RestoreServerSetup } from './RestoreServerSetup.js';
 
 export function ExportDialog() {
   const open = useApp((s) => s.exportOpen && s.snapshot !== null && s.proposal !== null);
@@ -32,6 +35,7 @@ function ExportForm() {
   const signer = useApp((s) => s.host?.signer ?? null);
   const [as, setAs] = useState<ExportAs>('source');
   const [report, setReport] = useState(false);
+  const [restoreServer, setRestoreServer] = useState(false);
   const [outcome, setOutcome] = useState<string | null>(null);
   const first = useRef<HTMLInputElement>(null);
   useEffect(() => first.current?.focus(), []);
@@ -48,7 +52,7 @@ function ExportForm() {
   const archive = archiveNameOf(snapshot);
   const blocked = reviewer.trim() === '' ? 'Name the reviewer who approves this export.' : null;
   const submit = async () => {
-    const notice = await store.getState().exportApproved({ as, report });
+    const notice = await store.getState().exportApproved({ as, report, restoreServer });
     store.getState().setNotice(notice);
     setOutcome(notice);
   };
@@ -94,6 +98,12 @@ function ExportForm() {
           <input type="checkbox" checked={report} onChange={(e) => setReport(e.target.checked)} /> Also write an HTML
           report (readable without the app)
         </label>
+        <label className="check">
+          <input type="checkbox" checked={restoreServer} onChange={(e) => setRestoreServer(e.target.checked)} /> Meant
+          for the restore server: the markers say how to read the rest back (restore_result with the archive and call
+          id)
+        </label>
+        {restoreServer && <RestoreServerSetup path={snapshot.path} />}
         <p className="small">
           {notes} decision comment{notes === 1 ? '' : 's'}, {overrides} override{overrides === 1 ? '' : 's'}. Written
           side by side:

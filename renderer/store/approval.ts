@@ -7,7 +7,7 @@
 import type { ExportAs } from '../../core/formats/index.js';
 import type { HostInfo, Signer } from '../../core/ipc/contract.js';
 import type { Proposal } from './derive.js';
-import { auditDraft, exportedText, exportName, signedByText } from './exporting.js';
+import { auditDraft, exportedText, exportName, restoreArchiveOf, signedByText } from './exporting.js';
 import type { ProposalSlice } from './proposal.js';
 import type { Deps, Slice } from './slice.js';
 import type { SnapshotSlice } from './snapshot.js';
@@ -51,7 +51,8 @@ export interface ApprovalSlice {
   setComment(pairId: string, text: string): void;
   openExport(open: boolean): void;
   /** Writes the export through the bridge; returns the notice for the status line. */
-  exportApproved(options: { as: ExportAs; report: boolean }): Promise<string>;
+  /** `restoreServer`: the markers also say how to restore with the restore server's restore_result (§9). */
+  exportApproved(options: { as: ExportAs; report: boolean; restoreServer?: boolean }): Promise<string>;
   resetApproval(): void;
 }
 
@@ -90,7 +91,7 @@ export const createApprovalSlice: Slice<
     set({ comments });
   },
   openExport: (exportOpen) => set({ exportOpen }),
-  async exportApproved({ as, report }) {
+  async exportApproved({ as, report, restoreServer = false }) {
     const state = get();
     const { snapshot, proposal, deps } = state;
     if (!snapshot || !proposal) return 'nothing to export: run first';
@@ -100,12 +101,13 @@ export const createApprovalSlice: Slice<
     set({ exporting: true });
     try {
       const exportedAt = (deps.now?.() ?? new Date()).toISOString();
+      const restoreArchive = restoreArchiveOf(snapshot, restoreServer);
       const saved = await deps.bridge['file.save']({
         suggestedName: exportName(snapshot.fileName, as),
         sourcePath: snapshot.path,
-        text: exportedText(snapshot, proposal, as),
+        text: exportedText(snapshot, proposal, as, restoreArchive),
         archive: new Uint8Array(await snapshot.original.arrayBuffer()),
-        audit: auditDraft(state, snapshot, proposal, { as, exportedAt }),
+        audit: auditDraft(state, snapshot, proposal, { as, exportedAt, restoreArchive }),
         report,
       });
       if (!saved) return 'Export cancelled';

@@ -10,7 +10,7 @@ import type { ExportAs } from '../../core/formats/index.js';
 import type { Signer } from '../../core/ipc/contract.js';
 import { exportText, proposalFor } from '../../core/formats/index.js';
 import type { AuditDraft } from '../../core/audit/schema.js';
-import { auditDraftFor } from '../../core/audit/record.js';
+import { archiveFileOf, auditDraftFor } from '../../core/audit/record.js';
 import type { HostInfo } from '../../core/ipc/contract.js';
 import type { Proposal } from './derive.js';
 import type { Snapshot } from './snapshot.js';
@@ -25,10 +25,23 @@ interface Approval {
   host: HostInfo | null;
 }
 
-export function exportedText(snapshot: Snapshot, proposal: Proposal, as: ExportAs = 'source'): string {
+/** The archive's name when the export is meant for the restore server (its markers name it, §9), else null. */
+export function restoreArchiveOf(snapshot: Snapshot, restoreServer: boolean): string | null {
+  if (!restoreServer) return null;
+  return archiveFileOf({ name: snapshot.fileName, sha256: snapshot.sha256, bytes: snapshot.bytes }).name;
+}
+
+/** The snapshot as written; with `restoreArchive`, its markers also say how to restore from it (§9). */
+export function exportedText(
+  snapshot: Snapshot,
+  proposal: Proposal,
+  as: ExportAs = 'source',
+  restoreArchive: string | null = null,
+): string {
   // In the source's own format, drop_call follows what the format's targets need (SPEC §9).
   const source = as === 'source' ? snapshot.source : undefined;
-  const compacted = proposalFor(snapshot.messages, proposal.analysis.pairs, proposal.actions, proposal.request, source);
+  const markers = { ...proposal.request, restore_archive: restoreArchive };
+  const compacted = proposalFor(snapshot.messages, proposal.analysis.pairs, proposal.actions, markers, source);
   return exportText(snapshot.source, compacted, as);
 }
 
@@ -58,24 +71,29 @@ export function auditDraft(
   state: Approval,
   snapshot: Snapshot,
   proposal: Proposal,
-  options: { as: ExportAs; exportedAt: string },
+  options: { as: ExportAs; exportedAt: string; restoreArchive?: string | null },
 ): AuditDraft {
   const opened = {
     original: { name: snapshot.fileName, sha256: snapshot.sha256, bytes: snapshot.bytes },
     source: snapshot.source,
     openedAt: snapshot.openedAt,
   };
-  // In the source's format, drop_call is written as the format's targets allow (SPEC §9).
+  // In the source's format, drop_call is written as the format's targets allow (SPEC §9); markers
+  // meant for the restore server are longer than those the proposal measured.
+  const restoreArchive = options.restoreArchive ?? null;
+  const markers = { ...proposal.request, restore_archive: restoreArchive };
+  const source = options.as === 'source' ? snapshot.source : undefined;
   const written =
-    options.as === 'source'
-      ? proposalFor(snapshot.messages, proposal.analysis.pairs, proposal.actions, proposal.request, snapshot.source)
+    source !== undefined || restoreArchive !== null
+      ? proposalFor(snapshot.messages, proposal.analysis.pairs, proposal.actions, markers, source)
       : null;
   const keptForTargets = written?.keptForTargets ?? [];
+  const remeasure = written !== null && (keptForTargets.length > 0 || restoreArchive !== null);
   return auditDraftFor(opened, proposal, {
     exportedAs: options.as,
     threshold: proposal.threshold,
     reviews: proposal.audit.pairs.values(),
-    charsAfter: written && keptForTargets.length > 0 ? JSON.stringify(written.messages).length : proposal.charsAfter,
+    charsAfter: remeasure ? JSON.stringify(written.messages).length : proposal.charsAfter,
     keptForTargets,
     reviewer: state.reviewer,
     comment: state.approvalComment,
@@ -83,6 +101,7 @@ export function auditDraft(
     // Unknown until the host answers app.info.
     toolVersion: state.host?.version ?? '0.0.0',
     exportedAt: options.exportedAt,
+    markerRestore: restoreArchive !== null,
   });
 }
 

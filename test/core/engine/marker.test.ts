@@ -4,8 +4,8 @@
  * id, omitted count and archive_ref; R13's only-if-shorter rule still holds.
  */
 import { describe, expect, it } from 'vitest';
-import { callTarget, TARGET_MAX_CHARS } from '../../core/engine/marker.js';
-import { truncateOutput } from '../../core/engine/rebuild.js';
+import { callTarget, TARGET_MAX_CHARS } from '../../../core/engine/marker.js';
+import { truncateOutput } from '../../../core/engine/rebuild.js';
 
 const opts = { truncateHeadChars: 5, truncateTailChars: 0, archiveRef: 's.0123456789abcdef.jsonl' };
 const call = (name: string, input: object | string) => ({
