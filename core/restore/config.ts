@@ -12,8 +12,8 @@ export const SERVER_NAME = 'compaction-inspector';
 /** How to start the command line: the program and its leading arguments (e.g. node and main.js), and environment. */
 export interface Launcher {
   command: string;
-  args: readonly string[];
-  env?: Readonly<Record<string, string>>;
+  args: string[];
+  env?: Record<string, string>;
 }
 
 export interface RestoreServerConfig {
