@@ -17,7 +17,7 @@ import { fingerprint } from '../../../app/signing/sshKey.js';
 import { createAppStore } from '../../../renderer/store/index.js';
 import { createDirectParser } from '../../../renderer/worker/client.js';
 import type { CliResult } from '../cli/support.js';
-import { ensureBuilt, exampleArgs, runCli } from '../cli/support.js';
+import { ensureBuilt, exampleArgs, runCli, withoutRestoreNote } from '../cli/support.js';
 import type { TestKey } from '../../support/sshKeys.js';
 import { makeKey, writeKey } from '../../support/sshKeys.js';
 import { directBridge } from '../../renderer/store/directBridge.js';
@@ -55,7 +55,7 @@ describe('§9 compact_context --out --sign-key', () => {
       'id_ed25519',
     );
     // SPEC §1's example has no `name`: the one warning says AgentScope 2.x would refuse it as it came.
-    expect({ code: out.code, stderr: out.stderr }).toEqual({
+    expect({ code: out.code, stderr: withoutRestoreNote(out.stderr) }).toEqual({
       code: 0,
       stderr: expect.stringMatching(
         /^warning: --out: agentscope2\.name at message 0, \$\[0\] \(no name\) and 1 more; the source breaks it too\n$/,
