@@ -108,14 +108,22 @@ export function loadHistory(text: string): Loaded {
   };
 }
 
-/** Writes `messages` back into `container`; other fields of an agent state stay as they were. */
-export function writeHistory(container: Container, messages: readonly Message[]): string {
-  if (container.kind === 'jsonl') return messages.map((m) => JSON.stringify(m)).join('\n') + '\n';
-  let doc: unknown = messages;
-  if (container.kind === 'state') doc = { ...(container.wrapper as Record<string, unknown>), context: messages };
+/**
+ * The document `messages` make in `container` (the records, for JSON Lines): other fields of
+ * an agent state stay the very objects they were, so a byte-preserving writer (SPEC §9,
+ * core/formats/splice.ts) copies them from the source text as written.
+ */
+export function containerValue(container: Container, messages: readonly Message[]): unknown {
+  if (container.kind === 'state') return { ...(container.wrapper as Record<string, unknown>), context: messages };
   if (container.kind === 'nested_state') {
     const wrapper = container.wrapper as Record<string, Record<string, unknown>>;
-    doc = { ...wrapper, state: { ...wrapper.state, context: messages } };
+    return { ...wrapper, state: { ...wrapper.state, context: messages } };
   }
-  return JSON.stringify(doc, null, container.indent) + (container.indent ? '\n' : '');
+  return messages;
+}
+
+/** Writes `messages` into `container` as new text (a history with no source text to keep). */
+export function writeHistory(container: Container, messages: readonly Message[]): string {
+  if (container.kind === 'jsonl') return messages.map((m) => JSON.stringify(m)).join('\n') + '\n';
+  return JSON.stringify(containerValue(container, messages), null, container.indent) + (container.indent ? '\n' : '');
 }

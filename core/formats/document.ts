@@ -1,16 +1,20 @@
 /**
  * Text ⇄ parsed document. A file is one JSON value or JSON Lines; which one is decided here,
- * once, for every format. Writing keeps what the reader saw: the indentation of a JSON file,
- * and for JSON Lines the exact text of every line whose record is unchanged, in order.
+ * once, for every format. Writing keeps what the reader saw (SPEC §9 byte-preserving export):
+ * the edits are spliced into the original text (splice.ts), so every byte outside an edited
+ * span — a JSON Lines line no edit touches, the spelling of a number, an escape, spacing —
+ * comes back as it was read.
  */
 import { detectIndent } from '../engine/containers.js';
 import { exceedsNesting, NESTING_MESSAGE } from '../engine/depth.js';
 import type { SourceText } from './types.js';
 import { FormatError } from './types.js';
+import { align, spliceText } from './splice.js';
 
 /** Parses `text` (a byte-order mark is ignored) into a document, or throws a FormatError naming where. */
 export function parseSource(text: string): SourceText {
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const bom = text.charCodeAt(0) === 0xfeff;
+  const body = bom ? text.slice(1) : text;
   if (body.trim() === '') throw new FormatError('the file is empty', 'not_json');
   let value: unknown;
   try {
@@ -18,21 +22,23 @@ export function parseSource(text: string): SourceText {
   } catch (error) {
     const message = (error as Error).message;
     // One JSON value per line fails as a whole document but is a JSON Lines file.
-    if (body.trimStart().startsWith('{') && body.trim().includes('\n')) return parseLines(body, message);
+    if (body.trimStart().startsWith('{') && body.trim().includes('\n')) return parseLines(body, message, bom);
     throw new FormatError(`not JSON: ${message}`, 'not_json');
   }
   if (typeof value === 'object' && value !== null && exceedsNesting(value))
     throw new FormatError(`the document is ${NESTING_MESSAGE}`, 'not_json');
-  return { kind: 'json', value, indent: detectIndent(body), finalNewline: body.endsWith('\n') };
+  return { kind: 'json', value, indent: detectIndent(body), finalNewline: body.endsWith('\n'), text: body, bom };
 }
 
-function parseLines(body: string, firstError: string): SourceText {
+function parseLines(body: string, firstError: string, bom: boolean): SourceText {
   const eol = body.includes('\r\n') ? '\r\n' : '\n';
   const records: unknown[] = [];
   const lines: string[] = [];
   const lineNumbers: number[] = [];
+  const spans: Array<[number, number]> = [];
   const raw = body.split('\n');
-  for (let i = 0; i < raw.length; i++) {
+  let start = 0;
+  for (let i = 0; i < raw.length; start += raw[i].length + 1, i++) {
     const line = raw[i].endsWith('\r') ? raw[i].slice(0, -1) : raw[i];
     if (line.trim() === '') continue;
     let record: unknown;
@@ -47,8 +53,9 @@ function parseLines(body: string, firstError: string): SourceText {
     records.push(record);
     lines.push(line);
     lineNumbers.push(i + 1);
+    spans.push([start, start + line.length]);
   }
-  return { kind: 'jsonl', records, lines, lineNumbers, eol };
+  return { kind: 'jsonl', records, lines, lineNumbers, eol, text: body, spans, bom };
 }
 
 /**
@@ -61,8 +68,13 @@ export function recordsOf(doc: SourceText): unknown[] | null {
   return isRecord(doc.value) ? [doc.value] : null;
 }
 
-/** A whole JSON document, in the indentation the file had. */
+/**
+ * A whole JSON document: the source text with the edits spliced in (SPEC §9), or, for a
+ * document read without its text, in the indentation the file had.
+ */
 export function serializeValue(doc: SourceText, value: unknown): string {
+  if (doc.kind === 'json' && doc.text !== undefined)
+    return (doc.bom ? '\ufeff' : '') + spliceText(doc.text, doc.value, value, doc.indent);
   const indent = doc.kind === 'json' ? doc.indent : 0;
   const finalNewline = doc.kind === 'json' ? doc.finalNewline || indent !== 0 : true;
   return JSON.stringify(value, null, indent) + (finalNewline ? '\n' : '');
@@ -70,14 +82,49 @@ export function serializeValue(doc: SourceText, value: unknown): string {
 
 /**
  * Records back in the container `recordsOf` found them in. As JSON Lines, a record that is
- * still the parsed original object is written as its original line, byte for byte.
+ * still the parsed original object is written as its original line, byte for byte, with the
+ * line break and blank lines that followed it; an edited copy of a record is its line with
+ * the edits spliced in (SPEC §9).
  */
 export function serializeRecords(doc: SourceText, records: readonly unknown[]): string {
   if (doc.kind === 'json' && Array.isArray(doc.value)) return serializeValue(doc, records);
+  if (doc.kind === 'json' && records.length === 1 && isRecord(doc.value)) return serializeValue(doc, records[0]);
+  if (doc.kind === 'jsonl' && doc.text !== undefined && doc.spans !== undefined)
+    return (doc.bom ? '\ufeff' : '') + spliceLines(doc, doc.text, doc.spans, records);
   const original = new Map<unknown, string>();
   if (doc.kind === 'jsonl') doc.records.forEach((record, i) => original.set(record, doc.lines[i]));
   const eol = doc.kind === 'jsonl' ? doc.eol : '\n';
   return records.map((record) => (original.get(record) ?? JSON.stringify(record)) + eol).join('');
+}
+
+/** JSON Lines with each kept record's line (edited in place when its record was) and what followed it. */
+function spliceLines(
+  doc: Extract<SourceText, { kind: 'jsonl' }>,
+  text: string,
+  spans: ReadonlyArray<[number, number]>,
+  records: readonly unknown[],
+): string {
+  const pairs = align(doc.records, records);
+  // Pieces joined once: testing the end of a growing string would flatten it on every record.
+  const parts: string[] = [spans.length > 0 ? text.slice(0, spans[0][0]) : ''];
+  let open = parts[0] !== '' && !parts[0].endsWith('\n');
+  const push = (piece: string) => {
+    if (piece === '') return;
+    parts.push(piece);
+    open = !piece.endsWith('\n');
+  };
+  for (const [j, record] of records.entries()) {
+    if (open) push(doc.eol);
+    const at = pairs[j];
+    if (at === null) {
+      push(JSON.stringify(record) + doc.eol);
+      continue;
+    }
+    const [start, end] = spans[at];
+    const after = at + 1 < spans.length ? spans[at + 1][0] : text.length;
+    push(spliceText(text.slice(start, end), doc.records[at], record, 0) + text.slice(end, after));
+  }
+  return parts.join('');
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {

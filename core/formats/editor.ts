@@ -7,6 +7,7 @@
  * Removals are queued and applied together, deepest and last first, so the paths a source map
  * recorded stay valid while a proposal is being applied.
  */
+import { copiedFrom } from './splice.js';
 import type { JsonPath } from './types.js';
 
 type Container = Record<string | number, unknown>;
@@ -77,6 +78,8 @@ export class DocumentEditor {
     if (this.copies.has(value)) return value;
     const copy = Array.isArray(value) ? [...value] : { ...(value as object) };
     this.copies.add(copy);
+    // The writer splices the copy into the text where the original was (splice.ts).
+    copiedFrom.set(copy, value);
     return copy;
   }
 }

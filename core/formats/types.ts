@@ -35,8 +35,26 @@ export type JsonPath = ReadonlyArray<string | number>;
  * written back exactly as they were, in their original order.
  */
 export type SourceText =
-  | { kind: 'json'; value: unknown; indent: number | string; finalNewline: boolean }
-  | { kind: 'jsonl'; records: unknown[]; lines: string[]; lineNumbers: number[]; eol: string };
+  | {
+      kind: 'json';
+      value: unknown;
+      indent: number | string;
+      finalNewline: boolean;
+      /** The text as read (after a byte-order mark), which a write splices its edits into (SPEC §9). */
+      text?: string;
+      bom?: boolean;
+    }
+  | {
+      kind: 'jsonl';
+      records: unknown[];
+      lines: string[];
+      lineNumbers: number[];
+      eol: string;
+      /** The text as read and where each record's line starts and ends in it, for byte-preserving writes. */
+      text?: string;
+      spans?: Array<[number, number]>;
+      bom?: boolean;
+    };
 
 export interface Detection {
   format: FormatId;

@@ -2,12 +2,13 @@
  * `agentscope`: our own message model (SPEC §1) in the containers the engine's containers
  * module knows — a bare array, JSON Lines, or an agent state. Reading is identity (the
  * messages are the file's own objects); writing puts the rebuilt messages back into the same
- * container with `writeHistory`, so there is one home for what a container is.
+ * container with `containerValue`, so there is one home for what a container is, and splices
+ * that into the source text (SPEC §9 byte-preserving export).
  */
 import type { Container } from '../../engine/containers.js';
-import { locateMessages, validatedMessages, writeHistory } from '../../engine/containers.js';
+import { containerValue, locateMessages, validatedMessages } from '../../engine/containers.js';
 import type { Message } from '../../engine/schema.js';
-import { isRecord } from '../document.js';
+import { isRecord, serializeRecords, serializeValue } from '../document.js';
 import type { Detection, FormatAdapter, ReadConversation, SourceText } from '../types.js';
 import { FormatError } from '../types.js';
 
@@ -110,7 +111,12 @@ export const agentscope: FormatAdapter = {
   detect,
   conversations: () => [{ key: 'main', label: 'the history' }],
   read: (doc) => read(doc),
-  write: (doc, _read, proposal) => writeHistory(locateOrThrow(doc).container, proposal.messages),
+  write: (doc, _read, proposal) => {
+    const { container } = locateOrThrow(doc);
+    return container.kind === 'jsonl'
+      ? serializeRecords(doc, proposal.messages)
+      : serializeValue(doc, containerValue(container, proposal.messages));
+  },
 };
 
 function locateOrThrow(doc: SourceText): Located {
