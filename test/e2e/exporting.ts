@@ -25,7 +25,14 @@ export interface ExportedDownloads {
 
 export async function exportThroughDialog(
   page: Page,
-  options: { reviewer?: string; comment?: string; report?: boolean; as?: 'source' | 'messages'; signed?: boolean } = {},
+  options: {
+    reviewer?: string;
+    comment?: string;
+    report?: boolean;
+    as?: 'source' | 'messages';
+    signed?: boolean;
+    restoreServer?: boolean;
+  } = {},
 ): Promise<ExportedDownloads> {
   await page.getByRole('button', { name: 'Export…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Export the approved snapshot' });
@@ -34,6 +41,7 @@ export async function exportThroughDialog(
   if (options.comment !== undefined) await dialog.getByLabel('Approval comment').fill(options.comment);
   if (options.as) await dialog.getByLabel('Export as').selectOption(options.as);
   if (options.report) await dialog.getByRole('checkbox', { name: /Also write an HTML report/ }).check();
+  if (options.restoreServer) await dialog.getByRole('checkbox', { name: /Meant for the restore server/ }).check();
   const expected = 3 + (options.report ? 1 : 0) + (options.signed ? 1 : 0);
   const downloads: Download[] = [];
   const all = new Promise<void>((resolve) => {

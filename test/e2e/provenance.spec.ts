@@ -113,6 +113,42 @@ test('§9 R13 export writes the snapshot, the archive and the audit record, with
   await expect(dialog.getByLabel('Reviewer', { exact: true })).toHaveValue('Grace Hopper');
 });
 
+test('§9 an export meant for the restore server shows its configuration; its markers say how to restore; verify accepts it', async ({
+  page,
+  host,
+}) => {
+  await runExample(page, host.url);
+  // The first call's result shortened whatever the model said (an override), so the snapshot holds a marker.
+  const [override] = await page.getByRole('combobox', { name: /^Override / }).all();
+  await override.selectOption('drop_result');
+  await page.getByRole('button', { name: 'Export…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Export the approved snapshot' });
+  await dialog.getByRole('checkbox', { name: /Meant for the restore server/ }).check();
+  const setup = dialog.getByRole('region', { name: 'Restore server configuration' });
+  await expect(setup).toContainText('claude mcp add --scope project compaction-inspector --');
+  await expect(setup).toContainText('[mcp_servers.compaction-inspector]');
+  await expect(setup).toContainText(/app\/cli\/main\.js mcp --archive-dir/);
+  await page.screenshot({ path: join(SCREENSHOTS, 'export-restore-server.png') });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  const files = await exportThroughDialog(page, { reviewer: 'Grace Hopper', restoreServer: true });
+  const record = JSON.parse(files.audit.text) as {
+    marker_restore?: boolean;
+    decisions: Array<{ call_id: string; action: string }>;
+  };
+  expect(record.marker_restore).toBe(true);
+  const shortened = record.decisions.filter((d) => d.action === 'drop_result');
+  expect(shortened.length).toBeGreaterThan(0);
+  for (const d of shortened) expect(files.snapshot.text).toContain(`and call_id \\"${d.call_id}\\" returns it`);
+  const kept = keep(files);
+  try {
+    const verified = spawnSync('node', ['dist/app/cli/main.js', 'verify', kept.audit], { encoding: 'utf8' });
+    expect({ code: verified.status, stderr: verified.stderr }).toEqual({ code: 0, stderr: '' });
+  } finally {
+    rmSync(kept.dir, { recursive: true, force: true });
+  }
+});
+
 test('§9 the HTML report opens offline with JavaScript disabled and shows the decisions', async ({
   page,
   host,
