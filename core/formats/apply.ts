@@ -20,6 +20,12 @@ export interface WriteHooks {
   removeBlock?(editor: DocumentEditor, origin: BlockOrigin, role: 'call' | 'result'): void | 'record';
   /** True when a record holds nothing any more after the removals (it is then removed too). */
   isEmpty(record: unknown): boolean;
+  /**
+   * True when a record that stays holds only blocks that accompany the rest of its message
+   * (Anthropic thinking): when every other record of a message a removal touched is gone,
+   * these go with them rather than stay as a reply of thinking alone.
+   */
+  accompanies?(record: unknown): boolean;
   /** Tidies a record that lost blocks but stays (an emptied `tool_calls: []` key goes). */
   tidy?(editor: DocumentEditor, record: JsonPath): void;
   /** Keeps what depends on removed records consistent (parent chains, step views, copies). */
@@ -57,11 +63,16 @@ export function applyProposal(root: unknown, read: ReadConversation, proposal: P
   editor.applyRemovals();
   const removed: JsonPath[] = [...wholeRecords];
   for (const message of [...touched].sort((a, b) => a - b)) {
+    const staying: JsonPath[] = [];
     for (const record of read.map.records[message] ?? []) {
       if (removed.some((path) => samePath(record, path))) continue;
       if (hooks.isEmpty(editor.get(record))) removed.push(record);
-      else hooks.tidy?.(editor, record);
+      else staying.push(record);
     }
+    const accompanies = hooks.accompanies;
+    if (accompanies && staying.length > 0 && staying.every((record) => accompanies(editor.get(record))))
+      removed.push(...staying);
+    else for (const record of staying) hooks.tidy?.(editor, record);
   }
   // Chains and copies are fixed against the document as it was, before the records shift.
   hooks.afterRemoval?.(editor, removed);

@@ -20,7 +20,7 @@ import { openaiResponses } from './adapters/openaiResponses.js';
 import { openhands } from './adapters/openhands.js';
 import { sweAgent } from './adapters/sweAgent.js';
 import { parseSource } from './document.js';
-import { actionsForTargets, proposalOf } from './proposal.js';
+import { actionsForTargets, proposalOf, withoutThinkingOnlyReplies } from './proposal.js';
 import { findToolShapes } from './toolShapes.js';
 import type {
   ConversationInfo,
@@ -37,6 +37,13 @@ import { FORMAT_IDS, FormatError } from './types.js';
 export * from './types.js';
 export { parseSource, serializeRecords, serializeValue } from './document.js';
 export { unchangedProposal } from './proposal.js';
+export {
+  isProjectSessionPath,
+  isSessionUuid,
+  resumableSession,
+  resumeCommand,
+  sessionFileName,
+} from './adapters/claudeResume.js';
 
 /** Every format, in the order ties are broken (our own first: a plain role/content list is ours). */
 export const FORMATS: readonly FormatAdapter[] = [
@@ -147,8 +154,10 @@ export function proposalFor(
   source?: Pick<OpenedSource, 'doc' | 'read'>,
 ): Proposal {
   if (!source) return proposalOf(messages, pairs, actions, request);
-  const written = actionsForTargets(adapterFor(source.read.format), source, pairs, actions);
-  return { ...proposalOf(messages, pairs, written.actions, request), keptForTargets: written.kept };
+  const adapter = adapterFor(source.read.format);
+  const written = actionsForTargets(adapter, source, pairs, actions);
+  const proposal = { ...proposalOf(messages, pairs, written.actions, request), keptForTargets: written.kept };
+  return adapter.thinkingGoesWithReply ? withoutThinkingOnlyReplies(messages, proposal) : proposal;
 }
 
 /** The snapshot an export writes (`as`): the source's own format, or our message array (SPEC §1). */

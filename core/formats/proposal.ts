@@ -27,6 +27,25 @@ export function proposalOf(
   return { edits, messages: rebuild(messages, pairs, actions, options, false).messages };
 }
 
+const THINKING = new Set(['thinking', 'redacted_thinking']);
+
+/**
+ * The rebuilt messages without the assistant replies a drop left holding thinking alone, as the
+ * formats with `FormatAdapter.thinkingGoesWithReply` write them (claudeRecords.ts says why).
+ */
+export function withoutThinkingOnlyReplies(messages: readonly Message[], proposal: Proposal): Proposal {
+  const touched = new Set(
+    proposal.edits.flatMap((edit) => (edit.kind === 'drop' ? [messages[edit.call.message]?.id] : [])),
+  );
+  const thinkingOnly = (message: Message) =>
+    message.role === 'assistant' &&
+    touched.has(message.id) &&
+    Array.isArray(message.content) &&
+    message.content.length > 0 &&
+    message.content.every((block) => THINKING.has(block.type));
+  return { ...proposal, messages: proposal.messages.filter((message) => !thinkingOnly(message)) };
+}
+
 /** No change at all: what `--out` writes when nothing was compacted. */
 export function unchangedProposal(messages: readonly Message[]): Proposal {
   return { edits: [], messages };

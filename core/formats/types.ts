@@ -95,6 +95,8 @@ export interface MappingNotes {
   errors: string;
   /** Native records that are not messages, kept untouched: `24 file-history-snapshot, 16 system`. */
   kept: string;
+  /** Formats with thinking blocks: how many, and what an export does with them. */
+  thinking?: string;
 }
 
 export interface ReadConversation {
@@ -148,6 +150,11 @@ export interface FormatAdapter {
    * written as drop_result: the call and its text stay, the result is shortened (SPEC §9).
    */
   keepsCall?(doc: SourceText, read: ReadConversation, call: { message: number; block: number }): string | null;
+  /**
+   * A reply a drop leaves holding thinking alone is written without it (its thinking goes with
+   * its calls), and the proposal's messages say so (claudeRecords.ts `thinkingOnly`).
+   */
+  thinkingGoesWithReply?: boolean;
   /** The document with `proposal` applied, as text in the original container; `doc` is never modified. */
   write(doc: SourceText, read: ReadConversation, proposal: Proposal): string;
 }

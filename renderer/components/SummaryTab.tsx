@@ -71,6 +71,12 @@ export function SummaryTab() {
             <th scope="row">Kept untouched</th>
             <td>{source.read.notes.kept}</td>
           </tr>
+          {source.read.notes.thinking ? (
+            <tr>
+              <th scope="row">Thinking</th>
+              <td>{source.read.notes.thinking}</td>
+            </tr>
+          ) : null}
           <tr>
             <th scope="row">Checked against</th>
             <td>

@@ -124,6 +124,7 @@ export const claudeCode: FormatAdapter = {
   reads:
     'one record a line: user/assistant lines with a Messages API message, tool_result by tool_use_id, is_error; other lines kept',
   patterns: ['~/.claude/projects/<project>/<session-id>.jsonl'],
+  thinkingGoesWithReply: true,
   detect,
   conversations,
   read,

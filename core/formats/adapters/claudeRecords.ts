@@ -17,6 +17,37 @@ import { isEmptyContent, readAnthropicContent, setAnthropicOutput } from './anth
 
 export const CLAUDE_MESSAGE_TYPES = new Set(['user', 'assistant']);
 
+const THINKING = new Set(['thinking', 'redacted_thinking']);
+
+function isThinking(block: unknown): boolean {
+  return isRecord(block) && typeof block.type === 'string' && THINKING.has(block.type);
+}
+
+/**
+ * An assistant record that holds thinking and nothing else. Claude Code 2.1's resume skips such
+ * lines when they end a reply (observed: 20 of the 100 thinking blocks of the shared session
+ * were never sent after every call of their reply was dropped), and the Messages API ignores
+ * thinking of earlier assistant turns anyway; only the latest turn's thinking must reach it
+ * unmodified while that turn uses tools. So a reply whose every call is dropped loses its
+ * thinking with them (`accompanies` in apply.ts), and a reply that keeps a call or text keeps
+ * its thinking byte for byte.
+ */
+function thinkingOnly(record: unknown): boolean {
+  if (!isRecord(record) || record.type !== 'assistant' || !isRecord(record.message)) return false;
+  const content = record.message.content;
+  return Array.isArray(content) && content.length > 0 && content.every(isThinking);
+}
+
+/** The note the Summary shows for thinking: how many blocks, and what an export does with them. */
+function thinkingNote(blocks: number): string | undefined {
+  if (blocks === 0) return undefined;
+  return (
+    `${blocks} thinking block${blocks === 1 ? '' : 's'}: kept unmodified in every reply that keeps a call or text; ` +
+    'a reply whose every call is dropped loses its thinking too (Claude Code does not replay a reply of thinking ' +
+    "alone, and the Messages API ignores earlier turns' thinking)"
+  );
+}
+
 export function claudeRecords(doc: SourceText): Array<Record<string, unknown>> | null {
   const records = recordsOf(doc);
   return records && records.length > 0 && records.every(isRecord) ? (records as Array<Record<string, unknown>>) : null;
@@ -48,6 +79,7 @@ export function readClaudeRecords(doc: SourceText, options: ClaudeReadOptions): 
   let synthesized = 0;
   let elsewhere = 0;
   let runId: string | null = null;
+  let thinking = 0;
   records.forEach((record, i) => {
     if (!isMessageRecord(record)) {
       const type = typeof record.type === 'string' ? record.type : 'untyped';
@@ -61,6 +93,7 @@ export function readClaudeRecords(doc: SourceText, options: ClaudeReadOptions): 
     }
     const message = record.message as Record<string, unknown>;
     const role = record.type as string;
+    if (role === 'assistant' && Array.isArray(message.content)) thinking += message.content.filter(isThinking).length;
     const read = readAnthropicContent(message.content, [i, 'message', 'content'], ids, names);
     const replyId = role === 'assistant' && typeof message.id === 'string' ? message.id : null;
     const last = messages.length - 1;
@@ -85,6 +118,7 @@ export function readClaudeRecords(doc: SourceText, options: ClaudeReadOptions): 
     map.records.push([[i]]);
     map.blocks.push(read.origins);
   });
+  const note = thinkingNote(thinking);
   return {
     format: options.format,
     conversation: options.conversation,
@@ -102,6 +136,7 @@ export function readClaudeRecords(doc: SourceText, options: ClaudeReadOptions): 
           ...[...kept].map(([type, n]) => `${n} ${type}`),
           ...(elsewhere > 0 ? [`${elsewhere} message records of other conversations`] : []),
         ].join(', ') || 'no records besides messages',
+      ...(note ? { thinking: note } : {}),
     },
   };
 }
@@ -118,6 +153,7 @@ export function writeClaudeRecords(
   const result = applyProposal(records, read, proposal, {
     setOutput: setAnthropicOutput,
     isEmpty: (record) => isRecord(record) && isEmptyContent(record.message),
+    accompanies: thinkingOnly,
     afterRemoval,
   });
   return serializeRecords(doc, result as unknown[]);

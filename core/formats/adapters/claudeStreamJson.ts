@@ -62,6 +62,7 @@ export const claudeStreamJson: FormatAdapter = {
   name: 'Claude Code / Agent SDK stream-json',
   reads: 'SDK messages (system init, assistant, user, result), one a line or as a JSON array',
   patterns: ['claude -p --output-format stream-json > run.jsonl', 'execution files of claude-code-action (*.json)'],
+  thinkingGoesWithReply: true,
   detect,
   conversations,
   read,

@@ -77,6 +77,7 @@ describe('claude-code', () => {
     ]);
     expect(main.map.records[1]).toEqual([[2], [3]]);
     expect(main.notes.kept).toBe('1 summary, 1 system, 1 message records of other conversations');
+    expect(main.notes.thinking).toMatch(/^1 thinking block: kept unmodified in every reply that keeps a call or text/);
     expect(openSource(text, { conversation: 'sidechain:ag1' }).read.messages.map((m) => m.id)).toEqual(['msg_9']);
   });
 
@@ -90,20 +91,25 @@ describe('claude-code', () => {
     });
     expect(analysis.pairs).toHaveLength(1);
     const actions = new Map<string, Action>([[analysis.pairs[0].pairId, 'drop_call']]);
-    const proposal = proposalFor(source.read.messages, analysis.pairs, actions, {
-      options: DEFAULT_OPTIONS,
-      archive_ref: 'a',
-    });
+    const proposal = proposalFor(
+      source.read.messages,
+      analysis.pairs,
+      actions,
+      { options: DEFAULT_OPTIONS, archive_ref: 'a' },
+      source,
+    );
     const out = exportSource(source, proposal).trimEnd().split('\n');
     const lines = out.map((l) => JSON.parse(l));
-    expect(lines.map((l) => l.uuid ?? l.type)).toEqual(['summary', 'u1', 'a1', 'a3', 's1', 'a4']);
-    expect(lines[0].leafUuid).toBe('a1');
-    // u2 (the result line) went: its children now hang from a1, the reply's surviving line.
-    expect(lines[3].parentUuid).toBe('a1');
-    expect(lines[4].parentUuid).toBe('a1');
+    // The reply's only call went, so its thinking line a1 went with it: Claude Code replays no
+    // reply of thinking alone (claudeRecords.ts `thinkingOnly`).
+    expect(lines.map((l) => l.uuid ?? l.type)).toEqual(['summary', 'u1', 'a3', 's1', 'a4']);
+    expect(lines[0].leafUuid).toBe('u1');
+    // u2 (the result line) went: its children now hang from u1, the nearest surviving line.
+    expect(lines[2].parentUuid).toBe('u1');
+    expect(lines[3].parentUuid).toBe('u1');
     // Lines nothing touched are the original text.
     expect(out[1]).toBe(text.split('\n')[1]);
-    expect(out[5]).toBe(text.split('\n')[7]);
+    expect(out[4]).toBe(text.split('\n')[7]);
     expect(openSource(out.join('\n'), { conversation: 'main' }).read.messages).toEqual(proposal.messages);
   });
 });
@@ -136,22 +142,43 @@ function expectNoLinkToRemoved(lines: Array<Record<string, unknown>>, removedUui
       expect(removedUuids, `${String(line.uuid ?? line.type)}.${key}`).not.toContain(line[key]);
 }
 
+describe('claude-code thinking (Anthropic Messages: the latest turn’s thinking unmodified while it uses tools)', () => {
+  it('§9 a reply that keeps a call keeps its thinking line byte for byte; only the result is shortened', () => {
+    const source = openSource(text, { conversation: 'main' });
+    const analysis = analyze(source.read.messages, {
+      eligibleToolNames: [],
+      protectedMessageIds: [],
+      protectedCallIds: [],
+      preserveRecentMessages: 0,
+    });
+    const actions = new Map<string, Action>([[analysis.pairs[0].pairId, 'drop_result']]);
+    const proposal = proposalFor(source.read.messages, analysis.pairs, actions, {
+      options: { ...DEFAULT_OPTIONS, truncate_head_chars: 0 },
+      archive_ref: 'a',
+    });
+    const out = exportSource(source, proposal).trimEnd().split('\n');
+    expect(out.map((l) => (JSON.parse(l) as { uuid?: string }).uuid ?? 'summary')).toContain('a1');
+    expect(out[2]).toBe(text.split('\n')[2]);
+    expect(out[3]).toBe(text.split('\n')[3]);
+  });
+});
+
 describe('claude-code re-linking on broken chains', () => {
   it('§9 R14 removed lines whose parents form a cycle: the export ends and no kept line points at them', () => {
     const lines = exportWithParents({ a2: 'u2', u2: 'a2' });
-    expect(lines.map((l) => l.uuid ?? l.type)).toEqual(['summary', 'u1', 'a1', 'a3', 's1', 'a4']);
-    expectNoLinkToRemoved(lines, ['a2', 'u2']);
+    expect(lines.map((l) => l.uuid ?? l.type)).toEqual(['summary', 'u1', 'a3', 's1', 'a4']);
+    expectNoLinkToRemoved(lines, ['a1', 'a2', 'u2']);
     // No surviving ancestor: the children become roots, as a session's first line is.
+    expect(lines[2].parentUuid).toBeNull();
     expect(lines[3].parentUuid).toBeNull();
-    expect(lines[4].parentUuid).toBeNull();
     expect(lines[0].leafUuid).toBeNull();
   });
 
   it('§9 R14 a removed line that names itself as parent: its children become roots, never point at it', () => {
     const lines = exportWithParents({ u2: 'u2' });
-    expectNoLinkToRemoved(lines, ['a2', 'u2']);
-    expect(lines[3].parentUuid).toBeNull();
-    // a2 names a1, which survives: the summary's leaf still finds it.
-    expect(lines[0].leafUuid).toBe('a1');
+    expectNoLinkToRemoved(lines, ['a1', 'a2', 'u2']);
+    expect(lines[2].parentUuid).toBeNull();
+    // a2 names a1, which went with it, and a1 names u1: the summary's leaf finds u1.
+    expect(lines[0].leafUuid).toBe('u1');
   });
 });
