@@ -33,9 +33,18 @@ import {
 import type { ReadBytes, ReadInput } from './out.js';
 import { openMessages } from './source.js';
 
-export const FLAGS = ['format', 'conversation', 'out', 'reviewer', 'force', 'sign-key', 'restore-server'] as const;
+export const FLAGS = [
+  'format',
+  'conversation',
+  'out',
+  'reviewer',
+  'force',
+  'sign-key',
+  'restore-server',
+  'resumable',
+] as const;
 /** Flags without a value; `--restore-server` (SPEC §9 "Restore server"): the export's markers say how to restore. */
-const SWITCHES = ['force', 'restore-server'] as const;
+const SWITCHES = ['force', 'restore-server', 'resumable'] as const;
 
 export interface CliRequest {
   request: CompactRequest;
@@ -43,7 +52,14 @@ export interface CliRequest {
   /** Files the arguments read (`@path`): `--out` may be none of them. */
   inputs: string[];
   /** `--out`: the path, the history as read for its archive, and the module that writes it. */
-  out: { path: string; input: ReadInput; files: typeof import('./out.js'); restoreServer: boolean } | null;
+  out: {
+    path: string;
+    input: ReadInput;
+    files: typeof import('./out.js');
+    restoreServer: boolean;
+    /** `--resumable` (SPEC §9): also a new Claude Code session; the file `messages` came from. */
+    resumable: { from: string | null } | null;
+  } | null;
   reviewer: string | undefined;
   /** `--force`: replace existing files `--out` would change (never a file the command read). */
   force: boolean;
@@ -69,11 +85,13 @@ export async function readRequest(argv: readonly string[]): Promise<CliRequest> 
   const inputs: string[] = [];
   let source: OpenedSource | null = null;
   let read: ReadBytes | null = null;
+  let messagesPath: string | null = null;
   const openedAt = new Date().toISOString();
   for (const [key, value] of splitPairs(rest)) {
     if (value.startsWith('@') && !value.startsWith('@@')) inputs.push(value.slice(1));
     if (key === 'messages') {
       read = readMessages(value);
+      messagesPath = value.startsWith('@') && !value.startsWith('@@') ? value.slice(1) : null;
       source = openMessages(read.text, value, {
         format: flags.get('format'),
         conversation: flags.get('conversation'),
@@ -87,6 +105,12 @@ export async function readRequest(argv: readonly string[]): Promise<CliRequest> 
     throw new UsageError('--force: only with --out (it lets --out replace existing files)');
   if (path === null && flags.has('restore-server'))
     throw new UsageError('--restore-server: only with --out (it shapes the markers of the exported file)');
+  if (path === null && flags.has('resumable'))
+    throw new UsageError('--resumable: only with --out (it writes the export again as a new session)');
+  if (flags.has('resumable') && source !== null && (source as OpenedSource).read.format !== 'claude-code')
+    throw new UsageError(
+      `--resumable: only for a Claude Code session (claude-code); this history is ${(source as OpenedSource).read.format}`,
+    );
   // The signing key is read too: no file --out writes may replace it.
   const signKey = flags.get('sign-key');
   if (signKey !== undefined) inputs.push(signKey);
@@ -99,7 +123,13 @@ export async function readRequest(argv: readonly string[]): Promise<CliRequest> 
     const input = files.readInputOf(read as ReadBytes, openedAt);
     // The archive is written beside the snapshot: R13's markers name it unless told otherwise.
     if (raw.archive_ref === undefined) raw.archive_ref = files.archiveNameOf(input, source as OpenedSource);
-    out = { path, input, files, restoreServer: flags.has('restore-server') };
+    out = {
+      path,
+      input,
+      files,
+      restoreServer: flags.has('restore-server'),
+      resumable: flags.has('resumable') ? { from: messagesPath } : null,
+    };
   } else if (flags.has('sign-key'))
     throw new UsageError('--sign-key: signs the audit record of --out PATH; give --out too');
   // The schema only for a request the zod-free check does not accept: it says why (exit 2).
@@ -180,6 +210,8 @@ export async function run(argv: string[]): Promise<number> {
       });
       // stdout is the envelope alone (SPEC §8); how to attach the restore server goes to stderr.
       process.stderr.write(`${out.files.restoreServerNote(written)}\n`);
+      if (out.resumable !== null)
+        process.stderr.write(`${out.files.writeResumableSession(written, source, out.resumable.from)}\n`);
     }
     // Written as it is: the backend scrubbed provider text of the key where it arrived, and the
     // history's own text (which may mention anything) is never rewritten (R14).

@@ -34,7 +34,8 @@ Commands:
 ${list}
 
 compact_context KEY=VALUE ... [--format ID] [--conversation KEY]
-                [--out PATH [--reviewer NAME] [--force] [--sign-key KEY] [--restore-server]]
+                [--out PATH [--reviewer NAME] [--force] [--sign-key KEY] [--restore-server]
+                 [--resumable]]
   goal                   the next action (required, non-empty; taken verbatim)
   messages               the history (required), in any format of "formats": our message
                          array, JSON Lines or agent state, a Claude Code session, an OpenAI or
@@ -65,6 +66,10 @@ compact_context KEY=VALUE ... [--format ID] [--conversation KEY]
   --restore-server       with --out: the markers also say how to read the rest back with the
                          restore server's restore_result (see "mcp"); --out prints the
                          configuration for Claude Code, Codex CLI and other clients on stderr
+  --resumable            with --out, for a Claude Code session: also write the export as a new
+                         session (a fresh sessionId in every line) in the source's session
+                         folder (~/.claude/projects/<project>/), else beside PATH, and print
+                         the command that resumes it: claude --resume <id>
   Example:
     compaction-inspector compact_context goal='Fix payment retries' \\
       eligible_tool_names='["search_code"]' options='{"preserve_recent_messages":1}' \\

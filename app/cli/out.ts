@@ -7,12 +7,20 @@
  * SSH signature (app/signing/). Verified before anything is written
  * (core/audit/bundle.ts); never over a file the command read.
  */
-import { createHash } from 'node:crypto';
-import { dirname, resolve } from 'node:path';
+import { createHash, randomUUID } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import type { CompactDetails } from '../../core/engine/compact.js';
 import type { Action, CompactRequest } from '../../core/engine/schema.js';
 import type { OpenedSource } from '../../core/formats/index.js';
-import { exportSource, proposalFor } from '../../core/formats/index.js';
+import {
+  exportSource,
+  isProjectSessionPath,
+  proposalFor,
+  resumableSession,
+  resumeCommand,
+  sessionFileName,
+} from '../../core/formats/index.js';
 import type { OriginalFile } from '../../core/audit/record.js';
 import { archiveFileOf, auditDraftFor } from '../../core/audit/record.js';
 import { ExportRefused } from '../../core/audit/bundle.js';
@@ -131,12 +139,9 @@ export async function writeOutFiles(
       exportedAs: 'source',
       threshold,
       reviews: reviews.values(),
-      // The engine measured its own markers and drops; what the targets kept or the restore
-      // markers lengthen is measured as written.
-      charsAfter:
-        keptForTargets.length > 0 || restoreArchive !== null
-          ? JSON.stringify(proposal.messages).length
-          : (answer.stats.chars_after ?? JSON.stringify(answer.messages).length),
+      // Measured as written: what the targets kept, the restore markers and the replies whose
+      // thinking went with their calls (FormatAdapter.thinkingGoesWithReply) differ from the engine's.
+      charsAfter: JSON.stringify(proposal.messages).length,
       keptForTargets,
       reviewer: options.reviewer,
       comment: null,
@@ -184,4 +189,41 @@ export async function writeOutFiles(
 /** SPEC §9 "Restore server": how to attach it to the folder the archive was written to, for each agent host. */
 export function restoreServerNote(written: WrittenExport): string {
   return restoreServerText(restoreServerConfig(cliLauncher('web'), dirname(resolve(written.archivePath))));
+}
+
+/** The project directory a Claude Code session was recorded in: the `cwd` of its first line that has one. */
+function sessionCwd(source: OpenedSource): string | null {
+  const records = source.doc.kind === 'jsonl' ? source.doc.records : [];
+  for (const record of records)
+    if (record !== null && typeof record === 'object' && typeof (record as { cwd?: unknown }).cwd === 'string')
+      return (record as { cwd: string }).cwd;
+  return null;
+}
+
+/**
+ * `--resumable` (SPEC §9 "back into the agent in one step"): the snapshot just written, again
+ * as a new Claude Code session with a fresh sessionId in every line — in the source's own
+ * session folder when it came from `~/.claude/projects/<project>/`, else beside PATH — and the
+ * command that resumes it. The source and the snapshot stay as they are; an existing file is
+ * never replaced (the id is fresh). Returns the lines --out prints on stderr.
+ */
+export function writeResumableSession(written: WrittenExport, source: OpenedSource, from: string | null): string {
+  const sessionId = randomUUID();
+  const inProject = from !== null && isProjectSessionPath(resolve(from));
+  const folder = inProject ? dirname(resolve(from as string)) : dirname(resolve(written.path));
+  const path = join(folder, sessionFileName(sessionId));
+  try {
+    writeFileSync(path, resumableSession(readFileSync(written.path, 'utf8'), sessionId), { flag: 'wx' });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(`--resumable: cannot write ${path}: ${code ?? (error as Error).message}`);
+  }
+  const cwd = sessionCwd(source);
+  const command = resumeCommand(sessionId);
+  return [
+    `resumable session: ${path}`,
+    inProject
+      ? `resume it: ${cwd !== null ? `cd ${JSON.stringify(cwd)} && ` : ''}${command}`
+      : `resume it: move it into ~/.claude/projects/<the project directory with every non-alphanumeric character as '-'>/, then in that directory: ${command}`,
+  ].join('\n');
 }

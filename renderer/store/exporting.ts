@@ -88,7 +88,9 @@ export function auditDraft(
       ? proposalFor(snapshot.messages, proposal.analysis.pairs, proposal.actions, markers, source)
       : null;
   const keptForTargets = written?.keptForTargets ?? [];
-  const remeasure = written !== null && (keptForTargets.length > 0 || restoreArchive !== null);
+  // Measured as written: kept calls, restore markers and replies whose thinking went with their
+  // calls (FormatAdapter.thinkingGoesWithReply) all differ from what the proposal measured.
+  const remeasure = written !== null;
   return auditDraftFor(opened, proposal, {
     exportedAs: options.as,
     threshold: proposal.threshold,

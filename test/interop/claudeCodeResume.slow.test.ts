@@ -7,10 +7,12 @@
  * without it the suite skips with one line.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportSource, openSource, resumableSession, unchangedProposal } from '../../core/formats/index.js';
+import { toolNamesOf } from '../../core/inspect/toolNames.js';
+import { ensureBuilt, runCli, tempDir } from '../app/cli/support.js';
 import { claudeCodeBin, claudeCodeSkipReason, resumeSession } from '../support/claudeCode.js';
 import type { FakeAnthropic } from './fakeAnthropic.js';
 import { startFakeAnthropic } from './fakeAnthropic.js';
@@ -104,6 +106,33 @@ function requestFacts(messages: Json[]) {
   return { calls, results, orphans, thinking };
 }
 
+/** The request Claude Code rebuilt from `exported`, checked against what the file holds (SPEC §9). */
+function expectReplayed(label: string, source: string, exported: string, sent: Json[]) {
+  const before = fileFacts(source);
+  const file = fileFacts(exported);
+  const request = requestFacts(sent);
+  const keptPairs = [...file.calls].filter((id) => file.results.has(id));
+  const dropped = [...before.calls].filter((id) => !file.calls.has(id));
+  const shortened = keptPairs.filter((id) => before.results.get(id) !== file.results.get(id));
+  expect(dropped.length + shortened.length).toBeGreaterThan(0);
+  for (const id of keptPairs) {
+    expect(request.calls.has(id), `call ${id} sent`).toBe(true);
+    expect(request.results.has(id), `result ${id} sent`).toBe(true);
+  }
+  for (const id of shortened) expect(request.results.get(id), `result ${id} verbatim`).toBe(file.results.get(id));
+  for (const id of dropped) expect(request.calls.has(id) || request.results.has(id), `dropped ${id}`).toBe(false);
+  expect(request.orphans).toEqual([]);
+  // Thinking: every thinking block the export keeps is replayed (a reply whose calls are all
+  // dropped loses its thinking with them: claudeRecords.ts `thinkingOnly`).
+  expect(request.thinking).toBe(file.thinking);
+  console.log(
+    `interop ${SESSION} (${label}): ${keptPairs.length} kept pairs sent, ${shortened.length} shortened verbatim, ` +
+      `${dropped.length} dropped absent, 0 orphans, thinking ${request.thinking} sent of ${file.thinking} replayable ` +
+      `in the export (+${file.unanswered} in an unanswered last reply; ${before.thinking + before.unanswered} in the source)`,
+  );
+  return { before, file };
+}
+
 async function resume(api: FakeAnthropic, text: string): Promise<{ sent: Json[]; sessionId: string }> {
   const sessionId = randomUUID();
   const before = api.requests.length;
@@ -135,33 +164,102 @@ describe.skipIf(!FORMATS || !BIN)('Claude Code resumes our exports (SPEC §9)', 
     async () => {
       const source = readFileSync(join(FORMATS as string, SESSION), 'utf8');
       const trip = await compactAndReread(source, { format: 'claude-code' }, alternatingModel());
-      const exported = trip.exported;
-      const before = fileFacts(source);
-      const file = fileFacts(exported);
-      const { sent } = await resume(api, exported);
-      const request = requestFacts(sent);
-
-      const keptPairs = [...file.calls].filter((id) => file.results.has(id));
-      const dropped = [...before.calls].filter((id) => !file.calls.has(id));
-      const shortened = keptPairs.filter((id) => before.results.get(id) !== file.results.get(id));
-      expect(dropped.length).toBeGreaterThan(0);
-      expect(shortened.length).toBeGreaterThan(0);
-      for (const id of keptPairs) {
-        expect(request.calls.has(id), `call ${id} sent`).toBe(true);
-        expect(request.results.has(id), `result ${id} sent`).toBe(true);
-      }
-      for (const id of shortened) expect(request.results.get(id), `result ${id} verbatim`).toBe(file.results.get(id));
-      for (const id of dropped) expect(request.calls.has(id) || request.results.has(id), `dropped ${id}`).toBe(false);
-      expect(request.orphans).toEqual([]);
-      // Thinking: every thinking block the export keeps is replayed (a reply whose calls are all
-      // dropped loses its thinking with them: claudeRecords.ts `thinkingOnly`).
-      expect(request.thinking).toBe(file.thinking);
+      const { sent } = await resume(api, trip.exported);
+      const { before, file } = expectReplayed('alternating model', source, trip.exported, sent);
+      // Replies whose every call went lost their thinking with them.
       expect(file.thinking + file.unanswered).toBeLessThan(before.thinking + before.unanswered);
-      console.log(
-        `interop ${SESSION}: ${keptPairs.length} kept pairs sent, ${shortened.length} shortened verbatim, ` +
-          `${dropped.length} dropped absent, 0 orphans, thinking ${request.thinking} sent of ${file.thinking} replayable in the export ` +
-          `(+${file.unanswered} in an unanswered last reply; ${before.thinking + before.unanswered} in the source)`,
+    },
+  );
+
+  it('§9 --out --resumable: a new session beside the source, resumed as written', { timeout: 180_000 }, async () => {
+    ensureBuilt();
+    const tmp = tempDir();
+    try {
+      const text = readFileSync(join(FORMATS as string, SESSION), 'utf8');
+      const folder = join(tmp.dir, 'home', '.claude', 'projects', '-mnt-c-python-cctrace');
+      mkdirSync(folder, { recursive: true });
+      const original = '132b2f66-ee5f-46f6-8904-32d9dc4d36c3.jsonl';
+      const from = join(folder, original);
+      writeFileSync(from, text);
+      mkdirSync(join(tmp.dir, 'exports'));
+      const out = join(tmp.dir, 'exports', 'session.jsonl');
+      const cli = await runCli(
+        [
+          'compact_context',
+          'goal=finish the task',
+          `messages=@${from}`,
+          `eligible_tool_names=${JSON.stringify(toolNamesOf(openSource(text).read.messages))}`,
+          'options={"preserve_recent_messages":2}',
+          '--out',
+          out,
+          '--reviewer',
+          'interop',
+          '--resumable',
+        ],
+        { cwd: tmp.dir },
       );
+      expect(cli.code, cli.stderr).toBe(0);
+      const written = /^resumable session: (.+)$/m.exec(cli.stderr)?.[1];
+      const id = /claude --resume ([0-9a-f-]{36})/.exec(cli.stderr)?.[1] as string;
+      expect(written).toBe(join(folder, `${id}.jsonl`));
+      expect(cli.stderr).toContain(`cd "/mnt/c/python/cctrace" && claude --resume ${id}`);
+      // The original session stays untouched; the new one is the export with the new id only.
+      expect(readFileSync(from, 'utf8')).toBe(text);
+      expect(readdirSync(folder).sort()).toEqual([`${id}.jsonl`, original].sort());
+      const session = readFileSync(written as string, 'utf8');
+      expect(session).toBe(resumableSession(readFileSync(out, 'utf8'), id));
+      const before = api.requests.length;
+      const run = await resumeSession({ bin: BIN as string, baseUrl: api.url, sessionId: id, sessionText: session });
+      expect(run.code, run.stderr).toBe(0);
+      expect(api.requests.length).toBeGreaterThan(before);
+      expectReplayed('--out --resumable, offline model', text, session, api.requests.at(-1)?.messages as Json[]);
+    } finally {
+      tmp.cleanup();
+    }
+  });
+
+  it(
+    '§9 --resumable from a file outside ~/.claude/projects: the session is written beside --out',
+    { timeout: 60_000 },
+    async () => {
+      ensureBuilt();
+      const tmp = tempDir();
+      try {
+        const text = readFileSync(join(FORMATS as string, SESSION), 'utf8');
+        const from = tmp.write('session.jsonl', text);
+        const cli = await runCli(
+          [
+            'compact_context',
+            'goal=finish',
+            `messages=@${from}`,
+            '--out',
+            join(tmp.dir, 'out.jsonl'),
+            '--reviewer',
+            'r',
+            '--resumable',
+          ],
+          { cwd: tmp.dir },
+        );
+        expect(cli.code, cli.stderr).toBe(0);
+        const id = /claude --resume ([0-9a-f-]{36})/.exec(cli.stderr)?.[1] as string;
+        expect(cli.stderr).toContain(`resumable session: ${join(tmp.dir, `${id}.jsonl`)}`);
+        expect(cli.stderr).toMatch(/move it into ~\/\.claude\/projects\//);
+        const other = await runCli(
+          [
+            'compact_context',
+            'goal=finish',
+            `messages=@${tmp.write('h.json', '[{"role":"user","content":"hi"}]')}`,
+            '--out',
+            join(tmp.dir, 'o.json'),
+            '--resumable',
+          ],
+          { cwd: tmp.dir },
+        );
+        expect(other.code).toBe(2);
+        expect(other.stderr).toMatch(/--resumable: only for a Claude Code session/);
+      } finally {
+        tmp.cleanup();
+      }
     },
   );
 
