@@ -59,7 +59,7 @@ export async function run(argv: string[]): Promise<number> {
     if (file === undefined || extra.length > 0)
       throw new UsageError(`check: give exactly one file (got ${parsed.positionals.length})`);
     const text = readTextFile(file, file);
-    const opened = openMessages(text, `@${file}`, {
+    const opened = await openMessages(text, `@${file}`, {
       format: parsed.values.format,
       conversation: parsed.values.conversation,
     });

@@ -14,8 +14,8 @@ import { acceptRequest } from '../../core/engine/accept.js';
 import { registryFor } from '../../core/engine/loadBackend.js';
 import { compactParsed } from '../../core/engine/pass.js';
 import type { CompactRequest } from '../../core/engine/schema.js';
-import type { OpenedSource } from '../../core/formats/index.js';
-import { sourceSummary } from '../../core/formats/index.js';
+import type { OpenedSource } from '../../core/formats/open.js';
+import { sourceSummary } from '../../core/formats/open.js';
 import { describeUnmatched, toolNamesOf, unmatchedToolNames } from '../../core/inspect/toolNames.js';
 import { createDecisionModel, loadConfig } from '../config.js';
 import { classify, EXIT, HostApiError } from '../host/errors.js';
@@ -92,7 +92,7 @@ export async function readRequest(argv: readonly string[]): Promise<CliRequest> 
     if (key === 'messages') {
       read = readMessages(value);
       messagesPath = value.startsWith('@') && !value.startsWith('@@') ? value.slice(1) : null;
-      source = openMessages(read.text, value, {
+      source = await openMessages(read.text, value, {
         format: flags.get('format'),
         conversation: flags.get('conversation'),
       });

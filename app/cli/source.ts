@@ -3,8 +3,10 @@
  * choose the conversation (`--conversation`, or the only one).
  */
 import { existsSync } from 'node:fs';
-import type { OpenedSource } from '../../core/formats/index.js';
-import { FormatError, openSource } from '../../core/formats/index.js';
+// Not the formats index: it loads every format's adapter, and a compaction needs one.
+import { openSourceLazily } from '../../core/formats/lazy.js';
+import type { OpenedSource } from '../../core/formats/open.js';
+import { FormatError } from '../../core/formats/types.js';
 import { firstLine, UsageError } from './args.js';
 
 export interface SourceChoice {
@@ -13,9 +15,9 @@ export interface SourceChoice {
 }
 
 /** Opens `text` as a history; every problem is a one-line usage error naming `messages`. */
-export function openMessages(text: string, raw: string, choice: SourceChoice): OpenedSource {
+export async function openMessages(text: string, raw: string, choice: SourceChoice): Promise<OpenedSource> {
   try {
-    return openSource(text, choice);
+    return await openSourceLazily(text, choice);
   } catch (error) {
     if (!(error instanceof FormatError)) throw error;
     const hint = error.reason === 'not_json' && looksLikePath(raw) ? `; to read the file, write messages=@${raw}` : '';

@@ -159,6 +159,12 @@ export interface FormatAdapter {
   write(doc: SourceText, read: ReadConversation, proposal: Proposal): string;
 }
 
+/**
+ * What detection needs of a format (detect/): its names and `detect`. The rest of its adapter
+ * (conversations, read, write) loads when a file is read as it (lazy.ts).
+ */
+export type FormatInfo = Pick<FormatAdapter, 'id' | 'name' | 'reads' | 'patterns' | 'detect'>;
+
 /** Bad or unreadable input, with a stable code; the hosts report it as `invalid_input`. */
 export class FormatError extends Error {
   readonly code = 'invalid_input';

@@ -12,53 +12,12 @@ import type { Block, Message } from '../../engine/schema.js';
 import { applyProposal, nativeOutput } from '../apply.js';
 import { isRecord, serializeValue } from '../document.js';
 import { CallIds, idNote, startsWithError } from '../ids.js';
-import type {
-  BlockOrigin,
-  ConversationInfo,
-  Detection,
-  FormatAdapter,
-  JsonPath,
-  ReadConversation,
-  SourceText,
-} from '../types.js';
+import type { BlockOrigin, ConversationInfo, FormatAdapter, JsonPath, ReadConversation, SourceText } from '../types.js';
 import { FormatError } from '../types.js';
 import { outputText } from './chatMessages.js';
+import { agentscopeSessionInfo, memoryOf, msgOf, modules } from '../detect/agentscopeSession.js';
 
 const RETURN_CODE = /^\s*<returncode>(-?\d+)<\/returncode>/;
-
-function memoryOf(state: unknown): unknown[] | null {
-  if (!isRecord(state) || !isRecord(state.memory) || !Array.isArray(state.memory.content)) return null;
-  return state.memory.content;
-}
-
-/** The Msg of an entry and its path below the entry (`[msg, marks]` → 0). */
-function msgOf(entry: unknown): { msg: Record<string, unknown>; at: JsonPath } | null {
-  if (Array.isArray(entry) && entry.length === 2 && isRecord(entry[0]) && Array.isArray(entry[1]))
-    return { msg: entry[0], at: [0] };
-  return isRecord(entry) && typeof entry.role === 'string' ? { msg: entry, at: [] } : null;
-}
-
-function modules(doc: SourceText): string[] {
-  if (doc.kind !== 'json' || !isRecord(doc.value)) return [];
-  return Object.entries(doc.value)
-    .filter(([, state]) => {
-      const memory = memoryOf(state);
-      return memory !== null && memory.every((entry) => msgOf(entry) !== null);
-    })
-    .map(([key]) => key);
-}
-
-function detect(doc: SourceText): Detection | null {
-  const keys = modules(doc);
-  if (keys.length === 0) return null;
-  const value = (doc as { value: Record<string, unknown> }).value;
-  const entries = keys.reduce((n, key) => n + (memoryOf(value[key]) as unknown[]).length, 0);
-  return {
-    format: 'agentscope-session',
-    confidence: 0.95,
-    reason: `a session state whose module${keys.length > 1 ? 's' : ''} ${keys.map((k) => `"${k}"`).join(', ')} hold memory.content (${entries} entries)`,
-  };
-}
 
 function failed(output: string | Block[]): boolean {
   const text = outputText(output);
@@ -147,11 +106,7 @@ function read(doc: SourceText, conversation: string): ReadConversation {
 }
 
 export const agentscopeSession: FormatAdapter = {
-  id: 'agentscope-session',
-  name: 'AgentScope session state (JSONSession)',
-  reads: 'memory.content of each saved module: [msg, marks] pairs, tool_use / tool_result blocks paired by id',
-  patterns: ['sessions/<session-id>.json'],
-  detect,
+  ...agentscopeSessionInfo,
   conversations: (doc): ConversationInfo[] => modules(doc).map((key) => ({ key, label: `module "${key}"` })),
   read,
   write: (doc, read, proposal) =>

@@ -137,19 +137,3 @@ export const chatHooks: Pick<WriteHooks, 'setOutput' | 'isEmpty' | 'tidy'> = {
     if (Array.isArray(calls) && calls.length === 0) editor.deleteKey([...record, 'tool_calls']);
   },
 };
-
-/** True when a list holds chat-shaped messages: `role` strings everywhere. */
-export function isChatList(list: unknown): list is Array<Record<string, unknown>> {
-  return Array.isArray(list) && list.every((m) => isRecord(m) && typeof m.role === 'string');
-}
-
-/** What marks a chat list as OpenAI's rather than another role/content format. */
-export function chatMarkers(list: ReadonlyArray<Record<string, unknown>>): number {
-  let n = 0;
-  for (const m of list) {
-    if (Array.isArray(m.tool_calls) && m.tool_calls.some((c) => isRecord(c) && isRecord(c.function))) n++;
-    else if (m.role === 'tool' && typeof m.tool_call_id === 'string') n++;
-    else if (m.content === null) n++;
-  }
-  return n;
-}

@@ -10,33 +10,14 @@
  */
 import { isRecord } from '../document.js';
 import type { DocumentEditor } from '../editor.js';
-import type { ConversationInfo, Detection, FormatAdapter, JsonPath, SourceText } from '../types.js';
+import type { ConversationInfo, FormatAdapter, JsonPath, SourceText } from '../types.js';
 import { FormatError } from '../types.js';
-import { claudeRecords, isMessageRecord, readClaudeRecords, writeClaudeRecords } from './claudeRecords.js';
+import { claudeCodeInfo, claudeRecords, isMessageRecord } from '../detect/claudeCode.js';
+import { readClaudeRecords, writeClaudeRecords } from './claudeRecords.js';
 
 const MAIN = 'main';
-const SESSION_TYPES = new Set(['user', 'assistant', 'system', 'summary', 'file-history-snapshot', 'queue-operation']);
 /** Keys that name another line by its uuid. */
 const LINK_KEYS = ['parentUuid', 'logicalParentUuid', 'leafUuid'] as const;
-
-function isSessionRecord(record: Record<string, unknown>): boolean {
-  return 'parentUuid' in record || 'sessionId' in record || 'leafUuid' in record;
-}
-
-function detect(doc: SourceText): Detection | null {
-  const records = claudeRecords(doc);
-  if (!records) return null;
-  const messages = records.filter(isMessageRecord);
-  if (messages.length === 0 || !records.every((r) => typeof r.type === 'string')) return null;
-  const envelopes = messages.filter(isSessionRecord).length;
-  if (envelopes < messages.length / 2) return null;
-  const known = records.filter((r) => SESSION_TYPES.has(r.type as string)).length;
-  return {
-    format: 'claude-code',
-    confidence: known === records.length ? 0.97 : 0.85,
-    reason: `${records.length} records of type user/assistant/… with uuid/parentUuid/sessionId envelopes around a message`,
-  };
-}
 
 /** The sidechain a record belongs to: its `agentId`, or one group for all when there is none. */
 function sidechainKey(record: Record<string, unknown>): string {
@@ -119,13 +100,8 @@ function relinkChains(editor: DocumentEditor, removed: readonly JsonPath[]): voi
 }
 
 export const claudeCode: FormatAdapter = {
-  id: 'claude-code',
-  name: 'Claude Code session JSONL',
-  reads:
-    'one record a line: user/assistant lines with a Messages API message, tool_result by tool_use_id, is_error; other lines kept',
-  patterns: ['~/.claude/projects/<project>/<session-id>.jsonl'],
+  ...claudeCodeInfo,
   thinkingGoesWithReply: true,
-  detect,
   conversations,
   read,
   write: (doc, read, proposal) => writeClaudeRecords(doc, read, proposal, relinkChains),

@@ -7,15 +7,16 @@
  */
 import type { Message } from '../../engine/schema.js';
 import { applyProposal } from '../apply.js';
-import { isRecord, recordsOf, serializeRecords } from '../document.js';
+import { isRecord, serializeRecords } from '../document.js';
 import type { DocumentEditor } from '../editor.js';
 import { CallIds, idNote } from '../ids.js';
 import type { FormatId, JsonPath, Proposal, ReadConversation, SourceText } from '../types.js';
 import { FormatError } from '../types.js';
 import type { CallNames } from './anthropicBlocks.js';
 import { isEmptyContent, readAnthropicContent, setAnthropicOutput } from './anthropicBlocks.js';
+import { claudeRecords, isMessageRecord } from '../detect/claudeCode.js';
 
-export const CLAUDE_MESSAGE_TYPES = new Set(['user', 'assistant']);
+export { CLAUDE_MESSAGE_TYPES, claudeRecords, isMessageRecord } from '../detect/claudeCode.js';
 
 const THINKING = new Set(['thinking', 'redacted_thinking']);
 
@@ -46,16 +47,6 @@ function thinkingNote(blocks: number): string | undefined {
     'a reply whose every call is dropped loses its thinking too (Claude Code does not replay a reply of thinking ' +
     "alone, and the Messages API ignores earlier turns' thinking)"
   );
-}
-
-export function claudeRecords(doc: SourceText): Array<Record<string, unknown>> | null {
-  const records = recordsOf(doc);
-  return records && records.length > 0 && records.every(isRecord) ? (records as Array<Record<string, unknown>>) : null;
-}
-
-/** A conversation record: a user or assistant record with a `message` object. */
-export function isMessageRecord(record: Record<string, unknown>): boolean {
-  return typeof record.type === 'string' && CLAUDE_MESSAGE_TYPES.has(record.type) && isRecord(record.message);
 }
 
 export interface ClaudeReadOptions {

@@ -6,29 +6,12 @@
  * sub-agent's messages, read as their own conversation), and a closing `result` record.
  * User records may have no ids at all: their message ids are synthesized by position.
  */
-import type { ConversationInfo, Detection, FormatAdapter, SourceText } from '../types.js';
+import type { ConversationInfo, FormatAdapter, SourceText } from '../types.js';
 import { FormatError } from '../types.js';
-import { claudeRecords, isMessageRecord, readClaudeRecords, writeClaudeRecords } from './claudeRecords.js';
+import { claudeRecords, readClaudeRecords, writeClaudeRecords } from './claudeRecords.js';
+import { claudeStreamJsonInfo } from '../detect/claudeStreamJson.js';
 
 const MAIN = 'main';
-const STREAM_TYPES = new Set(['system', 'user', 'assistant', 'result', 'stream_event']);
-
-function detect(doc: SourceText): Detection | null {
-  const records = claudeRecords(doc);
-  if (!records || !records.some(isMessageRecord)) return null;
-  if (!records.every((r) => typeof r.type === 'string' && STREAM_TYPES.has(r.type))) return null;
-  // Session files name the session in camelCase and chain records; the SDK stream does neither.
-  if (records.some((r) => 'parentUuid' in r || 'sessionId' in r)) return null;
-  const init = records[0].type === 'system' && records[0].subtype === 'init';
-  const named = records.some((r) => 'session_id' in r);
-  if (!init && !named) return null;
-  return {
-    format: 'claude-stream-json',
-    confidence: init ? 0.95 : 0.8,
-    reason: `${records.length} SDK messages (system${init ? ' init' : ''}/assistant/user/result) with session_id`,
-  };
-}
-
 function parentOf(record: Record<string, unknown>): string | null {
   return typeof record.parent_tool_use_id === 'string' ? record.parent_tool_use_id : null;
 }
@@ -58,12 +41,8 @@ function read(doc: SourceText, conversation: string) {
 }
 
 export const claudeStreamJson: FormatAdapter = {
-  id: 'claude-stream-json',
-  name: 'Claude Code / Agent SDK stream-json',
-  reads: 'SDK messages (system init, assistant, user, result), one a line or as a JSON array',
-  patterns: ['claude -p --output-format stream-json > run.jsonl', 'execution files of claude-code-action (*.json)'],
+  ...claudeStreamJsonInfo,
   thinkingGoesWithReply: true,
-  detect,
   conversations,
   read,
   write: (doc, read, proposal) => writeClaudeRecords(doc, read, proposal),

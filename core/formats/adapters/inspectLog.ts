@@ -20,7 +20,6 @@ import { CallIds, idNote } from '../ids.js';
 import type {
   BlockOrigin,
   ConversationInfo,
-  Detection,
   Edit,
   FormatAdapter,
   JsonPath,
@@ -30,27 +29,10 @@ import type {
 import { FormatError } from '../types.js';
 import { chatHooks, roleOf } from './chatMessages.js';
 import { syncEvents } from './inspectEvents.js';
+import type { Sample } from '../detect/inspectLog.js';
+import { inspectLogInfo, samplesOf } from '../detect/inspectLog.js';
 
 const ATTACHMENT = 'attachment://';
-
-type Sample = Record<string, unknown>;
-
-function samplesOf(doc: SourceText): Sample[] | null {
-  if (doc.kind !== 'json' || !isRecord(doc.value) || !isRecord(doc.value.eval)) return null;
-  return Array.isArray(doc.value.samples) ? (doc.value.samples.filter(isRecord) as Sample[]) : [];
-}
-
-function detect(doc: SourceText): Detection | null {
-  const samples = samplesOf(doc);
-  if (samples === null) return null;
-  const value = (doc as { value: Record<string, unknown> }).value;
-  if (typeof value.version !== 'number' && !('status' in value)) return null;
-  return {
-    format: 'inspect-log',
-    confidence: 0.99,
-    reason: `an eval log (version ${String(value.version)}, eval.task "${String((value.eval as Record<string, unknown>).task)}") with ${samples.length} samples`,
-  };
-}
 
 function conversations(doc: SourceText): ConversationInfo[] {
   const samples = samplesOf(doc) ?? [];
@@ -209,12 +191,7 @@ function write(
 }
 
 export const inspectLog: FormatAdapter = {
-  id: 'inspect-log',
-  name: 'Inspect AI eval log (JSON)',
-  reads:
-    'eval logs: each sample’s messages (tool_calls with object arguments, tool messages with error objects), attachments resolved, events kept consistent',
-  patterns: ['logs/<date>_<task>_<id>.json', 'inspect log convert --to json logs/*.eval'],
-  detect,
+  ...inspectLogInfo,
   conversations,
   read,
   write,

@@ -15,36 +15,17 @@
  */
 import type { Block, Message } from '../../engine/schema.js';
 import { applyProposal } from '../apply.js';
-import { isRecord, serializeValue } from '../document.js';
+import { serializeValue } from '../document.js';
 import { CallIds, idNote, SYNTHESIZED_CALL_IDS, SYNTHESIZED_MESSAGE_IDS } from '../ids.js';
-import type { BlockOrigin, Detection, FormatAdapter, ReadConversation, SourceText } from '../types.js';
+import type { BlockOrigin, FormatAdapter, ReadConversation, SourceText } from '../types.js';
 import { FormatError } from '../types.js';
 import { chatHooks, outputText, readChatMessages, roleOf } from './chatMessages.js';
+import type { Traj } from '../detect/miniSweAgent.js';
+import { miniSweAgentInfo, trajOf } from '../detect/miniSweAgent.js';
 
 /** mini-swe-agent 1.x's `action_regex`. */
 const ACTION = /```bash\s*\n(.*?)\n```/gs;
 const RETURN_CODE = /^\s*<returncode>(-?\d+)<\/returncode>/;
-
-type Traj = { messages: Array<Record<string, unknown>>; trajectory_format?: unknown; info?: unknown };
-
-function trajOf(doc: SourceText): Traj | null {
-  if (doc.kind !== 'json' || !isRecord(doc.value) || !Array.isArray(doc.value.messages)) return null;
-  const value = doc.value as Record<string, unknown>;
-  const marked =
-    (typeof value.trajectory_format === 'string' && value.trajectory_format.startsWith('mini-swe-agent')) ||
-    (isRecord(value.info) && 'mini_version' in value.info);
-  return marked && (value.messages as unknown[]).every(isRecord) ? (value as unknown as Traj) : null;
-}
-
-function detect(doc: SourceText): Detection | null {
-  const traj = trajOf(doc);
-  if (!traj) return null;
-  return {
-    format: 'mini-swe-agent',
-    confidence: 0.99,
-    reason: `a trajectory with trajectory_format "${String(traj.trajectory_format ?? 'unknown')}" and ${traj.messages.length} messages`,
-  };
-}
 
 /** A failed observation as the agent's users read it: a non-zero return code, or a timeout. */
 function failed(observation: string): boolean {
@@ -130,12 +111,7 @@ function read(doc: SourceText): ReadConversation {
 }
 
 export const miniSweAgent: FormatAdapter = {
-  id: 'mini-swe-agent',
-  name: 'mini-swe-agent trajectory (.traj.json)',
-  reads:
-    'messages with the one bash block of an assistant reply as the call and the next user message (<returncode>) as its result; 1.1 tool_calls',
-  patterns: ['<output>/<instance>/<instance>.traj.json'],
-  detect,
+  ...miniSweAgentInfo,
   conversations: () => [{ key: 'main', label: 'the trajectory' }],
   read: (doc) => read(doc),
   keepsCall: (doc) =>

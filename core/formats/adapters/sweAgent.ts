@@ -21,11 +21,12 @@ import { applyProposal, nativeOutput } from '../apply.js';
 import { isRecord, serializeValue, valueAt } from '../document.js';
 import type { DocumentEditor } from '../editor.js';
 import { CallIds, idNote, SYNTHESIZED_CALL_IDS, SYNTHESIZED_MESSAGE_IDS } from '../ids.js';
-import type { Detection, Edit, FormatAdapter, JsonPath, ReadConversation, SourceText } from '../types.js';
+import type { Edit, FormatAdapter, JsonPath, ReadConversation, SourceText } from '../types.js';
 import { FormatError } from '../types.js';
 import { chatHooks, chatOutput, outputText, roleOf } from './chatMessages.js';
+import { sweAgentInfo, parts } from '../detect/sweAgent.js';
+import type { Entry } from '../detect/sweAgent.js';
 
-type Entry = Record<string, unknown>;
 /** SWE-agent's default ACI commands (config/default.yaml before 1.0); any other command runs in bash. */
 const ACI_COMMANDS = new Set([
   'open',
@@ -40,29 +41,6 @@ const ACI_COMMANDS = new Set([
   'submit',
 ]);
 const FAILURE = /^(\s*Error\b|Traceback \(most recent call last\)|Your proposed edit has introduced new syntax error)/;
-
-function parts(doc: SourceText): { history: Entry[]; trajectory: Entry[] } | null {
-  if (doc.kind !== 'json' || !isRecord(doc.value)) return null;
-  const { history, trajectory } = doc.value;
-  if (
-    !Array.isArray(history) ||
-    !Array.isArray(trajectory) ||
-    !history.every((h) => isRecord(h) && typeof h.role === 'string')
-  )
-    return null;
-  return { history: history as Entry[], trajectory: trajectory.filter(isRecord) as Entry[] };
-}
-
-function detect(doc: SourceText): Detection | null {
-  const found = parts(doc);
-  if (!found) return null;
-  const fc = found.history.some((h) => Array.isArray(h.tool_calls));
-  return {
-    format: 'swe-agent',
-    confidence: 0.98,
-    reason: `a trajectory object with history (${found.history.length} entries, ${fc ? 'function calling' : 'thought/action'}) and trajectory (${found.trajectory.length} steps)`,
-  };
-}
 
 const isAction = (h: Entry) =>
   h.role === 'assistant' && (Array.isArray(h.tool_calls) || (typeof h.action === 'string' && h.action !== ''));
@@ -250,12 +228,7 @@ function write(
 }
 
 export const sweAgent: FormatAdapter = {
-  id: 'swe-agent',
-  name: 'SWE-agent trajectory (.traj)',
-  reads:
-    'history (function-calling tool_calls / tool_call_ids, or thought/action text paired by position) kept consistent with trajectory steps',
-  patterns: ['trajectories/<user>/<run>/<instance>.traj'],
-  detect,
+  ...sweAgentInfo,
   conversations: () => [{ key: 'main', label: 'the trajectory' }],
   read: (doc) => read(doc),
   keepsCall: (doc) =>
