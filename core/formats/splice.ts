@@ -68,7 +68,7 @@ class Splicer {
       return this.object(node, original, edited);
     if (node.type === 'array' && Array.isArray(original) && Array.isArray(edited))
       return this.array(node, original, edited);
-    return this.fresh(edited, this.lineIndent(node.offset));
+    return this.fresh(edited, () => this.lineIndent(node.offset));
   }
 
   private slice(node: Node): string {
@@ -87,7 +87,8 @@ class Splicer {
         : this.indent === 0
           ? ':'
           : ': ';
-    const childIndent = first ? this.lineIndent(first.offset) : this.lineIndent(node.offset) + this.unit();
+    // Lazily: finding a line's start scans back through the text, a whole file when compact.
+    const childIndent = () => (first ? this.lineIndent(first.offset) : this.lineIndent(node.offset) + this.unit());
     const items: Item[] = [];
     for (const [key, value] of Object.entries(edited)) {
       if (value === undefined || typeof value === 'function') continue;
@@ -106,7 +107,8 @@ class Splicer {
 
   private array(node: Node, original: unknown[], edited: unknown[]): string {
     const elements = node.children ?? [];
-    const childIndent = elements[0] ? this.lineIndent(elements[0].offset) : this.lineIndent(node.offset) + this.unit();
+    const childIndent = () =>
+      elements[0] ? this.lineIndent(elements[0].offset) : this.lineIndent(node.offset) + this.unit();
     const pairs = align(original, edited);
     const items: Item[] = edited.map((value, j) => {
       const i = pairs[j];
@@ -123,7 +125,7 @@ class Splicer {
    */
   private container(node: Node, children: Node[], items: Item[], open: string, close: string, edited: unknown): string {
     if (items.length === 0) return open + close;
-    if (children.length === 0) return this.fresh(edited, this.lineIndent(node.offset));
+    if (children.length === 0) return this.fresh(edited, () => this.lineIndent(node.offset));
     const end = (child: Node) => child.offset + child.length;
     const lead = this.text.slice(node.offset, children[0].offset);
     const fallback = children.length > 1 ? this.text.slice(end(children[0]), children[1].offset) : ',' + lead.slice(1);
@@ -141,9 +143,9 @@ class Splicer {
   }
 
   /** A value the source does not hold, in the document's indentation, continuing at `base`. */
-  private fresh(value: unknown, base: string): string {
+  private fresh(value: unknown, base: () => string): string {
     const json = JSON.stringify(value, null, this.indent) ?? 'null';
-    return this.indent === 0 ? json : json.replace(/\n/g, '\n' + base);
+    return this.indent === 0 ? json : json.replace(/\n/g, '\n' + base());
   }
 
   private unit(): string {
