@@ -7,7 +7,7 @@ import { copyFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sharedPath } from '../../support/shared.js';
-import { runCli, tempDir } from './support.js';
+import { runCli, tempDir, withoutRestoreNote } from './support.js';
 
 let tmp: ReturnType<typeof tempDir>;
 beforeEach(() => {
@@ -104,7 +104,10 @@ describe.skipIf(!traj)('--out of a SWE-agent trajectory', () => {
       ],
       { cwd: tmp.dir, env: { DECISION_MODEL_BACKEND: 'offline' } },
     );
-    expect({ code: run.code, stderr: run.stderr.replace(/^warning: eligible tool .*\n/gm, '') }).toEqual({
+    expect({
+      code: run.code,
+      stderr: withoutRestoreNote(run.stderr).replace(/^warning: eligible tool .*\n/gm, ''),
+    }).toEqual({
       code: 0,
       stderr: '',
     });

@@ -15,6 +15,10 @@ import { TokenCounter } from '../../../renderer/worker/tokens.js';
 import { historyArb, TOOL_NAMES } from '../../support/arbitraries.js';
 import { generateHistory, GENERATED_TOOLS } from '../../support/generate.js';
 
+// 300 generated histories counted with the real BPE tokenizer: ~15 s on an idle 2-core machine,
+// past vitest's 30 s default when the slow tier runs beside other suites.
+const PROPERTY_TIMEOUT_MS = 180_000;
+
 const count = (text: string) => countTokens(text);
 
 function recount(
@@ -67,49 +71,57 @@ const optionsArb = fc.record({
 });
 
 describe('incremental token counts', () => {
-  it('§9 equal a full recount after every change of actions, on any history', () => {
-    fc.assert(
-      fc.property(
-        mixedHistory,
-        fc.nat({ max: 3 }),
-        optionsArb,
-        fc.array(fc.array(actionArb, { minLength: 12, maxLength: 12 }), { minLength: 1, maxLength: 5 }),
-        (messages, recent, options, steps) => {
-          const policy: Policy = {
-            eligibleToolNames: [...TOOL_NAMES],
-            protectedMessageIds: [],
-            protectedCallIds: [],
-            preserveRecentMessages: recent,
-          };
-          const { pairs } = analyze(messages, policy);
-          const counter = new TokenCounter(messages, count);
-          expect(counter.before()).toBe(count(JSON.stringify(messages)));
-          for (const step of steps) {
-            const actions = new Map(pairs.map((p, i) => [p.pairId, step[i % step.length]] as const));
-            expect(counter.measure(policy, actions, options)).toEqual(recount(messages, pairs, actions, options));
-          }
-        },
-      ),
-      { seed: 7, numRuns: 300 },
-    );
-  });
+  it(
+    '§9 equal a full recount after every change of actions, on any history',
+    () => {
+      fc.assert(
+        fc.property(
+          mixedHistory,
+          fc.nat({ max: 3 }),
+          optionsArb,
+          fc.array(fc.array(actionArb, { minLength: 12, maxLength: 12 }), { minLength: 1, maxLength: 5 }),
+          (messages, recent, options, steps) => {
+            const policy: Policy = {
+              eligibleToolNames: [...TOOL_NAMES],
+              protectedMessageIds: [],
+              protectedCallIds: [],
+              preserveRecentMessages: recent,
+            };
+            const { pairs } = analyze(messages, policy);
+            const counter = new TokenCounter(messages, count);
+            expect(counter.before()).toBe(count(JSON.stringify(messages)));
+            for (const step of steps) {
+              const actions = new Map(pairs.map((p, i) => [p.pairId, step[i % step.length]] as const));
+              expect(counter.measure(policy, actions, options)).toEqual(recount(messages, pairs, actions, options));
+            }
+          },
+        ),
+        { seed: 7, numRuns: 300 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 
-  it('§9 the history before equals a full recount for messages of any keys and unicode values', () => {
-    const valueArb = fc.oneof(fc.string({ unit: 'grapheme' }), fc.string({ unit: 'binary' }), edgeText);
-    const messageArb = fc.dictionary(
-      fc.oneof(fc.string({ unit: 'grapheme', maxLength: 4 }), edgeText),
-      fc.oneof(valueArb, fc.jsonValue({ maxDepth: 2 }), fc.array(fc.dictionary(fc.string(), valueArb))),
-      { maxKeys: 4 },
-    ) as fc.Arbitrary<Message>;
-    fc.assert(
-      fc.property(fc.array(messageArb, { maxLength: 8 }), (messages) => {
-        expect(new TokenCounter(messages, count).before()).toBe(count(JSON.stringify(messages)));
-        for (let k = 0; k <= messages.length; k++)
-          expect(new TokenCounter(messages, count).prefix(k)).toBe(count(JSON.stringify(messages.slice(0, k))));
-      }),
-      { seed: 11, numRuns: 300 },
-    );
-  });
+  it(
+    '§9 the history before equals a full recount for messages of any keys and unicode values',
+    () => {
+      const valueArb = fc.oneof(fc.string({ unit: 'grapheme' }), fc.string({ unit: 'binary' }), edgeText);
+      const messageArb = fc.dictionary(
+        fc.oneof(fc.string({ unit: 'grapheme', maxLength: 4 }), edgeText),
+        fc.oneof(valueArb, fc.jsonValue({ maxDepth: 2 }), fc.array(fc.dictionary(fc.string(), valueArb))),
+        { maxKeys: 4 },
+      ) as fc.Arbitrary<Message>;
+      fc.assert(
+        fc.property(fc.array(messageArb, { maxLength: 8 }), (messages) => {
+          expect(new TokenCounter(messages, count).before()).toBe(count(JSON.stringify(messages)));
+          for (let k = 0; k <= messages.length; k++)
+            expect(new TokenCounter(messages, count).prefix(k)).toBe(count(JSON.stringify(messages.slice(0, k))));
+        }),
+        { seed: 11, numRuns: 300 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 
   it('§9 equal a full recount while a threshold moves over a generated history, in both layouts', () => {
     for (const layout of ['same_message', 'next_message'] as const) {
