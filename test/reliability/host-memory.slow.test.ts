@@ -1,10 +1,9 @@
 /**
- * Regression: the web host's budget was ten times the body, but a history of ~100k short
- * tool-call messages (19 MB) with max_state_tokens and max_request_tokens raised needs ~18×
- * (R7 keeps every call in the observation, R9 asks about all of them; test/bench/host-heap.ts),
- * so a host with a 200 MB old space took the body and died in V8's out-of-memory abort with
- * every run in it. Admission now weighs the parsed request's shape (app/host/heap-budget.ts):
- * the host answers 413 with the heap it would need, and goes on serving.
+ * Admission weighs the parsed request's shape (app/host/heap-budget.ts), not its bytes: a
+ * history of ~100k short tool-call messages (19 MB) with max_state_tokens and max_request_tokens
+ * raised needs ~18× its body (R7 keeps every call in the observation, R9 asks about all of them;
+ * test/bench/host-heap.ts). A host with a 200 MB old space answers 413 with the heap it would
+ * need and goes on serving, instead of V8's out-of-memory abort taking every run with it.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ABORTING_SHAPE } from '../support/heap-shapes.js';
@@ -48,7 +47,7 @@ describe('web host heap admission', () => {
     const request = ABORTING_SHAPE.request(19_000_000);
     const body = JSON.stringify(request);
     expect(request.messages.length).toBeGreaterThan(100_000);
-    // Under the old rule (a tenth of the heap limit) this body was admitted.
+    // A body-size rule (a tenth of the heap limit) would admit this body.
     expect(Buffer.byteLength(body)).toBeLessThan((HEAP_MB * 1024 * 1024) / 10);
     const res = await post(body);
     expect(res.status).toBe(413);
@@ -71,7 +70,7 @@ describe('web host heap admission', () => {
 
   it("§5 the same history through run.start (the renderer's runs, Electron's IPC) is refused with the heap it needs, and the host keeps serving", async () => {
     const request = ABORTING_SHAPE.request(19_000_000);
-    // Under the old rule run.start was weighed by its bytes only: the run started and V8 aborted the host.
+    // Weighed by its bytes only, this run would start and V8 would abort the host.
     const refused = await api('run.start', { request, backend: OFFLINE });
     expect(refused.status).toBe(413);
     expect(refused.error?.code).toBe('invalid_input');

@@ -1,8 +1,7 @@
 /**
- * Regression (found by `npm run fuzz`, seed 1234): with an archive_ref made of characters JSON
- * escapes (a NUL is 1 character in a string, 6 in JSON), a drop_result marker was shorter as
- * text, as R13 asks, yet the history grew as §6 measures it (compact JSON): 2,830 → 3,912.
- * R13 now also requires the new output not to be longer in JSON.
+ * R13's only-if-shorter holds in compact JSON too: with an archive_ref made of characters JSON
+ * escapes (a NUL is 1 character in a string, 6 in JSON; `npm run fuzz` seed 1234), a marker can
+ * be shorter as text yet grow the history as §6 measures it (2,830 → 3,912 characters).
  */
 import { describe, expect, it } from 'vitest';
 import { compactContext } from '../../core/engine/compact.js';

@@ -1,8 +1,8 @@
 /**
- * Regression (found by fuzzing): a history nested thousands of levels deep parsed fine but
- * then crashed compactContext with a RangeError from JSON.stringify/structuredClone. Both the
- * loader and the request parser now refuse it with the stable `invalid_input` code, and a
- * circular message graph from a library caller gets the same clear error.
+ * A history nested thousands of levels deep parses, but JSON.stringify and structuredClone
+ * throw a RangeError on it; the loader and the request parser refuse it with the stable
+ * `invalid_input` code, and a circular message graph from a library caller gets the same
+ * clear error.
  */
 import { describe, expect, it } from 'vitest';
 import { compactContext, RequestError } from '../../core/engine/compact.js';

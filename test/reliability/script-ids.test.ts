@@ -1,7 +1,7 @@
 /**
- * Regression (found by hostile ids): a scripted answer keyed by the call id "__proto__" was
- * dropped when the script was parsed (zod's record neither validates nor keeps that key), so
- * a history with that call id failed with a missing answer although the script had one.
+ * A scripted answer keyed by the call id "__proto__" is kept when the script is parsed: zod's
+ * record neither validates nor keeps that key, so without care a history with that call id
+ * would fail with a missing answer (R11) although the script has one.
  */
 import { describe, expect, it } from 'vitest';
 import { compactContext } from '../../core/engine/compact.js';

@@ -1,8 +1,7 @@
 /**
- * Regression (found by the big-history checks): the web host accepted bodies up to 512 MB
- * whatever its heap, so a 100 MB history POSTed to a host with a 300 MB heap killed the whole
- * process with V8's out-of-memory abort (every other run with it). The body limit now follows
- * the memory budget (app/budget.ts): the host answers 413 with a clear message and lives on.
+ * The web host's body limit follows its memory budget (app/budget.ts), not a fixed size: a
+ * 100 MB history POSTed to a host with a 300 MB heap must be answered 413 with a clear message
+ * while the host lives on, since V8's out-of-memory abort would take every other run with it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { record } from './support/record.js';

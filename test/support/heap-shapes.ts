@@ -2,7 +2,7 @@
  * Request shapes whose heap need differs per body byte: many small messages, few huge
  * results, many tool calls, and a raised `max_state_tokens` (R7 then keeps the whole
  * observation). The heap bench (test/bench/host-heap.ts) measures each; the memory
- * regression test sends the one that used to abort the host.
+ * tests send the one whose bytes understate its heap need the most.
  */
 import type { Message } from '../../core/engine/schema.js';
 import { generateHistory, GENERATED_TOOLS } from './generate.js';
@@ -145,7 +145,7 @@ export const HEAP_SHAPES: HeapShape[] = [
   },
 ];
 
-/** The history that used to abort the host: ~100k messages in ~19 MB, max_state_tokens raised. */
+/** The history whose bytes understate its heap need most: ~100k messages in ~19 MB, max_state_tokens raised. */
 export const ABORTING_SHAPE = HEAP_SHAPES.find(
   (s) => s.name === 'many calls, max_state_tokens and max_request_tokens 10M',
 ) as HeapShape;

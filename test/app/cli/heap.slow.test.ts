@@ -1,9 +1,9 @@
 /**
  * The CLI weighs a run by the hosts' heap rule (app/host/heap-budget.ts) against its own heap
- * limit. Regression: its budget was five times the file, so a 20 MB history of 54k short calls
- * with max_state_tokens and max_request_tokens raised (R7 keeps every call, R9 asks about all
- * of them) was read into a 200 MB heap and V8 aborted (exit 134, a GC trace), and so did a
- * 20 MB history of 100k text messages in a 131 MB one while it was still being read.
+ * limit, so bytes are a poor guide: a 20 MB history of 54k short calls with max_state_tokens
+ * and max_request_tokens raised (R7 keeps every call, R9 asks about all of them) needs far more
+ * than five times its size, and a 20 MB history of 100k text messages strains a 131 MB heap
+ * while it is read. Each must exit 2 with one line, never V8's out-of-memory abort (exit 134).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ABORTING_SHAPE, HEAP_SHAPES } from '../../support/heap-shapes.js';
