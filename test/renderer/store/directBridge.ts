@@ -7,6 +7,7 @@ import type { Handlers } from '../../../app/host/api.js';
 import { dispatch } from '../../../app/host/api.js';
 import { toHostError } from '../../../app/host/errors.js';
 import type { HostSetup } from '../../../app/host/setup.js';
+import { setupHost } from '../../../app/host/setup.js';
 import { nodeHash } from '../../../app/host/exportFiles.js';
 import type { AuditRecord } from '../../../core/audit/schema.js';
 import type { BundledFile } from '../../../core/audit/bundle.js';
@@ -62,6 +63,17 @@ export function keepSaves(saved: SavedExport[]): Partial<Handlers> {
 export function storeOver(setup: HostSetup): { store: AppStore; calls: CallCounts } {
   const { bridge, calls } = directBridge(setup.handlers);
   return { store: createAppStore({ bridge, parser: createDirectParser(), pollMs: 5 }), calls };
+}
+
+/** The offline web host with every export kept in `saved`, and the real store over it. */
+export function exportingStore(): { store: AppStore; saved: SavedExport[]; setup: HostSetup } {
+  const saved: SavedExport[] = [];
+  const setup = setupHost('web', {
+    env: { DECISION_MODEL_BACKEND: 'offline' },
+    cwd: '/nonexistent',
+    extra: keepSaves(saved),
+  });
+  return { store: storeOver(setup).store, saved, setup };
 }
 
 /** Resolves once no run is going: a run started by mistake would be counted before this returns. */

@@ -6,25 +6,11 @@
  * the Export dialog's configuration names.
  */
 import { describe, expect, it } from 'vitest';
-import { setupHost } from '../../../app/host/setup.js';
 import { restoreServerConfig } from '../../../core/restore/config.js';
-import { createAppStore } from '../../../renderer/store/index.js';
-import { createDirectParser } from '../../../renderer/worker/client.js';
-import type { SavedExport } from './directBridge.js';
-import { directBridge, keepSaves } from './directBridge.js';
+import { exportingStore } from './directBridge.js';
 
 async function ranExample() {
-  const saved: SavedExport[] = [];
-  const setup = setupHost('web', {
-    env: { DECISION_MODEL_BACKEND: 'offline' },
-    cwd: '/nonexistent',
-    extra: keepSaves(saved),
-  });
-  const store = createAppStore({
-    bridge: directBridge(setup.handlers).bridge,
-    parser: createDirectParser(),
-    pollMs: 5,
-  });
+  const { store, saved, setup } = exportingStore();
   const s = () => store.getState();
   expect(await s().openExample()).toBe(true);
   await s().startRun();

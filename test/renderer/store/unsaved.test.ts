@@ -6,25 +6,11 @@
  * notes), and undoing that change is the export again.
  */
 import { describe, expect, it } from 'vitest';
-import { setupHost } from '../../../app/host/setup.js';
-import { createAppStore } from '../../../renderer/store/index.js';
 import { selectUnsaved } from '../../../renderer/store/selectors.js';
-import { createDirectParser } from '../../../renderer/worker/client.js';
-import type { SavedExport } from './directBridge.js';
-import { directBridge, keepSaves } from './directBridge.js';
+import { exportingStore } from './directBridge.js';
 
 async function ranExample() {
-  const saved: SavedExport[] = [];
-  const setup = setupHost('web', {
-    env: { DECISION_MODEL_BACKEND: 'offline' },
-    cwd: '/nonexistent',
-    extra: keepSaves(saved),
-  });
-  const store = createAppStore({
-    bridge: directBridge(setup.handlers).bridge,
-    parser: createDirectParser(),
-    pollMs: 5,
-  });
+  const { store, saved } = exportingStore();
   const s = () => store.getState();
   expect(await s().openExample()).toBe(true);
   expect(selectUnsaved(s())).toBe(false);
