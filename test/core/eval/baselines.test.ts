@@ -58,9 +58,22 @@ describe('baselines', () => {
 
   it('keeping every result has recall 1 and no reduction; masking everything reduces', () => {
     const cut = { index: 12, goal: 'Patch the constant.' };
+    // R13 a marker replaces an output only where that is shorter, and the marker names the tool and
+    // its target, so the docs listing is made long enough for masking to shorten it.
+    const longListing = Array.from({ length: 40 }, (_, i) => `release_notes_${2000 + i}.md`).join('\n');
+    const history = messages.slice(0, 12).map((message) =>
+      !Array.isArray(message.content)
+        ? message
+        : {
+            ...message,
+            content: message.content.map((block) =>
+              block.type === 'tool_result' && block.id === 'c2' ? { ...block, output: longListing } : block,
+            ),
+          },
+    );
     const subject = {
-      history: messages.slice(0, 12),
-      analysis: analyze(messages.slice(0, 12), {
+      history,
+      analysis: analyze(history, {
         eligibleToolNames: toolNames(messages),
         protectedMessageIds: [],
         protectedCallIds: [],
@@ -68,7 +81,7 @@ describe('baselines', () => {
       }),
       labels: labelCut(labelContext(messages), cut),
       rebuildOptions: { truncateHeadChars: 10, truncateTailChars: 0, archiveRef: 'a' },
-      charsBefore: JSON.stringify(messages.slice(0, 12)).length,
+      charsBefore: JSON.stringify(history).length,
     };
     const all = tally(subject, new Map(subject.analysis.candidates.map((p) => [p.pairId, 'keep' as const])));
     for (const label of LABELS) {
