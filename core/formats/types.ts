@@ -99,6 +99,27 @@ export interface MappingNotes {
   thinking?: string;
 }
 
+/**
+ * A compaction the agent's own tool already made (Claude Code's `compact_boundary`, Codex's
+ * `compacted`, Cline's summaries): the messages before it stay in the file but are no longer
+ * sent to the model; what follows, starting with the summary where there is one, is the live
+ * context the agent resumes from.
+ */
+export interface CompactionBoundary {
+  /** Index into `messages` of the first message of the live context after it (`messages.length` when none follows). */
+  liveFrom: number;
+  /** What the tool carried across, one line: `a summary message in place of 12 earlier messages`. */
+  kept: string;
+  /** The summary text sent in place of the earlier messages, when the file has it as text. */
+  summary: string | null;
+  /** Why it compacted, as recorded (`auto`, `manual`), when recorded. */
+  trigger?: string;
+  /** The context size the tool measured before compacting, in its own tokens, when recorded. */
+  tokensBefore?: number;
+  /** The native record that marks it. */
+  path: JsonPath;
+}
+
 export interface ReadConversation {
   format: FormatId;
   conversation: string;
@@ -107,6 +128,11 @@ export interface ReadConversation {
   notes: MappingNotes;
   /** `agentscope` only: which SPEC §1 container the messages came in. */
   container?: ContainerKind;
+  /**
+   * Compactions the file records, in file order; absent when the format records none. Only the
+   * messages from the last one's `liveFrom` on are sent when the agent resumes.
+   */
+  compactions?: CompactionBoundary[];
 }
 
 /** One change of a proposal, in terms of our model; the adapter finds the native place by the map. */
