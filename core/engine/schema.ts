@@ -15,6 +15,7 @@ import {
   ERROR_CODES,
   GUARD_CODES,
   MODEL_REASONS,
+  PEER_REASONS,
   OPTION_NAMES,
   OPTION_RULES,
 } from './constants.js';
@@ -25,6 +26,7 @@ export {
   ERROR_CODES,
   GUARD_CODES,
   MODEL_REASONS,
+  PEER_REASONS,
   PROTECTING_GUARDS,
   SCHEMA_VERSION,
 } from './constants.js';
@@ -86,7 +88,7 @@ export type CompactRequest = Omit<z.infer<typeof RequestSchema>, 'messages'> & {
 export const ActionSchema = z.enum(ACTIONS);
 export type Action = z.infer<typeof ActionSchema>;
 
-export const DecisionReasonSchema = z.enum([...MODEL_REASONS, ...GUARD_CODES]);
+export const DecisionReasonSchema = z.enum([...MODEL_REASONS, ...PEER_REASONS, ...GUARD_CODES]);
 export type DecisionReason = z.infer<typeof DecisionReasonSchema>;
 
 export const ErrorCodeSchema = z.enum(ERROR_CODES);

@@ -6,7 +6,7 @@
  */
 import { estimateTokens } from '../engine/tokens.js';
 import type { Action, Decision, DecisionReason } from '../engine/schema.js';
-import { ACTIONS, describeZodError, MODEL_REASONS, ResponseSchema } from '../engine/schema.js';
+import { ACTIONS, describeZodError, MODEL_REASONS, PEER_REASONS, ResponseSchema } from '../engine/schema.js';
 import type { EarlierAuditRecord } from '../audit/schema.js';
 import { AUDIT_KIND, EarlierAuditRecordSchema } from '../audit/schema.js';
 import type { HistoryContent } from './sameHistory.js';
@@ -154,9 +154,12 @@ export interface Comparison {
   b: SideSummary;
 }
 
+/** Decided by a model (R12) or a peer policy's rule, not by a guard. */
+const DECIDING_REASONS: ReadonlySet<string> = new Set([...MODEL_REASONS, ...PEER_REASONS]);
+
 /** Kept by a guard (R3) or for want of probabilities, with no override: the same on any run. */
 const keptWithoutAsking = (d: ComparableDecision) =>
-  !d.override && d.action === 'keep' && !(MODEL_REASONS as readonly string[]).includes(d.reason);
+  !d.override && d.action === 'keep' && !DECIDING_REASONS.has(d.reason);
 
 /** Compares two sides of the same history; throws `CompareInputError` for two different histories. */
 export function compareProposals(a: ProposalSide, b: ProposalSide): Comparison {

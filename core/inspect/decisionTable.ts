@@ -103,7 +103,16 @@ export interface DecisionFilter {
   action: ActionFilter;
 }
 
-const GUARDED = (row: DecisionRow) => !['candidate', 'result_needed', 'call_needed', 'not_needed'].includes(row.reason);
+const GUARDED = (row: DecisionRow) =>
+  ![
+    'candidate',
+    'result_needed',
+    'call_needed',
+    'not_needed',
+    'peer_kept',
+    'peer_cleared',
+    'peer_not_triggered',
+  ].includes(row.reason);
 
 /**
  * The rows the filter keeps, sorted by one column (nulls last either way, ties in pair order);
