@@ -13,7 +13,7 @@ import type { DocumentEditor } from '../editor.js';
 import type { ConversationInfo, FormatAdapter, JsonPath, SourceText } from '../types.js';
 import { FormatError } from '../types.js';
 import { claudeCodeInfo, claudeRecords, isMessageRecord } from '../detect/claudeCode.js';
-import { readClaudeRecords, writeClaudeRecords } from './claudeRecords.js';
+import { keepsLatestTurnCall, readClaudeRecords, writeClaudeRecords } from './claudeRecords.js';
 
 const MAIN = 'main';
 /** Keys that name another line by its uuid. */
@@ -102,6 +102,7 @@ function relinkChains(editor: DocumentEditor, removed: readonly JsonPath[]): voi
 export const claudeCode: FormatAdapter = {
   ...claudeCodeInfo,
   thinkingGoesWithReply: true,
+  keepsCall: (_doc, read, call) => keepsLatestTurnCall(read, call),
   conversations,
   read,
   write: (doc, read, proposal) => writeClaudeRecords(doc, read, proposal, relinkChains),

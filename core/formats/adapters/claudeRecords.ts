@@ -49,6 +49,28 @@ function thinkingNote(blocks: number): string | undefined {
   );
 }
 
+/**
+ * SPEC §9 target rule `anthropic.thinking_unmodified`: the latest assistant turn, while it uses
+ * tools, must reach the API with its thinking intact. A reply of thinking and calls only loses
+ * its thinking when its calls go (`thinkingOnly`), so a call of such a latest turn is kept (its
+ * result is shortened instead). Conservative per call: the writer does not know the other
+ * decisions, and a turn with text keeps its thinking whatever is dropped.
+ */
+export function keepsLatestTurnCall(read: ReadConversation, call: { message: number }): string | null {
+  const messages = read.messages;
+  let first = messages.length - 1;
+  while (first >= 0 && messages[first].role !== 'assistant') first--;
+  if (first < 0 || call.message > first) return null;
+  while (first > 0 && messages[first - 1].role === 'assistant') first--;
+  if (call.message < first) return null;
+  const blocks = messages
+    .slice(first)
+    .flatMap((m) => (m.role === 'assistant' && Array.isArray(m.content) ? m.content : []));
+  const thinking = blocks.some(isThinking);
+  const text = blocks.some((b) => b.type === 'text');
+  return thinking && !text ? 'anthropic.thinking_unmodified' : null;
+}
+
 export interface ClaudeReadOptions {
   format: FormatId;
   conversation: string;

@@ -8,7 +8,7 @@
  */
 import type { ConversationInfo, FormatAdapter, SourceText } from '../types.js';
 import { FormatError } from '../types.js';
-import { claudeRecords, readClaudeRecords, writeClaudeRecords } from './claudeRecords.js';
+import { claudeRecords, keepsLatestTurnCall, readClaudeRecords, writeClaudeRecords } from './claudeRecords.js';
 import { claudeStreamJsonInfo } from '../detect/claudeStreamJson.js';
 
 const MAIN = 'main';
@@ -43,6 +43,7 @@ function read(doc: SourceText, conversation: string) {
 export const claudeStreamJson: FormatAdapter = {
   ...claudeStreamJsonInfo,
   thinkingGoesWithReply: true,
+  keepsCall: (_doc, read, call) => keepsLatestTurnCall(read, call),
   conversations,
   read,
   write: (doc, read, proposal) => writeClaudeRecords(doc, read, proposal),

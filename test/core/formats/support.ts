@@ -33,6 +33,21 @@ export const FIXTURES: readonly Fixture[] = [
     format: 'claude-stream-json',
     conversations: 1,
   },
+  {
+    file: 'claude-code-stream-json/pydantic-ai-cc2.1.222-03-multi-turn-tools.jsonl',
+    format: 'claude-stream-json',
+    conversations: 1,
+  },
+  {
+    file: 'claude-code-stream-json/pydantic-ai-cc2.1.222-04-error-max-turns.jsonl',
+    format: 'claude-stream-json',
+    conversations: 1,
+  },
+  {
+    file: 'claude-code-jsonl/inspect-scout-compaction-session.jsonl',
+    format: 'claude-code',
+    conversations: 1,
+  },
   { file: 'inspect-ai-eval-log/2025-05-12T20-27-36-04-00_browser.json', format: 'inspect-log', conversations: 1 },
   { file: 'inspect-ai-eval-log/log_tool_call_error.json', format: 'inspect-log', conversations: 1 },
   { file: 'mini-swe-agent-traj/pydata__xarray-4629.traj.json', format: 'mini-swe-agent', conversations: 1 },
