@@ -1,7 +1,9 @@
 /**
  * Detection of `openai-responses`: item lists, request bodies with `input` and Response objects,
  * by their typed items. The reader and writer are adapters/openaiResponses.ts, loaded once a file
- * is read as this format.
+ * is read as this format. A Response object (`object: "response"`) says what it is, so an output
+ * item of a type added to the API after these lists (programmatic tool calling's `program`, as
+ * vercel/ai records it) does not make it unreadable: such items are kept untouched.
  */
 import { isRecord } from '../document.js';
 import type { Detection, FormatInfo, JsonPath, SourceText } from '../types.js';
@@ -33,6 +35,7 @@ export const ITEM_TYPES = new Set([
   'mcp_approval_response',
   'item_reference',
   'compaction',
+  'program',
 ]);
 
 export interface Located {
@@ -66,11 +69,12 @@ export function isMessageItem(item: Record<string, unknown>): boolean {
 function detect(doc: SourceText): Detection | null {
   const found = locate(doc);
   if (!found || found.items.length === 0) return null;
+  const response = found.base[0] === 'output';
   let typed = 0;
   for (const item of found.items) {
     if (!isRecord(item)) return null;
     if (typeof item.type === 'string') {
-      if (!ITEM_TYPES.has(item.type)) return null;
+      if (!ITEM_TYPES.has(item.type) && !response) return null;
       typed++;
     } else if (!isMessageItem(item)) return null;
     // Chat Completions and Anthropic shapes are other formats.
@@ -103,6 +107,10 @@ export const openaiResponsesInfo: FormatInfo = {
   name: 'OpenAI Responses items',
   reads:
     'item lists, request bodies {model, instructions, input}, Response objects: message, reasoning, function_call / function_call_output by call_id',
-  patterns: ['*.json (saved input items)', 'proxy logs of POST /v1/responses bodies'],
+  patterns: [
+    '*.json (saved input items)',
+    'proxy logs of POST /v1/responses bodies',
+    'Response objects as SDKs and proxies record them (output, usage, …)',
+  ],
   detect,
 };

@@ -8,7 +8,8 @@
  * answered ("No tool output found for function call"). Item shapes: openai-node 6.x
  * resources/responses/responses.d.ts.
  *
- * Checked on the native item list the conversation was read from.
+ * Checked on the native item list the conversation was read from; `checkResponsesItems` checks
+ * any item sequence with its paths (a Codex rollout's replayed history, targets/codexResume.ts).
  */
 import { isRecord, valueAt } from '../document.js';
 import type { JsonPath } from '../types.js';
@@ -23,17 +24,24 @@ export const RULES = {
   'responses.call_answered': 'every function_call has its function_call_output before the conversation goes on',
 } as const;
 
-const CALLS = new Set(['function_call', 'custom_tool_call']);
-const OUTPUTS = new Set(['function_call_output', 'custom_tool_call_output']);
+const CALLS = new Set(['function_call', 'custom_tool_call', 'local_shell_call']);
+const OUTPUTS = new Set(['function_call_output', 'custom_tool_call_output', 'local_shell_call_output']);
 
 type Item = Record<string, unknown>;
 
-/** The item list and its path: the parent list of the conversation's first record. */
-function itemsOf(input: { doc: CheckInput['doc']; read: CheckInput['read'] }): { base: JsonPath; items: unknown[] } {
+/** Items in the order the API receives them, each with its place in the document. */
+export interface ItemSequence {
+  items: unknown[];
+  paths: JsonPath[];
+}
+
+/** The item list and its paths: the parent list of the conversation's first record. */
+function itemsOf(input: { doc: CheckInput['doc']; read: CheckInput['read'] }): ItemSequence {
   const first = input.read.map.records.find((paths) => typeof paths[0]?.[paths[0].length - 1] === 'number')?.[0];
   const base = first ? first.slice(0, -1) : [];
   const list = valueAt(rootOf(input.doc), base);
-  return { base, items: Array.isArray(list) ? list : [] };
+  const items = Array.isArray(list) ? list : [];
+  return { items, paths: items.map((_, k) => [...base, k]) };
 }
 
 /** An item the model produced, which a reasoning item may precede. */
@@ -48,7 +56,7 @@ function reasoningOfCalls(items: unknown[]): Map<string, string> {
   let reasoning: string | null = null;
   for (const item of items) {
     if (!isRecord(item)) continue;
-    if (item.type === 'reasoning') reasoning = typeof item.id === 'string' ? item.id : null;
+    if (item.type === 'reasoning') reasoning = identity(item);
     else if (CALLS.has(item.type as string) && typeof item.call_id === 'string') {
       if (reasoning !== null) found.set(item.call_id, reasoning);
     } else if (!isOutputItem(item)) reasoning = null;
@@ -56,7 +64,7 @@ function reasoningOfCalls(items: unknown[]): Map<string, string> {
   return found;
 }
 
-/** How an item is recognized again in an export: its id, its call id, or its whole text. */
+/** How an item is recognized again in an export: its id, its call id, or its whole text (Codex writes no ids). */
 function identity(item: unknown): string {
   if (!isRecord(item)) return '';
   if (typeof item.id === 'string') return `id:${item.id}`;
@@ -65,9 +73,23 @@ function identity(item: unknown): string {
 }
 
 function check(input: CheckInput): Violation[] {
+  return checkResponsesItems(input.doc, itemsOf(input), input.source && itemsOf(input.source));
+}
+
+/**
+ * The rules on `sequence`, compared with the source's `before` when checking an export. With
+ * `outputsSynthesized` (a client that answers an unanswered call itself before sending, as
+ * Codex does with "aborted"), an unanswered call breaks nothing.
+ */
+export function checkResponsesItems(
+  doc: CheckInput['doc'],
+  sequence: ItemSequence,
+  before?: ItemSequence,
+  outputsSynthesized = false,
+): Violation[] {
   const out: Violation[] = [];
-  const { base, items } = itemsOf(input);
-  const at = (k: number) => placeOfPath(input.doc, [...base, k]);
+  const { items, paths } = sequence;
+  const at = (k: number) => placeOfPath(doc, paths[k]);
   const calls = new Set<string>();
   const answered = new Set<string>();
   items.forEach((item, k) => {
@@ -98,39 +120,39 @@ function check(input: CheckInput): Violation[] {
   });
   items.forEach((item, k) => {
     if (!isRecord(item) || !CALLS.has(item.type as string) || typeof item.call_id !== 'string') return;
-    if (!answered.has(item.call_id) && k < lastNonCall)
+    if (!answered.has(item.call_id) && k < lastNonCall && !outputsSynthesized)
       out.push({
         rule: 'responses.call_answered',
         place: at(k),
         message: `${String(item.type)} ${item.call_id} has no output`,
       });
   });
-  if (input.source) {
+  if (before) {
     // The item each reasoning item preceded in the source must still follow it.
-    const sourceItems = itemsOf(input.source).items;
-    const followers = new Map<unknown, string>();
+    const sourceItems = before.items;
+    const followers = new Map<string, string>();
     sourceItems.forEach((item, k) => {
-      if (isRecord(item) && item.type === 'reasoning') followers.set(item.id, identity(sourceItems[k + 1]));
+      if (isRecord(item) && item.type === 'reasoning') followers.set(identity(item), identity(sourceItems[k + 1]));
     });
     items.forEach((item, k) => {
-      if (!isRecord(item) || item.type !== 'reasoning' || !followers.has(item.id)) return;
-      if (identity(items[k + 1]) !== followers.get(item.id))
+      if (!isRecord(item) || item.type !== 'reasoning' || !followers.has(identity(item))) return;
+      if (identity(items[k + 1]) !== followers.get(identity(item)))
         out.push({
           rule: 'responses.reasoning_followed',
           place: at(k),
           message: `reasoning ${String(item.id)} is no longer followed by the item it preceded`,
         });
     });
-    const before = reasoningOfCalls(sourceItems);
-    const after = reasoningOfCalls(items);
+    const needs = reasoningOfCalls(sourceItems);
+    const has = reasoningOfCalls(items);
     items.forEach((item, k) => {
       if (!isRecord(item) || typeof item.call_id !== 'string' || !CALLS.has(item.type as string)) return;
-      const needed = before.get(item.call_id);
-      if (needed !== undefined && after.get(item.call_id) !== needed)
+      const needed = needs.get(item.call_id);
+      if (needed !== undefined && has.get(item.call_id) !== needed)
         out.push({
           rule: 'responses.call_keeps_reasoning',
           place: at(k),
-          message: `${String(item.type)} ${item.call_id} lost its reasoning item ${needed}`,
+          message: `${String(item.type)} ${item.call_id} lost the reasoning item before it${needed.startsWith('id:') ? ` (${needed.slice(3)})` : ''}`,
         });
     });
   }

@@ -57,6 +57,17 @@ export const FIXTURES: readonly Fixture[] = [
     format: 'openai-chat',
     conversations: 1,
   },
+  { file: 'openai-responses/vercel-ai-openai-compaction.1.json', format: 'openai-responses', conversations: 1 },
+  {
+    file: 'openai-responses/vercel-ai-openai-reasoning-encrypted-content.1.json',
+    format: 'openai-responses',
+    conversations: 1,
+  },
+  {
+    file: 'openai-responses/vercel-ai-programmatic-tool-calling.1.json',
+    format: 'openai-responses',
+    conversations: 1,
+  },
   { file: 'openhands-events/multi_swe_bench-examples-output.jsonl', format: 'openhands', conversations: 3 },
   { file: 'openhands-events/runtime-trajs-basic_gui_mode.json', format: 'openhands', conversations: 1 },
   { file: 'swe-agent-traj/6e44b9__sweagenttestrepo-1c2844.traj', format: 'swe-agent', conversations: 1 },
