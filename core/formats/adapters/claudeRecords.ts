@@ -15,6 +15,7 @@ import { FormatError } from '../types.js';
 import type { CallNames } from './anthropicBlocks.js';
 import { isEmptyContent, readAnthropicContent, setAnthropicOutput } from './anthropicBlocks.js';
 import { claudeRecords, isMessageRecord } from '../detect/claudeCode.js';
+import { CompactionCollector } from './claudeCompactions.js';
 
 export { CLAUDE_MESSAGE_TYPES, claudeRecords, isMessageRecord } from '../detect/claudeCode.js';
 
@@ -93,8 +94,11 @@ export function readClaudeRecords(doc: SourceText, options: ClaudeReadOptions): 
   let elsewhere = 0;
   let runId: string | null = null;
   let thinking = 0;
+  const compactions = new CompactionCollector();
   records.forEach((record, i) => {
     if (!isMessageRecord(record)) {
+      // A reply never continues across a boundary: what follows it is a new context.
+      if (options.include(record) && compactions.boundary(record, [i], messages.length)) runId = null;
       const type = typeof record.type === 'string' ? record.type : 'untyped';
       kept.set(type, (kept.get(type) ?? 0) + 1);
       return;
@@ -104,6 +108,7 @@ export function readClaudeRecords(doc: SourceText, options: ClaudeReadOptions): 
       runId = null;
       return;
     }
+    compactions.message(record);
     const message = record.message as Record<string, unknown>;
     const role = record.type as string;
     if (role === 'assistant' && Array.isArray(message.content)) thinking += message.content.filter(isThinking).length;
@@ -132,7 +137,9 @@ export function readClaudeRecords(doc: SourceText, options: ClaudeReadOptions): 
     map.blocks.push(read.origins);
   });
   const note = thinkingNote(thinking);
+  const boundaries = compactions.result();
   return {
+    ...(boundaries ? { compactions: boundaries } : {}),
     format: options.format,
     conversation: options.conversation,
     messages,
