@@ -2,11 +2,12 @@
  * Native formats end to end (SPEC §9), in Chromium against the web host: open a real Claude
  * Code session and a real OpenAI results file (picking one of its conversations), run
  * offline, export, and read the exported file back with the format's own reader — it must
- * give the messages the command line answers for the same request. The Summary and the Export
- * dialog show the target checks (SPEC §9).
+ * give the messages of the command line's `--out` export of the same request. The Summary and
+ * the Export dialog show the target checks (SPEC §9).
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { CompactResponse, Message } from '../../dist/core/engine/schema.js';
@@ -40,21 +41,39 @@ const CASES = [
   },
 ] as const;
 
-function cli(path: string, c: (typeof CASES)[number], archiveRef: string): CompactResponse {
-  const args = [
-    'dist/app/cli/main.js',
-    'compact_context',
-    `messages=@${path}`,
-    `goal=${c.goal}`,
-    `eligible_tool_names=${JSON.stringify(c.tools)}`,
-    `archive_ref=${archiveRef}`,
-  ];
-  if (c.conversation) args.push('--conversation', c.conversation);
-  const out = execFileSync('node', args, {
-    env: { ...process.env, DECISION_MODEL_BACKEND: 'offline' },
-    encoding: 'utf8',
-  });
-  return JSON.parse(out) as CompactResponse;
+/**
+ * The command line's `--out` export of the same request, read back. Its archive is named as the
+ * inspector's (the input file's name and SHA-256), so the markers of both name the same file.
+ */
+function cliExport(path: string, c: (typeof CASES)[number]): { messages: Message[]; archive: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'formats-e2e-'));
+  try {
+    const out = join(dir, c.exported);
+    const args = [
+      'dist/app/cli/main.js',
+      'compact_context',
+      `messages=@${path}`,
+      `goal=${c.goal}`,
+      `eligible_tool_names=${JSON.stringify(c.tools)}`,
+      '--out',
+      out,
+    ];
+    if (c.conversation) args.push('--conversation', c.conversation);
+    const answer = JSON.parse(
+      execFileSync('node', args, {
+        env: { ...process.env, DECISION_MODEL_BACKEND: 'offline' },
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    ) as CompactResponse;
+    if (!answer.success) throw new Error('CLI failed');
+    expect(answer.answer.reason).toBe('compacted');
+    const reread = openSource(readFileSync(out, 'utf8'), c.conversation ? { conversation: c.conversation } : {});
+    const archive = readdirSync(dir).find((name) => name !== c.exported && !name.includes('.audit.'));
+    return { messages: reread.read.messages as Message[], archive: archive ?? '' };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 async function exportDownload(page: Page): Promise<{ name: string; text: string; archive: string }> {
@@ -63,7 +82,7 @@ async function exportDownload(page: Page): Promise<{ name: string; text: string;
 }
 
 for (const c of CASES) {
-  test(`§9 R13 R14 ${c.format}: open, run, export in the source format, read back = the CLI's answer`, async ({
+  test(`§9 R13 R14 ${c.format}: open, run, export in the source format, read back = the CLI's export`, async ({
     page,
     host,
   }) => {
@@ -106,13 +125,11 @@ for (const c of CASES) {
     expect(exported.name).toBe(c.exported);
     const reread = openSource(exported.text, c.conversation ? { conversation: c.conversation } : {});
     expect(reread.format).toBe(c.format);
-    // The inspector's markers name the archive written beside the export; the CLI is asked the same.
-    const answer = cli(path, c, exported.archive);
-    if (!answer.success) throw new Error('CLI failed');
-    expect(answer.answer.reason).toBe('compacted');
-    expect(withPositionalIds(reread.read.messages as Message[])).toEqual(
-      withPositionalIds(answer.answer.messages as Message[]),
-    );
+    // SPEC §9: the same file as the command line's `--out` writes (in the source format, so a
+    // reply a drop leaves holding thinking alone goes with its calls in both), with the same archive.
+    const fromCli = cliExport(path, c);
+    expect(fromCli.archive).toBe(exported.archive);
+    expect(withPositionalIds(reread.read.messages as Message[])).toEqual(withPositionalIds(fromCli.messages));
     // The input file is what it was; the export is a different, smaller document.
     expect(exported.text.length).toBeLessThan(readFileSync(path, 'utf8').length);
   });

@@ -54,6 +54,8 @@ test('R10 R11 openai run, failure keeps the previous proposal, cancel ends a slo
   await page.getByRole('tab', { name: 'Observation' }).click();
   await expect(page.getByLabel('Observation text')).toContainText('# Goal (the next action)');
   await page.screenshot({ path: join(SCREENSHOTS, 'observation.png') });
+  // Token counts arrive after the run (counted off the main thread); the line is taken once they are in.
+  await expect(page.getByLabel('Statistics')).not.toContainText('counting…');
   const charsLine = await page.getByLabel('Statistics').textContent();
 
   mode.fail = true;
