@@ -15,6 +15,7 @@ import { openaiChatInfo } from './detect/openaiChat.js';
 import { openaiResponsesInfo } from './detect/openaiResponses.js';
 import { openhandsInfo } from './detect/openhands.js';
 import { sweAgentInfo } from './detect/sweAgent.js';
+import { geminiCliInfo } from './detect/geminiCli.js';
 import type { Detection, FormatAdapter, FormatId, FormatInfo, SourceText } from './types.js';
 import { FormatError } from './types.js';
 
@@ -31,6 +32,7 @@ export const FORMAT_INFOS: readonly FormatInfo[] = [
   openhandsInfo,
   sweAgentInfo,
   miniSweAgentInfo,
+  geminiCliInfo,
 ];
 
 /** Each format's adapter module, imported when a file is first read as that format. */
@@ -46,6 +48,7 @@ export const ADAPTER_LOADERS: Readonly<Record<FormatId, () => Promise<FormatAdap
   openhands: async () => (await import('./adapters/openhands.js')).openhands,
   'swe-agent': async () => (await import('./adapters/sweAgent.js')).sweAgent,
   'mini-swe-agent': async () => (await import('./adapters/miniSweAgent.js')).miniSweAgent,
+  'gemini-cli': async () => (await import('./adapters/geminiCli.js')).geminiCli,
 };
 
 /** The formats' ids as errors list them. */

@@ -20,6 +20,7 @@ import { openaiChat } from './adapters/openaiChat.js';
 import { openaiResponses } from './adapters/openaiResponses.js';
 import { openhands } from './adapters/openhands.js';
 import { sweAgent } from './adapters/sweAgent.js';
+import { geminiCli } from './adapters/geminiCli.js';
 import { detectionOf, infoFor } from './detection.js';
 import { parseSource } from './document.js';
 import type { InspectedSource, OpenedSource } from './open.js';
@@ -55,6 +56,7 @@ export const FORMATS: readonly FormatAdapter[] = [
   openhands,
   sweAgent,
   miniSweAgent,
+  geminiCli,
 ];
 
 export function isFormatId(id: string): id is FormatId {

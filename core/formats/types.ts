@@ -20,6 +20,7 @@ export const FORMAT_IDS = [
   'openhands',
   'swe-agent',
   'mini-swe-agent',
+  'gemini-cli',
 ] as const;
 export type FormatId = (typeof FORMAT_IDS)[number];
 

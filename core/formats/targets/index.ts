@@ -8,6 +8,7 @@ import { openSource } from '../index.js';
 import type { FormatId, ReadConversation, SourceText } from '../types.js';
 import { agentscope2 } from './agentscope2.js';
 import { anthropicMessages } from './anthropic.js';
+import { geminiCliResume } from './geminiCli.js';
 import { chatCompletions } from './chat.js';
 import { claudeCodeResume } from './claudeCode.js';
 import { miniSweAgentTool, isTextFormat } from './miniSweAgent.js';
@@ -44,6 +45,7 @@ export const TARGETS: Readonly<Record<FormatId, readonly Target[]>> = {
   openhands: [openhandsEvents],
   'swe-agent': [sweAgentTools, sweAgentChat],
   'mini-swe-agent': [miniSweAgentTool, miniChat],
+  'gemini-cli': [geminiCliResume],
 };
 
 export function runTargetChecks(input: CheckInput): TargetReport[] {

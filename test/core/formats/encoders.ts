@@ -394,6 +394,52 @@ const agentscopeSession: Enc = (turns) => {
   });
 };
 
+/**
+ * Gemini CLI (chatRecordingTypes.ts @ 5411f113): the legacy JSON document for an even number
+ * of turns; otherwise JSON Lines as the recorder appends them — the metadata line, each reply
+ * first recorded without results and then again with them (the later line wins), and a
+ * `$set` update.
+ */
+const geminiCli: Enc = (turns) => {
+  const messages = turns.map((t, i): J => {
+    const base = { id: `msg-${i}`, timestamp: '2026-01-05T14:00:00.000Z' };
+    if (t.kind === 'user') return { ...base, type: 'user', content: t.text };
+    return {
+      ...base,
+      type: 'gemini',
+      content: t.text,
+      model: 'gemini-2.5-pro',
+      thoughts: [{ subject: 'Plan', description: 'read, then answer', timestamp: base.timestamp }],
+      toolCalls: t.calls.map((c, j) => ({
+        id: idOf(i, j),
+        name: c.name,
+        args: c.input,
+        result: [
+          {
+            functionResponse: {
+              id: idOf(i, j),
+              name: c.name,
+              response: c.error ? { error: c.output } : { output: c.output },
+            },
+          },
+        ],
+        status: c.error ? 'error' : 'success',
+        timestamp: base.timestamp,
+        displayName: c.name,
+      })),
+    };
+  });
+  const meta = { sessionId: 's-1', projectHash: 'abc', startTime: 'x', lastUpdated: 'y' };
+  if (turns.length % 2 === 0) return json({ ...meta, messages });
+  const lines: J[] = [meta];
+  for (const m of messages) {
+    if (m.type === 'gemini' && m.toolCalls.length > 0)
+      lines.push({ ...m, toolCalls: m.toolCalls.map((c: J) => ({ ...c, result: null, status: 'executing' })) });
+    lines.push(m, { $set: { lastUpdated: 'z' } });
+  }
+  return lines.map((l) => JSON.stringify(l)).join('\n') + '\n';
+};
+
 export const ENCODERS: Record<FormatId, Enc> = {
   agentscope,
   'agentscope-session': agentscopeSession,
@@ -406,4 +452,5 @@ export const ENCODERS: Record<FormatId, Enc> = {
   openhands,
   'swe-agent': sweAgent,
   'mini-swe-agent': miniSweAgent,
+  'gemini-cli': geminiCli,
 };
