@@ -210,8 +210,7 @@ export async function run(argv: string[]): Promise<number> {
       });
       // stdout is the envelope alone (SPEC §8); how to attach the restore server goes to stderr.
       process.stderr.write(`${out.files.restoreServerNote(written)}\n`);
-      if (out.resumable !== null)
-        process.stderr.write(`${out.files.writeResumableSession(written, source, out.resumable.from)}\n`);
+      if (out.resumable !== null) process.stderr.write(`${out.files.writeResumable(written, out.resumable.from)}\n`);
     }
     // Written as it is: the backend scrubbed provider text of the key where it arrived, and the
     // history's own text (which may mention anything) is never rewritten (R14).

@@ -7,20 +7,13 @@
  * SSH signature (app/signing/). Verified before anything is written
  * (core/audit/bundle.ts); never over a file the command read.
  */
-import { createHash, randomUUID } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import type { CompactDetails } from '../../core/engine/compact.js';
 import type { Action, CompactRequest } from '../../core/engine/schema.js';
-import type { OpenedSource } from '../../core/formats/index.js';
-import {
-  exportSource,
-  isProjectSessionPath,
-  proposalFor,
-  resumableSession,
-  resumeCommand,
-  sessionFileName,
-} from '../../core/formats/index.js';
+import type { OpenedSource, WrittenSession } from '../../core/formats/index.js';
+import { exportSource, proposalFor, resumeStep } from '../../core/formats/index.js';
 import type { OriginalFile } from '../../core/audit/record.js';
 import { archiveFileOf, auditDraftFor } from '../../core/audit/record.js';
 import { ExportRefused } from '../../core/audit/bundle.js';
@@ -32,6 +25,7 @@ import type { WrittenExport } from '../host/exportFiles.js';
 import { osUser, writeExport } from '../host/exportFiles.js';
 import { cliLauncher } from '../host/launcher.js';
 import { packageVersion } from '../host/version.js';
+import { writeResumableSession } from '../host/resumableSession.js';
 import { loadSigningKey, signAuditRecord } from '../signing/auditSignature.js';
 import type { SigningKey } from '../signing/sshKey.js';
 import { UsageError } from './args.js';
@@ -191,39 +185,18 @@ export function restoreServerNote(written: WrittenExport): string {
   return restoreServerText(restoreServerConfig(cliLauncher('web'), dirname(resolve(written.archivePath))));
 }
 
-/** The project directory a Claude Code session was recorded in: the `cwd` of its first line that has one. */
-function sessionCwd(source: OpenedSource): string | null {
-  const records = source.doc.kind === 'jsonl' ? source.doc.records : [];
-  for (const record of records)
-    if (record !== null && typeof record === 'object' && typeof (record as { cwd?: unknown }).cwd === 'string')
-      return (record as { cwd: string }).cwd;
-  return null;
-}
-
 /**
  * `--resumable` (SPEC §9 "back into the agent in one step"): the snapshot just written, again
- * as a new Claude Code session with a fresh sessionId in every line — in the source's own
- * session folder when it came from `~/.claude/projects/<project>/`, else beside PATH — and the
- * command that resumes it. The source and the snapshot stay as they are; an existing file is
- * never replaced (the id is fresh). Returns the lines --out prints on stderr.
+ * as a new Claude Code session (app/host/resumableSession.ts, as the inspector's export writes
+ * it). Returns the lines --out prints on stderr: where it is, and how to resume it.
  */
-export function writeResumableSession(written: WrittenExport, source: OpenedSource, from: string | null): string {
-  const sessionId = randomUUID();
-  const inProject = from !== null && isProjectSessionPath(resolve(from));
-  const folder = inProject ? dirname(resolve(from as string)) : dirname(resolve(written.path));
-  const path = join(folder, sessionFileName(sessionId));
+export function writeResumable(written: WrittenExport, from: string | null): string {
+  let session: WrittenSession;
   try {
-    writeFileSync(path, resumableSession(readFileSync(written.path, 'utf8'), sessionId), { flag: 'wx' });
+    session = writeResumableSession(readFileSync(written.path, 'utf8'), written.path, from);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(`--resumable: cannot write ${path}: ${code ?? (error as Error).message}`);
+    throw new UsageError(`--resumable: cannot write beside ${written.path}: ${code ?? (error as Error).message}`);
   }
-  const cwd = sessionCwd(source);
-  const command = resumeCommand(sessionId);
-  return [
-    `resumable session: ${path}`,
-    inProject
-      ? `resume it: ${cwd !== null ? `cd ${JSON.stringify(cwd)} && ` : ''}${command}`
-      : `resume it: move it into ~/.claude/projects/<the project directory with every non-alphanumeric character as '-'>/, then in that directory: ${command}`,
-  ].join('\n');
+  return [`resumable session: ${session.path}`, `resume it: ${resumeStep(session)}`].join('\n');
 }

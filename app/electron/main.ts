@@ -17,7 +17,7 @@ import { HostApiError, strictUtf8, toHostError } from '../host/errors.js';
 import { contentType, CSP, rendererPath } from '../host/rendererFiles.js';
 import { setupHost } from '../host/setup.js';
 import type { Replacement } from '../host/exportFiles.js';
-import { writeExport } from '../host/exportFiles.js';
+import { saveExportAt } from '../host/saveExport.js';
 import { signAuditRecord } from '../signing/auditSignature.js';
 import type { SigningKey } from '../signing/sshKey.js';
 
@@ -63,7 +63,8 @@ function extraHandlers(window: () => BrowserWindow | null): Partial<Handlers> {
       // The text crosses to the renderer, whose archive is its UTF-8: only valid UTF-8 round-trips byte for byte.
       return { fileName: path.split(sep).pop() ?? path, path, text: strictUtf8(bytes, path) };
     },
-    'file.save': async ({ suggestedName, sourcePath, text, archive, audit, report }) => {
+    'file.save': async (args) => {
+      const { suggestedName, sourcePath } = args;
       const win = window();
       if (!win) return null;
       const defaultPath = sourcePath ? join(sourcePath, '..', suggestedName) : suggestedName;
@@ -84,16 +85,10 @@ function extraHandlers(window: () => BrowserWindow | null): Partial<Handlers> {
         });
         return answer.response === 1;
       };
-      const archiveText = new TextDecoder('utf-8').decode(archive);
-      return writeExport(
-        picked.filePath,
-        { text, archive, archiveText, audit, report },
-        {
-          sources: sourcePath ? [sourcePath] : [],
-          confirmReplace,
-          ...(signingKey ? { sign: (record: string) => signAuditRecord(record, signingKey as SigningKey) } : {}),
-        },
-      );
+      return saveExportAt(picked.filePath, args, {
+        confirmReplace,
+        ...(signingKey ? { sign: (record: string) => signAuditRecord(record, signingKey as SigningKey) } : {}),
+      });
     },
     'apiKey.set': ({ apiKey: key }) => {
       apiKey = key.trim() || null;

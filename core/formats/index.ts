@@ -36,12 +36,18 @@ export type { InspectedSource, OpenedSource } from './open.js';
 export { countToolBlocks, sourceSummary } from './open.js';
 export { unchangedProposal } from './proposal.js';
 export {
+  canResume,
   isProjectSessionPath,
   isSessionUuid,
+  projectFolderName,
   resumableSession,
   resumeCommand,
+  resumeStep,
+  resumeSteps,
+  sessionCwdOf,
   sessionFileName,
 } from './adapters/claudeResume.js';
+export type { WrittenSession } from './adapters/claudeResume.js';
 
 /** Every format, in the order ties are broken (detection.ts), with its whole adapter. */
 export const FORMATS: readonly FormatAdapter[] = [

@@ -16,6 +16,8 @@ import {
   ToolInfoSchema,
 } from '../engine/schema.js';
 import { AuditDraftSchema } from '../audit/schema.js';
+import type { WrittenSession } from '../formats/adapters/claudeResume.js';
+import { canResume } from '../formats/adapters/claudeResume.js';
 
 /** Errors that cross the boundary carry a stable code and a message a person can act on. */
 export const HOST_ERROR_CODES = [
@@ -168,6 +170,14 @@ export const RunRequestSchema = RunSettingsSchema.extend({
 export const OpenedFileSchema = z.object({ fileName: z.string(), path: z.string(), text: z.string() });
 export type OpenedFile = z.infer<typeof OpenedFileSchema>;
 
+/** SPEC §9: the export written again as a new Claude Code session, and the directory it was recorded in. */
+export const WrittenSessionSchema = z.object({
+  path: z.string(),
+  sessionId: z.string(),
+  inProject: z.boolean(),
+  cwd: z.string().nullable(),
+}) satisfies z.ZodType<WrittenSession>;
+
 const RunId = z.strictObject({ runId: z.string().min(1) });
 const Empty = z.strictObject({});
 
@@ -197,17 +207,25 @@ export const contract = {
    * The snapshot, the archive of the original (its bytes), the audit record (completed and
    * verified by core/audit/bundle.ts) and, when asked, the HTML report. Electron: save
    * dialog, then every file committed atomically beside the snapshot; the web bridge:
-   * downloads. Null when the user cancels.
+   * downloads. Null when the user cancels. `resumable` (a Claude Code session exported as one,
+   * SPEC §9): the snapshot also as a new session, in the source's project folder when it came
+   * from one (Electron), else beside the snapshot (Electron) or downloaded (the web bridge).
    */
   'file.save': {
-    args: z.strictObject({
-      suggestedName: z.string().min(1),
-      sourcePath: z.string().nullable(),
-      text: z.string(),
-      archive: z.instanceof(Uint8Array),
-      audit: AuditDraftSchema,
-      report: z.boolean().default(false),
-    }),
+    args: z
+      .strictObject({
+        suggestedName: z.string().min(1),
+        sourcePath: z.string().nullable(),
+        text: z.string(),
+        archive: z.instanceof(Uint8Array),
+        audit: AuditDraftSchema,
+        report: z.boolean().default(false),
+        resumable: z.boolean().default(false),
+      })
+      .refine((a) => !a.resumable || canResume(a.audit.source.format, a.audit.exported_as), {
+        path: ['resumable'],
+        message: 'only a Claude Code session exported in its own format can be written as a resumable session',
+      }),
     result: z
       .object({
         path: z.string(),
@@ -217,6 +235,8 @@ export const contract = {
         /** The record's detached signature and its signer, when the host signs exports. */
         signaturePath: z.string().nullable().default(null),
         signedBy: SignerSchema.nullable().default(null),
+        /** The resumable session, when asked for. */
+        session: WrittenSessionSchema.nullable().default(null),
       })
       .nullable(),
   },

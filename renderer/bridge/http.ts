@@ -4,6 +4,8 @@ import { parseArgs } from '../../core/ipc/contract.js';
 import type { BundledFile, Hash } from '../../core/audit/bundle.js';
 import { signatureFileName } from '../../core/audit/schema.js';
 import { bundleExport } from '../../core/audit/bundle.js';
+import type { WrittenSession } from '../../core/formats/index.js';
+import { resumableSession, sessionCwdOf, sessionFileName } from '../../core/formats/index.js';
 import { sha256Hex } from '../worker/snapshot.js';
 import type { Bridge } from './types.js';
 import { BridgeError, bridgeOver } from './types.js';
@@ -38,6 +40,23 @@ const browserHash: Hash = async (data) => {
   return { sha256: await sha256Hex(bytes), bytes: bytes.length };
 };
 
+type Role = BundledFile['role'] | 'signature' | 'session';
+
+/**
+ * SPEC §9 "back into the agent in one step" in the browser: the page knows neither where the
+ * source lives nor a folder to write to, so the new session (a fresh UUID in every line, as
+ * core writes it for every host) is one more download, beside the snapshot; the dialog says
+ * where to move it.
+ */
+function sessionDownload(text: string): { file: { role: Role; name: string; data: string }; session: WrittenSession } {
+  const sessionId = crypto.randomUUID();
+  const name = sessionFileName(sessionId);
+  return {
+    file: { role: 'session', name, data: resumableSession(text, sessionId) },
+    session: { path: name, sessionId, inProject: false, cwd: sessionCwdOf(text) },
+  };
+}
+
 /**
  * The browser has no save dialog: core's bundle (verified before anything is offered), one
  * download per file, under the names the record gives them.
@@ -55,15 +74,19 @@ async function download(
   const audit = bundle.files.find((f) => f.role === 'audit') as BundledFile;
   // Signed before anything downloads: a host that cannot sign leaves no unsigned record behind.
   const signed = await sign(audit.data as string);
-  const files: Array<{ role: BundledFile['role'] | 'signature'; name: string; data: string | Uint8Array }> = signed
-    ? [...bundle.files, { role: 'signature', name: signatureFileName(audit.name), data: signed.signature }]
-    : bundle.files;
+  const resumable = args.resumable ? sessionDownload(args.text) : null;
+  const files: Array<{ role: Role; name: string; data: string | Uint8Array }> = [
+    ...bundle.files,
+    ...(signed ? [{ role: 'signature' as const, name: signatureFileName(audit.name), data: signed.signature }] : []),
+    ...(resumable ? [resumable.file] : []),
+  ];
   const types = {
     archive: 'application/octet-stream',
     snapshot: 'application/json',
     report: 'text/html',
     audit: 'application/json',
     signature: 'text/plain',
+    session: 'application/jsonl',
   };
   for (const file of files) {
     const url = URL.createObjectURL(new Blob([file.data as BlobPart], { type: types[file.role] }));
@@ -84,5 +107,6 @@ async function download(
     reportPath: nameOf('report'),
     signaturePath: nameOf('signature'),
     signedBy: signed?.signer ?? null,
+    session: resumable?.session ?? null,
   };
 }

@@ -3,17 +3,21 @@
  * export is meant for the restore server (SPEC §9: its markers then say how to restore, and the
  * configuration that attaches the server is shown), the files that will be written side by side
  * (snapshot, archive of the original, audit record, and its signature when the host signs
- * exports), and the target checks of the snapshot (SPEC §9). Escape cancels; Export stays
- * disabled, saying why, until a reviewer is named.
+ * exports), and the target checks of the snapshot (SPEC §9). For a Claude Code session exported
+ * as one, the export can also be written as a new session, and the dialog then stays open to
+ * show the command that resumes it (SPEC §9). Escape cancels; Export stays disabled, saying why,
+ * until a reviewer is named.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { ExportAs } from '../../core/formats/index.js';
+import type { ExportAs, WrittenSession } from '../../core/formats/index.js';
+import { canResume } from '../../core/formats/index.js';
 import { auditFileName, reportFileName, signatureFileName } from '../../core/audit/schema.js';
 import { exportName, exportTargets, signedByText } from '../store/exporting.js';
 import { useApp, useAppStore } from '../store/index.js';
 import { archiveNameOf } from '../store/policy.js';
 import { TargetMatrix } from './TargetMatrix.js';
 import { RestoreServerSetup } from './RestoreServerSetup.js';
+import { ResumeCommand } from './ResumeCommand.js';
 
 export function ExportDialog() {
   const open = useApp((s) => s.exportOpen && s.snapshot !== null && s.proposal !== null);
@@ -36,7 +40,9 @@ function ExportForm() {
   const [as, setAs] = useState<ExportAs>('source');
   const [report, setReport] = useState(false);
   const [restoreServer, setRestoreServer] = useState(false);
+  const [resumable, setResumable] = useState(false);
   const [outcome, setOutcome] = useState<string | null>(null);
+  const [session, setSession] = useState<WrittenSession | null>(null);
   const first = useRef<HTMLInputElement>(null);
   useEffect(() => first.current?.focus(), []);
   const proposal = useApp((s) => s.proposal);
@@ -51,11 +57,41 @@ function ExportForm() {
   const name = exportName(snapshot.fileName, as);
   const archive = archiveNameOf(snapshot);
   const blocked = reviewer.trim() === '' ? 'Name the reviewer who approves this export.' : null;
+  const offerResume = format !== null && canResume(format, as);
   const submit = async () => {
-    const notice = await store.getState().exportApproved({ as, report, restoreServer });
+    const before = store.getState().lastExport;
+    const notice = await store
+      .getState()
+      .exportApproved({ as, report, restoreServer, resumable: offerResume && resumable });
     store.getState().setNotice(notice);
-    setOutcome(notice);
+    const written = store.getState().lastExport;
+    if (written !== before && written?.session) setSession(written.session);
+    else setOutcome(notice);
   };
+
+  if (session)
+    return (
+      <div className="backdrop">
+        <div
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby="export-title"
+          className="dialog export"
+          onKeyDown={(e) => e.key === 'Escape' && close()}
+        >
+          <h2 id="export-title">Export the approved snapshot</h2>
+          <p role="status" className="small">
+            Exported, and written as a new Claude Code session.
+          </p>
+          <ResumeCommand session={session} />
+          <div className="row-buttons">
+            <button className="primary" onClick={close}>
+              Close
+            </button>
+          </div>
+        </div>
+      </div>
+    );
 
   return (
     <div className="backdrop">
@@ -104,6 +140,12 @@ function ExportForm() {
           id)
         </label>
         {restoreServer && <RestoreServerSetup path={snapshot.path} />}
+        {offerResume && (
+          <label className="check">
+            <input type="checkbox" checked={resumable} onChange={(e) => setResumable(e.target.checked)} /> Also write it
+            as a new Claude Code session that claude --resume opens (the original session stays as it is)
+          </label>
+        )}
         <p className="small">
           {notes} decision comment{notes === 1 ? '' : 's'}, {overrides} override{overrides === 1 ? '' : 's'}. Written
           side by side:
@@ -114,6 +156,7 @@ function ExportForm() {
           <li>{auditFileName(name)} — the audit record</li>
           {report && <li>{reportFileName(name)} — the HTML report</li>}
           {signer && <li>{signatureFileName(auditFileName(name))} — its SSH signature</li>}
+          {offerResume && resumable && <li>&lt;new session id&gt;.jsonl — the new Claude Code session</li>}
         </ul>
         {signer && <p className="small">The audit record will be {signedByText(signer)}.</p>}
         {verdict && (

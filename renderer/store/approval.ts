@@ -4,7 +4,8 @@
  * through the bridge. Notes belong to the opened snapshot: a new run keeps them, another file
  * starts afresh.
  */
-import type { ExportAs } from '../../core/formats/index.js';
+import type { ExportAs, WrittenSession } from '../../core/formats/index.js';
+import { canResume } from '../../core/formats/index.js';
 import type { HostInfo, Signer } from '../../core/ipc/contract.js';
 import type { Proposal } from './derive.js';
 import { auditDraft, exportedText, exportName, restoreArchiveOf, signedByText } from './exporting.js';
@@ -21,6 +22,8 @@ export interface ExportedFiles {
   /** The record's SSH signature and who signed it, when the host signs exports. */
   signaturePath: string | null;
   signedBy: Signer | null;
+  /** SPEC §9: the snapshot again as a new Claude Code session, when asked for. */
+  session: WrittenSession | null;
   at: string;
 }
 
@@ -50,9 +53,18 @@ export interface ApprovalSlice {
   setApprovalComment(text: string): void;
   setComment(pairId: string, text: string): void;
   openExport(open: boolean): void;
-  /** Writes the export through the bridge; returns the notice for the status line. */
-  /** `restoreServer`: the markers also say how to restore with the restore server's restore_result (§9). */
-  exportApproved(options: { as: ExportAs; report: boolean; restoreServer?: boolean }): Promise<string>;
+  /**
+   * Writes the export through the bridge; returns the notice for the status line. `restoreServer`:
+   * the markers also say how to restore with the restore server's restore_result (§9).
+   * `resumable` (a Claude Code session exported as one, §9): also a new session `claude --resume`
+   * opens; the dialog then stays open to show the command.
+   */
+  exportApproved(options: {
+    as: ExportAs;
+    report: boolean;
+    restoreServer?: boolean;
+    resumable?: boolean;
+  }): Promise<string>;
   resetApproval(): void;
 }
 
@@ -91,13 +103,15 @@ export const createApprovalSlice: Slice<
     set({ comments });
   },
   openExport: (exportOpen) => set({ exportOpen }),
-  async exportApproved({ as, report, restoreServer = false }) {
+  async exportApproved({ as, report, restoreServer = false, resumable = false }) {
     const state = get();
     const { snapshot, proposal, deps } = state;
     if (!snapshot || !proposal) return 'nothing to export: run first';
     // What is exported is what the policy gives (R3–R5): an edit the model must answer blocks it.
     if (state.outOfDate.length > 0) return `Export disabled: ${state.outOfDate.join(', ')} changed since the run`;
     if (state.reviewer.trim() === '') return 'Export needs a reviewer: name who approves it';
+    if (resumable && !canResume(snapshot.source.format, as))
+      return `Export needs a Claude Code session exported as one to write a resumable session; this is ${as === 'source' ? snapshot.source.format : 'a message array'}`;
     set({ exporting: true });
     try {
       const exportedAt = (deps.now?.() ?? new Date()).toISOString();
@@ -109,12 +123,14 @@ export const createApprovalSlice: Slice<
         archive: new Uint8Array(await snapshot.original.arrayBuffer()),
         audit: auditDraft(state, snapshot, proposal, { as, exportedAt, restoreArchive }),
         report,
+        resumable,
       });
       if (!saved) return 'Export cancelled';
       set({
         lastExport: { ...saved, at: exportedAt },
         exported: { proposal, comments: state.comments, note: state.approvalComment },
-        exportOpen: false,
+        // The command that resumes a new session is shown in the dialog until it is closed.
+        exportOpen: saved.session !== null,
       });
       const files = [
         saved.path,
@@ -122,6 +138,7 @@ export const createApprovalSlice: Slice<
         saved.auditPath,
         ...(saved.reportPath ? [saved.reportPath] : []),
         ...(saved.signaturePath ? [saved.signaturePath] : []),
+        ...(saved.session ? [saved.session.path] : []),
       ];
       return `Exported ${files.join(', ')}${saved.signedBy ? `; ${signedByText(saved.signedBy)}` : ''}`;
     } catch (error) {

@@ -21,6 +21,8 @@ export interface ExportedDownloads {
   audit: Downloaded;
   report: Downloaded | null;
   signature: Downloaded | null;
+  /** The snapshot again as a new Claude Code session (`<sessionId>.jsonl`), when asked for. */
+  session: Downloaded | null;
 }
 
 export async function exportThroughDialog(
@@ -32,6 +34,7 @@ export async function exportThroughDialog(
     as?: 'source' | 'messages';
     signed?: boolean;
     restoreServer?: boolean;
+    resumable?: boolean;
   } = {},
 ): Promise<ExportedDownloads> {
   await page.getByRole('button', { name: 'Export…' }).click();
@@ -42,7 +45,8 @@ export async function exportThroughDialog(
   if (options.as) await dialog.getByLabel('Export as').selectOption(options.as);
   if (options.report) await dialog.getByRole('checkbox', { name: /Also write an HTML report/ }).check();
   if (options.restoreServer) await dialog.getByRole('checkbox', { name: /Meant for the restore server/ }).check();
-  const expected = 3 + (options.report ? 1 : 0) + (options.signed ? 1 : 0);
+  if (options.resumable) await dialog.getByRole('checkbox', { name: /new Claude Code session/ }).check();
+  const expected = 3 + (options.report ? 1 : 0) + (options.signed ? 1 : 0) + (options.resumable ? 1 : 0);
   const downloads: Download[] = [];
   const all = new Promise<void>((resolve) => {
     const onDownload = (d: Download) => {
@@ -55,7 +59,8 @@ export async function exportThroughDialog(
   });
   await dialog.getByRole('button', { name: 'Export', exact: true }).click();
   await all;
-  await expect(dialog).toHaveCount(0);
+  // With a new session the dialog stays open to show the command that resumes it.
+  if (!options.resumable) await expect(dialog).toHaveCount(0);
   const files = await Promise.all(
     downloads.map(async (d): Promise<Downloaded> => {
       const path = await d.path();
@@ -77,5 +82,6 @@ export async function exportThroughDialog(
     audit,
     report: files.find((f) => f.name.endsWith('.report.html')) ?? null,
     signature: files.find((f) => f.name.endsWith('.audit.json.sig')) ?? null,
+    session: files.find((f) => /^[0-9a-f-]{36}\.jsonl$/.test(f.name)) ?? null,
   };
 }

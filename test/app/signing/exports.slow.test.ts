@@ -9,7 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { writeExport } from '../../../app/host/exportFiles.js';
+import { saveExportAt } from '../../../app/host/saveExport.js';
 import { setupHost } from '../../../app/host/setup.js';
 import { parseAllowedSigners } from '../../../app/signing/allowedSigners.js';
 import { signAuditRecord, verifyAuditSignature } from '../../../app/signing/auditSignature.js';
@@ -155,16 +155,11 @@ describe('§9 the hosts sign with their configured key', () => {
       env,
       cwd: dir,
       extra: {
-        'file.save': ({ suggestedName, text, archive, audit, report }) =>
-          writeExport(
-            join(dir, suggestedName),
-            { text, archive, archiveText: new TextDecoder().decode(archive), audit, report },
-            {
-              sources: [],
-              confirmReplace: async () => true,
-              ...(signingKey ? { sign: (record: string) => signAuditRecord(record, signingKey) } : {}),
-            },
-          ),
+        'file.save': (args) =>
+          saveExportAt(join(dir, args.suggestedName), args, {
+            confirmReplace: async () => true,
+            ...(signingKey ? { sign: (record: string) => signAuditRecord(record, signingKey) } : {}),
+          }),
       },
     });
     const { bridge, calls } = directBridge(setup.handlers);

@@ -3,7 +3,14 @@
  * session — a fresh UUID in every line's `sessionId`, every other byte as exported.
  */
 import { describe, expect, it } from 'vitest';
-import { isProjectSessionPath, resumableSession, resumeCommand, sessionFileName } from '../../../core/formats/index.js';
+import {
+  isProjectSessionPath,
+  resumableSession,
+  resumeCommand,
+  resumeStep,
+  sessionCwdOf,
+  sessionFileName,
+} from '../../../core/formats/index.js';
 
 const ID = '0b8f7c1e-2d3a-4b5c-9d6e-7f8091a2b3c4';
 
@@ -28,5 +35,17 @@ describe('resumable Claude Code sessions', () => {
     expect(resumeCommand(ID)).toBe(`claude --resume ${ID}`);
     expect(isProjectSessionPath('/home/u/.claude/projects/-home-u-p/abc.jsonl')).toBe(true);
     expect(isProjectSessionPath('/home/u/exports/abc.jsonl')).toBe(false);
+  });
+
+  it("§9 how to resume: the session's directory from its lines; a session outside its project folder is moved first", () => {
+    const text = '{"type":"summary"}\n{"type":"user","cwd":"/home/u/my.project","sessionId":"a"}\n';
+    expect(sessionCwdOf(text)).toBe('/home/u/my.project');
+    expect(sessionCwdOf('{"type":"summary"}\n')).toBeNull();
+    const written = { path: `/x/${ID}.jsonl`, sessionId: ID, cwd: '/home/u/my.project' };
+    expect(resumeStep({ ...written, inProject: true })).toBe(`cd "/home/u/my.project" && claude --resume ${ID}`);
+    expect(resumeStep({ ...written, inProject: false })).toBe(
+      `move it into ~/.claude/projects/-home-u-my-project/, then cd "/home/u/my.project" && claude --resume ${ID}`,
+    );
+    expect(resumeStep({ ...written, cwd: null, inProject: true })).toBe(`claude --resume ${ID}`);
   });
 });

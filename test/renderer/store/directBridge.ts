@@ -54,6 +54,7 @@ export function keepSaves(saved: SavedExport[]): Partial<Handlers> {
         reportPath: nameOf('report'),
         signaturePath: null,
         signedBy: null,
+        session: null,
       };
     },
   };
