@@ -16,6 +16,7 @@ import { openaiResponsesInfo } from './detect/openaiResponses.js';
 import { openhandsInfo } from './detect/openhands.js';
 import { sweAgentInfo } from './detect/sweAgent.js';
 import { geminiCliInfo } from './detect/geminiCli.js';
+import { clineSessionInfo } from './detect/clineSession.js';
 import type { Detection, FormatAdapter, FormatId, FormatInfo, SourceText } from './types.js';
 import { FormatError } from './types.js';
 
@@ -33,6 +34,7 @@ export const FORMAT_INFOS: readonly FormatInfo[] = [
   sweAgentInfo,
   miniSweAgentInfo,
   geminiCliInfo,
+  clineSessionInfo,
 ];
 
 /** Each format's adapter module, imported when a file is first read as that format. */
@@ -49,6 +51,7 @@ export const ADAPTER_LOADERS: Readonly<Record<FormatId, () => Promise<FormatAdap
   'swe-agent': async () => (await import('./adapters/sweAgent.js')).sweAgent,
   'mini-swe-agent': async () => (await import('./adapters/miniSweAgent.js')).miniSweAgent,
   'gemini-cli': async () => (await import('./adapters/geminiCli.js')).geminiCli,
+  'cline-session': async () => (await import('./adapters/clineSession.js')).clineSession,
 };
 
 /** The formats' ids as errors list them. */

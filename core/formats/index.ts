@@ -21,6 +21,7 @@ import { openaiResponses } from './adapters/openaiResponses.js';
 import { openhands } from './adapters/openhands.js';
 import { sweAgent } from './adapters/sweAgent.js';
 import { geminiCli } from './adapters/geminiCli.js';
+import { clineSession } from './adapters/clineSession.js';
 import { detectionOf, infoFor } from './detection.js';
 import { parseSource } from './document.js';
 import type { InspectedSource, OpenedSource } from './open.js';
@@ -63,6 +64,7 @@ export const FORMATS: readonly FormatAdapter[] = [
   sweAgent,
   miniSweAgent,
   geminiCli,
+  clineSession,
 ];
 
 export function isFormatId(id: string): id is FormatId {

@@ -21,6 +21,7 @@ export const FORMAT_IDS = [
   'swe-agent',
   'mini-swe-agent',
   'gemini-cli',
+  'cline-session',
 ] as const;
 export type FormatId = (typeof FORMAT_IDS)[number];
 

@@ -46,6 +46,7 @@ export const TARGETS: Readonly<Record<FormatId, readonly Target[]>> = {
   'swe-agent': [sweAgentTools, sweAgentChat],
   'mini-swe-agent': [miniSweAgentTool, miniChat],
   'gemini-cli': [geminiCliResume],
+  'cline-session': [anthropicMessages],
 };
 
 export function runTargetChecks(input: CheckInput): TargetReport[] {

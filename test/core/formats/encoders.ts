@@ -440,6 +440,50 @@ const geminiCli: Enc = (turns) => {
   return lines.map((l) => JSON.stringify(l)).join('\n') + '\n';
 };
 
+/**
+ * Cline SDK session (sdk/packages/shared/src/llms/messages.ts @ 21cb8d25): one user message
+ * per result, whose id repeats the call's; `read_file` answers with a `ToolOperationResult[]`,
+ * the other tools with a string (`is_error` on failure).
+ */
+const clineSession: Enc = (turns) => {
+  const messages = turns.flatMap((t, i): J[] => {
+    const ts = 1783377000000 + i;
+    if (t.kind === 'user') return [{ id: `msg_u${i}`, role: 'user', content: [{ type: 'text', text: t.text }], ts }];
+    const uses = t.calls.map((c, j) => ({ type: 'tool_use', id: idOf(i, j), name: c.name, input: c.input }));
+    const reply = {
+      id: `msg_a${i}`,
+      role: 'assistant',
+      content: [...(t.text || uses.length === 0 ? [{ type: 'text', text: t.text || 'ok' }] : []), ...uses],
+      ts,
+      modelInfo: { id: 'anthropic/claude-opus-4.8-fast', provider: 'cline' },
+    };
+    const results = t.calls.map((c, j) => ({
+      id: `msg_r${i}_tool_${idOf(i, j)}`,
+      role: 'user',
+      content: [
+        {
+          type: 'tool_result',
+          tool_use_id: idOf(i, j),
+          name: c.name,
+          ...(c.name === 'read_file'
+            ? { content: [{ query: c.input.path, result: c.output, success: !c.error }] }
+            : { content: c.output, ...(c.error ? { is_error: true } : {}) }),
+        },
+      ],
+      ts,
+    }));
+    return [reply, ...results];
+  });
+  return json({
+    version: 1,
+    updated_at: '2026-07-15T05:42:04.818Z',
+    agent: 'lead',
+    sessionId: 's_1',
+    messages,
+    system_prompt: 'You are Cline.',
+  });
+};
+
 export const ENCODERS: Record<FormatId, Enc> = {
   agentscope,
   'agentscope-session': agentscopeSession,
@@ -453,4 +497,5 @@ export const ENCODERS: Record<FormatId, Enc> = {
   'swe-agent': sweAgent,
   'mini-swe-agent': miniSweAgent,
   'gemini-cli': geminiCli,
+  'cline-session': clineSession,
 };
