@@ -21,6 +21,8 @@ import { evaluateCut } from '../../core/eval/evaluate.js';
 import { EVAL_CUTS, pickCuts } from '../../core/eval/cuts.js';
 import { renderHtml } from '../../core/eval/html.js';
 import { LABELS, labelContext } from '../../core/eval/labels.js';
+import type { PeerId, PeerRun } from '../../core/eval/peers/index.js';
+import { PEER_IDS, peerRuns } from '../../core/eval/peers/index.js';
 import type { FoldReport } from '../../core/eval/report.js';
 import { ABLATION_NAME, buildReport, renderTable } from '../../core/eval/report.js';
 import { createDecisionModel, loadConfig } from '../config.js';
@@ -30,7 +32,7 @@ import type { Transcript } from './transcripts.js';
 import { readTranscripts } from './transcripts.js';
 
 const USAGE = `usage: compaction-inspector eval PATH… [--cuts 3] [--mask-m 10] [--seeds 5] [--max-recall-loss 0.05]
-                                  [--options JSON] [--json] [--html FILE] [--cv]
+                                  [--options JSON] [--json] [--html FILE] [--cv] [--policies [LIST]]
   PATH      a history file in any format of "formats" (each conversation of a file is a
             transcript) or a folder of them (*.json, *.jsonl, *.traj; recursive)
   --cuts    cut points per transcript, spread evenly (history | next action = goal | future)
@@ -42,6 +44,9 @@ const USAGE = `usage: compaction-inspector eval PATH… [--cuts 3] [--mask-m 10]
   --cv      offline backend only: leave one transcript out — fit the weights on the others,
             measure it with them (and refitted without the signals sharing the later-use
             label's extractor); the figures are held out, never in-sample
+  --policies the peer policies (other frameworks' defaults) beside the model: LIST is
+            comma-separated ids of ${PEER_IDS.join(', ')}
+            (default: all); trigger-based peers also run always on
 `;
 
 interface Settings {
@@ -54,6 +59,27 @@ interface Settings {
   json: boolean;
   html: string | null;
   cv: boolean;
+  /** `--policies`: the peers measured beside the model; null without the flag. */
+  policies: PeerId[] | null;
+}
+
+const isPeerList = (value: string) =>
+  value === 'all' || value.split(',').every((id) => (PEER_IDS as readonly string[]).includes(id));
+
+/**
+ * `--policies` takes an optional list: the next argument is its list when it names only peers
+ * (or is `all`); otherwise the flag stands alone and means every peer.
+ */
+function takePolicies(argv: string[]): { rest: string[]; policies: PeerId[] | null } {
+  const at = argv.findIndex((a) => a === '--policies' || a.startsWith('--policies='));
+  if (at === -1) return { rest: argv, policies: null };
+  const inline = argv[at].startsWith('--policies=') ? argv[at].slice('--policies='.length) : null;
+  const next = argv[at + 1];
+  const list = inline ?? (next !== undefined && isPeerList(next) ? next : 'all');
+  if (!isPeerList(list))
+    throw new UsageError(`--policies: expected peer ids from ${PEER_IDS.join(', ')}, got "${list}"`);
+  const rest = argv.filter((_, i) => i !== at && !(inline === null && list === next && i === at + 1));
+  return { rest, policies: list === 'all' ? [...PEER_IDS] : [...new Set(list.split(','))].map((id) => id as PeerId) };
 }
 
 function integer(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
@@ -65,10 +91,13 @@ function integer(name: string, raw: string | undefined, fallback: number, min: n
 }
 
 export function parseSettings(argv: string[]): Settings | 'help' {
+  const { rest, policies } = takePolicies(argv);
+  if (rest.filter((a) => a === '--policies' || a.startsWith('--policies=')).length > 0)
+    throw new UsageError('--policies: given twice');
   let parsed;
   try {
     parsed = parseArgs({
-      args: argv,
+      args: rest,
       allowPositionals: true,
       options: {
         cuts: { type: 'string' },
@@ -113,7 +142,13 @@ export function parseSettings(argv: string[]): Settings | 'help' {
     json: values.json === true,
     html: values.html ?? null,
     cv: values.cv === true,
+    policies,
   };
+}
+
+/** The peer runs of `--policies` (masking at `--mask-m`); undefined without the flag. */
+function peersOf(settings: Settings): PeerRun[] | undefined {
+  return settings.policies === null ? undefined : peerRuns(settings.policies, { masking: { m: settings.maskM } });
 }
 
 interface Measured {
@@ -156,6 +191,7 @@ async function measureCuts(
         options: settings.options,
         signal,
         settings: config.request,
+        peers: peersOf(settings),
       });
       if (signal.aborted) break;
       results.push(result);
@@ -196,6 +232,7 @@ async function measureCrossValidated(
     options: settings.options,
     signal,
     settings: config.request,
+    peers: peersOf(settings),
     progress: err,
   }).catch((error: unknown) => {
     if (error instanceof CrossValidationError) throw new UsageError(error.message);

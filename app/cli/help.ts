@@ -8,7 +8,7 @@ import { DEFAULT_ARCHIVE_REF, DEFAULT_OPTIONS } from '../../core/engine/schema.j
 const SUMMARIES: Record<string, string> = {
   compact_context: 'propose a compacted history (SPEC §8); prints the response envelope as JSON',
   serve: 'start the local service and the web UI on 127.0.0.1',
-  eval: 'measure decisions on real transcripts against observation masking and random, with a threshold sweep (eval --help)',
+  eval: 'measure decisions on real transcripts against observation masking, random and peer policies, with a threshold sweep (eval --help)',
   formats: 'list the native transcript formats messages=@FILE reads (ids for --format, file patterns)',
   compare:
     'compare A.json B.json [--json]: two envelopes or audit records of the same history; the calls whose action differs, the agreement rate',

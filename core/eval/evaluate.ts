@@ -18,6 +18,9 @@ import type { CutSubject, Tallies } from './measure.js';
 import { meanTallies, perLabel, tally, ZERO_TALLY } from './measure.js';
 import type { Actions } from './policies.js';
 import { keepAll, masking, randomLike, randomShare } from './policies.js';
+import type { PoliciesCut } from './peerEval.js';
+import { measurePolicies } from './peerEval.js';
+import type { PeerRun } from './peers/index.js';
 
 export const SWEEP_THRESHOLDS = Array.from({ length: 19 }, (_, i) => Math.round((i + 1) * 5) / 100);
 export const MASK_CURVE = [0, 1, 2, 3, 5, 10, 15, 20, 30, 50];
@@ -35,6 +38,8 @@ export interface EvalSettings {
    * `eval --cv` uses it for the model refitted without the signals that share a label's extractor.
    */
   ablation?: DecisionModel;
+  /** `eval --policies`: the peer policies measured on every cut beside the model. */
+  peers?: readonly PeerRun[];
 }
 
 export interface CutResult {
@@ -48,6 +53,8 @@ export interface CutResult {
   sweep: Array<{ threshold: number; tally: Tallies }>;
   maskCurve: Array<{ m: number; tally: Tallies }>;
   randomCurve: Array<{ share: number; tally: Tallies }>;
+  /** `eval --policies` only. */
+  peerPolicies?: PoliciesCut;
   /** Per candidate, for auditing a label or a decision. */
   candidates: Array<{
     call_id: string;
@@ -155,6 +162,7 @@ export async function evaluateCut(
       share,
       tally: randomMean((seed) => randomShare(analysis, share, seed)),
     })),
+    ...(settings.peers ? { peerPolicies: measurePolicies(subject, settings.peers, modelActions, probabilities) } : {}),
     candidates: decisions
       .filter((d) => d.keep_result !== null)
       .map((d) => ({

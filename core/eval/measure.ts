@@ -5,7 +5,7 @@
  * rebuild per set of actions serves every label (`Tallies`: one `Tally` per label).
  */
 import type { Analysis } from '../engine/guards.js';
-import type { RebuildOptions } from '../engine/rebuild.js';
+import type { RebuildOptions, Rebuilt } from '../engine/rebuild.js';
 import { rebuild } from '../engine/rebuild.js';
 import type { Message } from '../engine/schema.js';
 import type { CutLabels, LabelName } from './labels.js';
@@ -43,8 +43,17 @@ export interface CutSubject {
 /** One tally per label. */
 export type Tallies = Record<LabelName, Tally>;
 
-export function tally(subject: CutSubject, actions: Actions): Tallies {
-  const rebuilt = rebuild(subject.history, subject.analysis.pairs, actions, subject.rebuildOptions, false);
+/** `options`: R13 as a peer policy shortens (its head and tail), else as the run applied it. */
+export function tally(
+  subject: CutSubject,
+  actions: Actions,
+  options: RebuildOptions = subject.rebuildOptions,
+): Tallies {
+  return tallyRebuilt(subject, actions, rebuild(subject.history, subject.analysis.pairs, actions, options, false));
+}
+
+/** The tallies of actions already applied (`rebuilt`), so a caller that needs the history too rebuilds once. */
+export function tallyRebuilt(subject: CutSubject, actions: Actions, rebuilt: Rebuilt): Tallies {
   const charsAfter = rebuilt.changed ? JSON.stringify(rebuilt.messages).length : subject.charsBefore;
   const kept = subject.analysis.candidates.filter((pair) => (actions.get(pair.pairId) ?? 'keep') === 'keep');
   return perLabel((label) => {

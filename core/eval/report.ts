@@ -9,6 +9,8 @@ import type { Figures, Tallies } from './measure.js';
 import { figures, perLabel } from './measure.js';
 import type { Advice, Pooled, PooledByLabel } from './pool.js';
 import { advise, pool, poolBySource, versusBaselines } from './pool.js';
+import type { PeerPoolReport } from './peerReport.js';
+import { poolPolicies, renderPolicies } from './peerReport.js';
 
 /** One fold of `eval --cv`: the transcripts held out and the weights fitted without them. */
 export interface FoldReport {
@@ -41,6 +43,8 @@ export interface EvalReport {
   advice: Record<LabelName, Advice>;
   /** `--cv` only. */
   folds?: FoldReport[];
+  /** `--policies` only: the peer policies pooled beside the model. */
+  peerPolicies?: PeerPoolReport;
   /** What the model row means when it is not self-evident (in-sample weights, ablation). */
   notes: string[];
 }
@@ -57,6 +61,7 @@ export interface ReportInput {
 /** The report of a run: pooled under each label, per transcript, with advice per label. */
 export function buildReport(input: ReportInput): EvalReport {
   const pooled = pool(input.results);
+  const peerPolicies = poolPolicies(input.results, modelName(input.backend, input.model));
   return {
     schema: 'compaction-inspector/eval@2',
     backend: input.backend,
@@ -68,9 +73,12 @@ export function buildReport(input: ReportInput): EvalReport {
     transcripts: poolBySource(input.results),
     advice: perLabel((label) => advise(pooled[label], input.settings.maxRecallLoss)),
     ...(input.folds ? { folds: input.folds } : {}),
+    ...(peerPolicies ? { peerPolicies } : {}),
     notes: input.notes ?? [],
   };
 }
+
+const modelName = (backend: string, model: string | null) => `${backend}${model ? ` (${model})` : ''}`;
 
 /** A transcript with fewer used results than this says little about recall: its verdict is left out. */
 export const MIN_USED_TO_COMPARE = 5;
@@ -126,7 +134,7 @@ function verdict(pooled: PooledByLabel): string {
 export function renderTable(report: EvalReport): string {
   const { maskM, seeds } = report.settings;
   const lines: string[] = [];
-  const name = `${report.backend}${report.model ? ` (${report.model})` : ''}`;
+  const name = modelName(report.backend, report.model);
   for (const cut of report.cuts) {
     lines.push(`${cut.source} @ message ${cut.cut} (${cut.historyMessages} messages of history)`);
     if (cut.error) {
@@ -182,6 +190,7 @@ export function renderTable(report: EvalReport): string {
   );
   lines.push('');
   for (const label of LABELS) lines.push(adviceLine(label, advice[label]));
+  if (report.peerPolicies) lines.push('', ...renderPolicies(report.peerPolicies));
   if (report.folds) lines.push('', ...foldTable(report.folds));
   for (const note of report.notes) lines.push(`NOTE: ${note}`);
   return lines.join('\n') + '\n';

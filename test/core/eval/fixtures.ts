@@ -65,3 +65,16 @@ export function debuggingSession(): History {
   h.say('Done: sum_line_items and compute_total pass.');
   return h;
 }
+
+/** Twelve reads of long config files, each naming an identifier the agent quotes right after. */
+export function configReads(): History {
+  const h = new History();
+  h.user('Find where the retry budget is configured.');
+  for (let i = 1; i <= 12; i++) {
+    const body = Array.from({ length: 60 }, (_, line) => `line ${line}: setting_${i}_${line} = ${line * i}`).join('\n');
+    h.tool(`r${i}`, 'Read', { file_path: `src/config_${i}.py` }, body);
+    h.say(`config_${i} sets setting_${i}_7; checking the next file.`);
+  }
+  h.say('The retry budget is setting_3_7.');
+  return h;
+}
