@@ -1,16 +1,18 @@
 /**
  * Byte-preserving export (SPEC §9): the text of an edited document is the original text with
- * only the edited spans replaced. The original is read once more with jsonc-parser's
- * `parseTree`, which reports the offset and length of every value, and walked beside the
- * edited value: a value equal to the original (the very object, or an equal primitive) is
- * copied from the source text as written — `1e400`, `12345678901234567890`, `-0`, escapes and
- * spacing survive — and only a changed container is rebuilt, from its own original pieces: a
- * removed element goes with its comma, a replaced value takes the span of the old one, a new
- * key or element is written with the separators its neighbours use. Nothing outside an edited
- * span is ever re-serialized.
+ * only the edited spans replaced. The edited value is walked beside the original text, whose
+ * values are located only where an edit reaches (locate.ts: a changed container lists its
+ * children, an unchanged value is only skipped over): a value equal to the original (the very
+ * object, or an equal primitive) is copied from the source text as written — `1e400`,
+ * `12345678901234567890`, `-0`, escapes and spacing survive — and only a changed container is
+ * rebuilt, from its own original pieces: a removed element goes with its comma, a replaced value
+ * takes the span of the old one, a new key or element is written with the separators its
+ * neighbours use. Nothing outside an edited span is ever re-serialized.
  */
-import type { Node, ParseError } from 'jsonc-parser';
-import { parseTree } from 'jsonc-parser';
+import type { Located } from './locate.js';
+import { locate, MalformedJson } from './locate.js';
+
+type Node = Located;
 
 /**
  * Originals of copy-on-write copies (core/formats/editor.ts records every copy it makes), so
@@ -29,13 +31,6 @@ function originalOf(value: unknown): unknown {
   return current;
 }
 
-/** Offsets of a JSON text's values, or null when jsonc-parser does not read it as one strict JSON value. */
-export function offsetsOf(text: string): Node | null {
-  const errors: ParseError[] = [];
-  const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
-  return root !== undefined && errors.length === 0 ? root : null;
-}
-
 /**
  * `text` (one JSON value, `original` as JSON.parse read it) with `edited` spliced in: the bytes
  * before and after the root value stay, and so does every byte of an unchanged value.
@@ -43,10 +38,15 @@ export function offsetsOf(text: string): Node | null {
  */
 export function spliceText(text: string, original: unknown, edited: unknown, indent: number | string): string {
   if (edited === original) return text;
-  const root = offsetsOf(text);
-  if (root === null) return JSON.stringify(edited, null, indent);
-  const splicer = new Splicer(text, indent);
-  return text.slice(0, root.offset) + splicer.value(root, original, edited) + text.slice(root.offset + root.length);
+  try {
+    const root = locate(text);
+    const spliced = new Splicer(text, indent).value(root, original, edited);
+    return text.slice(0, root.offset) + spliced + text.slice(root.offset + root.length);
+  } catch (error) {
+    // Text JSON.parse read but the scanner does not (it never should): written as a reader would.
+    if (error instanceof MalformedJson) return JSON.stringify(edited, null, indent);
+    throw error;
+  }
 }
 
 interface Item {
