@@ -25,3 +25,14 @@ declare var AbortController: { prototype: AbortController; new (): AbortControll
 declare function setTimeout(handler: () => void, ms?: number): unknown;
 declare function clearTimeout(id: unknown): void;
 declare function structuredClone<T>(value: T): T;
+interface TextEncoder {
+  encode(input?: string): Uint8Array;
+}
+declare var TextEncoder: { prototype: TextEncoder; new (): TextEncoder };
+interface TextDecoder {
+  decode(input?: Uint8Array): string;
+}
+declare var TextDecoder: {
+  prototype: TextDecoder;
+  new (label?: string, options?: { fatal?: boolean; ignoreBOM?: boolean }): TextDecoder;
+};

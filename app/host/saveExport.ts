@@ -4,6 +4,7 @@
  * new resumable Claude Code session (resumableSession.ts, as the command line's `--resumable`
  * writes it). Null when the person declined to replace a file; nothing is written then.
  */
+import { isBinarySource } from '../../core/formats/index.js';
 import type { ChannelParsedArgs, ChannelResult } from '../../core/ipc/contract.js';
 import type { Replacement } from './exportFiles.js';
 import { writeExport } from './exportFiles.js';
@@ -20,7 +21,8 @@ export async function saveExportAt(
   },
 ): Promise<ChannelResult<'file.save'>> {
   const { sourcePath, text, archive, audit, report } = args;
-  const archiveText = new TextDecoder('utf-8').decode(archive);
+  // A ZIP (an Inspect .eval log) is read back as bytes, every other original as its text.
+  const archiveText = isBinarySource(archive) ? archive : new TextDecoder('utf-8').decode(archive);
   const written = await writeExport(
     target,
     { text, archive, archiveText, audit, report },
@@ -29,6 +31,8 @@ export async function saveExportAt(
   if (!written) return null;
   let session = null;
   if (args.resumable) {
+    // The contract allows it for claude-code only, a text format.
+    if (typeof text !== 'string') throw new HostApiError('invalid_input', 'a resumable session is written from text');
     try {
       session = writeResumableSession(text, written.path, sourcePath);
     } catch (error) {

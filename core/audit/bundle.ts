@@ -12,6 +12,7 @@ import { reportOf } from './report.js';
 import { verifyExport } from './verify.js';
 import type { ExportVerdict, Violation } from '../formats/targets/index.js';
 import { describePlace, judgeExport } from '../formats/targets/index.js';
+import type { SourceInput, WrittenFile } from '../formats/index.js';
 
 /** `rule at place: message`, as refusals and warnings name a broken rule. */
 export function describeViolation(v: Violation): string {
@@ -22,11 +23,11 @@ export function describeViolation(v: Violation): string {
 export type Hash = (data: string | Uint8Array) => Promise<{ sha256: string; bytes: number }>;
 
 export interface ExportContent {
-  /** The snapshot in the source's own format (core/formats `exportSource`). */
-  text: string;
-  /** The original's bytes, as opened, and their text as the inspector decoded it. */
+  /** The snapshot in the source's own format (core/formats `exportSource`): text, or a `.eval` ZIP's bytes. */
+  text: WrittenFile;
+  /** The original's bytes, as opened, and their text as the inspector decoded it (the bytes for a ZIP). */
   archive: Uint8Array;
-  archiveText: string;
+  archiveText: SourceInput;
   audit: AuditDraft;
   /** Also write the HTML audit report. */
   report: boolean;

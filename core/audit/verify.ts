@@ -4,7 +4,7 @@
  * with the files beside the record. No model is asked: R3–R4 guard the archive's pairs under
  * the recorded policy, R12 decides each at the recorded threshold from the recorded
  * probabilities (R15), the overrides apply on top, R13–R14 rebuild, and the recorded format
- * writes the result (core/formats `exportText`). Pure: the host reads the files and hashes their bytes.
+ * writes the result (core/formats `exportedFile`). Pure: the host reads the files and hashes their bytes.
  * What this proves, field by field, is proof.ts's table; a verdict claims no more.
  */
 import type { Probabilities } from '../engine/decide.js';
@@ -13,16 +13,19 @@ import { analyze } from '../engine/guards.js';
 import type { MarkerSettings } from '../engine/rebuild.js';
 import { policyOf } from '../engine/request.js';
 import type { Action } from '../engine/schema.js';
-import type { OpenedSource, Proposal } from '../formats/index.js';
-import { exportText, FormatError, openSource, proposalFor } from '../formats/index.js';
+import type { OpenedSource, Proposal, SourceInput, WrittenFile } from '../formats/index.js';
+import { exportedFile, FormatError, openSource, proposalFor } from '../formats/index.js';
 import type { AuditDecision, AuditRecord } from './schema.js';
 import type { Overrides } from '../inspect/actions.js';
 import { deriveActions, modelVerdict } from '../inspect/actions.js';
 
-/** A file beside the record as the host read it: its text (UTF-8, as the inspector decodes) and its bytes' hash. */
+/**
+ * A file beside the record as the host read it: its text (UTF-8, as the inspector decodes), or
+ * its bytes when it is binary (an Inspect `.eval` ZIP), and its bytes' hash.
+ */
 export interface ReadFile {
   name: string;
-  text: string;
+  text: SourceInput;
   sha256: string;
   bytes: number;
 }
@@ -33,7 +36,7 @@ export interface Rederived {
   analysis: Analysis;
   actions: Map<string, Action>;
   proposal: Proposal;
-  text: string;
+  text: WrittenFile;
 }
 
 export type Verification =
@@ -69,8 +72,8 @@ export function markerSettingsOf(record: AuditRecord): MarkerSettings {
  * the recorded policy's guards, actions from the recorded answers. Throws a FormatError when
  * the archive does not read as the recorded format and conversation.
  */
-export function rederive(record: AuditRecord, archiveText: string): Rederived {
-  const source = openSource(archiveText, { format: record.source.format, conversation: record.source.conversation });
+export function rederive(record: AuditRecord, archive: SourceInput): Rederived {
+  const source = openSource(archive, { format: record.source.format, conversation: record.source.conversation });
   const messages = source.read.messages;
   const analysis = analyze(messages, policyOf(record));
   const { probs, overrides } = recordedAnswers(record.decisions);
@@ -82,7 +85,7 @@ export function rederive(record: AuditRecord, archiveText: string): Rederived {
     markerSettingsOf(record),
     record.exported_as === 'source' ? source : undefined,
   );
-  return { source, analysis, actions, proposal, text: exportText(source, proposal, record.exported_as) };
+  return { source, analysis, actions, proposal, text: exportedFile(source, proposal, record.exported_as) };
 }
 
 const prob = (p: number | null) => (p === null ? 'none' : String(p));
@@ -124,7 +127,7 @@ function decisionDifferences(record: AuditRecord, rederived: Rederived): string[
   return out;
 }
 
-/** Bytes of `text`'s UTF-8 encoding (core has no TextEncoder): what a file offset counts. */
+/** Bytes of `text`'s UTF-8 encoding, without encoding it: what a file offset counts. */
 function utf8Length(text: string): number {
   let n = 0;
   for (let i = 0; i < text.length; i++) {
@@ -158,6 +161,19 @@ export function firstTextDifference(expected: string, found: string): string | n
   if (i >= found.length) return `${where}: the snapshot ends there, the approved text goes on`;
   if (i >= expected.length) return `${where}: the approved text ends there, the snapshot goes on`;
   return where;
+}
+
+/** Where a snapshot first differs from what the record derives, text or bytes (a `.eval` ZIP); null when equal. */
+export function firstDifference(expected: WrittenFile, found: SourceInput): string | null {
+  if (typeof expected === 'string' && typeof found === 'string') return firstTextDifference(expected, found);
+  const a = typeof expected === 'string' ? new TextEncoder().encode(expected) : expected;
+  const b = typeof found === 'string' ? new TextEncoder().encode(found) : found;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (i === a.length && i === b.length) return null;
+  if (i >= b.length) return `byte ${i}: the snapshot ends there, the approved file goes on`;
+  if (i >= a.length) return `byte ${i}: the approved file ends there, the snapshot goes on`;
+  return `byte ${i}`;
 }
 
 function hashDifferences(record: AuditRecord, archive: ReadFile): string[] {
@@ -247,7 +263,7 @@ export function verifyExport(record: AuditRecord, archive: ReadFile, snapshot: R
   differences.push(...sourceDifferences(record, rederived));
   differences.push(...decisionDifferences(record, rederived));
   differences.push(...keptDifferences(record, rederived));
-  const text = firstTextDifference(rederived.text, snapshot.text);
+  const text = firstDifference(rederived.text, snapshot.text);
   if (text !== null)
     differences.push(`the snapshot ${snapshot.name} differs from what the record approves from ${text}`);
   if (snapshot.sha256 !== record.exported_file.sha256 || snapshot.bytes !== record.exported_file.bytes)

@@ -9,6 +9,7 @@ import { agentscopeSessionInfo } from './detect/agentscopeSession.js';
 import { anthropicMessagesInfo } from './detect/anthropicMessages.js';
 import { claudeCodeInfo } from './detect/claudeCode.js';
 import { claudeStreamJsonInfo } from './detect/claudeStreamJson.js';
+import { inspectEvalInfo } from './detect/inspectEval.js';
 import { inspectLogInfo } from './detect/inspectLog.js';
 import { miniSweAgentInfo } from './detect/miniSweAgent.js';
 import { openaiChatInfo } from './detect/openaiChat.js';
@@ -30,6 +31,7 @@ export const FORMAT_INFOS: readonly FormatInfo[] = [
   openaiResponsesInfo,
   anthropicMessagesInfo,
   inspectLogInfo,
+  inspectEvalInfo,
   openhandsInfo,
   sweAgentInfo,
   miniSweAgentInfo,
@@ -47,6 +49,7 @@ export const ADAPTER_LOADERS: Readonly<Record<FormatId, () => Promise<FormatAdap
   'openai-responses': async () => (await import('./adapters/openaiResponses.js')).openaiResponses,
   'anthropic-messages': async () => (await import('./adapters/anthropicMessages.js')).anthropicMessages,
   'inspect-log': async () => (await import('./adapters/inspectLog.js')).inspectLog,
+  'inspect-eval': async () => (await import('./adapters/inspectEval.js')).inspectEval,
   openhands: async () => (await import('./adapters/openhands.js')).openhands,
   'swe-agent': async () => (await import('./adapters/sweAgent.js')).sweAgent,
   'mini-swe-agent': async () => (await import('./adapters/miniSweAgent.js')).miniSweAgent,

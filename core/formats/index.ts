@@ -14,6 +14,7 @@ import { agentscopeSession } from './adapters/agentscopeSession.js';
 import { anthropicMessages } from './adapters/anthropicMessages.js';
 import { claudeCode } from './adapters/claudeCode.js';
 import { claudeStreamJson } from './adapters/claudeStreamJson.js';
+import { inspectEval } from './adapters/inspectEval.js';
 import { inspectLog } from './adapters/inspectLog.js';
 import { miniSweAgent } from './adapters/miniSweAgent.js';
 import { openaiChat } from './adapters/openaiChat.js';
@@ -23,16 +24,20 @@ import { sweAgent } from './adapters/sweAgent.js';
 import { geminiCli } from './adapters/geminiCli.js';
 import { clineSession } from './adapters/clineSession.js';
 import { detectionOf, infoFor } from './detection.js';
-import { parseSource } from './document.js';
+import type { SourceInput } from './bytes.js';
+import { parseInput } from './bytes.js';
 import type { InspectedSource, OpenedSource } from './open.js';
 import { inspectWith, readWith } from './open.js';
 import { actionsForTargets, proposalOf, withoutThinkingOnlyReplies } from './proposal.js';
-import type { ExportAs, FormatAdapter, FormatId, Proposal } from './types.js';
-import { FORMAT_IDS } from './types.js';
+import type { ExportAs, FormatAdapter, FormatId, Proposal, WrittenFile } from './types.js';
+import { FORMAT_IDS, FormatError } from './types.js';
 
 export * from './types.js';
 export { detectFormats } from './detection.js';
 export { parseSource, serializeRecords, serializeValue } from './document.js';
+export type { SourceInput } from './bytes.js';
+export { isBinarySource, parseInput } from './bytes.js';
+export { installCompressor, ZSTD } from './zip/members.js';
 export type { InspectedSource, OpenedSource } from './open.js';
 export { countToolBlocks, sourceSummary } from './open.js';
 export { unchangedProposal } from './proposal.js';
@@ -60,6 +65,7 @@ export const FORMATS: readonly FormatAdapter[] = [
   openaiResponses,
   anthropicMessages,
   inspectLog,
+  inspectEval,
   openhands,
   sweAgent,
   miniSweAgent,
@@ -77,8 +83,8 @@ export function adapterFor(id: string): FormatAdapter {
 }
 
 /** Parses and detects (or takes `format` as given); lists the conversations. */
-export function inspectSource(text: string, format?: string): InspectedSource {
-  const doc = parseSource(text);
+export function inspectSource(input: SourceInput, format?: string): InspectedSource {
+  const doc = parseInput(input);
   const detection = detectionOf(doc, format);
   return inspectWith(doc, detection, adapterFor(detection.format));
 }
@@ -89,13 +95,23 @@ export function openConversation(source: InspectedSource, conversation?: string)
 }
 
 /** `inspectSource` then `openConversation`. */
-export function openSource(text: string, choice: { format?: string; conversation?: string } = {}): OpenedSource {
-  return openConversation(inspectSource(text, choice.format), choice.conversation);
+export function openSource(input: SourceInput, choice: { format?: string; conversation?: string } = {}): OpenedSource {
+  return openConversation(inspectSource(input, choice.format), choice.conversation);
 }
 
-/** The proposal in the source's own format and container, as text. */
-export function exportSource(source: Pick<OpenedSource, 'doc' | 'read'>, proposal: Proposal): string {
+/** The proposal in the source's own format and container: text, or bytes for a `.eval` ZIP. */
+export function exportFile(source: Pick<OpenedSource, 'doc' | 'read'>, proposal: Proposal): WrittenFile {
   return adapterFor(source.read.format).write(source.doc, source.read, proposal);
+}
+
+/** `exportFile` for a text format; a binary source (a `.eval` ZIP) is an error: use `exportFile`. */
+export function exportSource(source: Pick<OpenedSource, 'doc' | 'read'>, proposal: Proposal): string {
+  return asText(exportFile(source, proposal), source.read.format);
+}
+
+function asText(file: WrittenFile, format: FormatId): string {
+  if (typeof file === 'string') return file;
+  throw new FormatError(`${format} is written as bytes, not text`, 'invalid_shape');
 }
 
 /**
@@ -118,8 +134,17 @@ export function proposalFor(
 }
 
 /** The snapshot an export writes (`as`): the source's own format, or our message array (SPEC §1). */
-export function exportText(source: Pick<OpenedSource, 'doc' | 'read'>, proposal: Proposal, as: ExportAs): string {
+export function exportedFile(
+  source: Pick<OpenedSource, 'doc' | 'read'>,
+  proposal: Proposal,
+  as: ExportAs,
+): WrittenFile {
   return as === 'messages'
     ? writeHistory({ kind: 'array', wrapper: null, indent: 2 }, proposal.messages)
-    : exportSource(source, proposal);
+    : exportFile(source, proposal);
+}
+
+/** `exportedFile` as text, for a text format (a `.eval` ZIP is an error: use `exportedFile`). */
+export function exportText(source: Pick<OpenedSource, 'doc' | 'read'>, proposal: Proposal, as: ExportAs): string {
+  return asText(exportedFile(source, proposal, as), source.read.format);
 }

@@ -4,15 +4,16 @@
  * Detection, the conversations, the errors and their order are the same.
  */
 import { ADAPTER_LOADERS, detectionOf } from './detection.js';
-import { parseSource } from './document.js';
+import type { SourceInput } from './bytes.js';
+import { parseInput } from './bytes.js';
 import type { OpenedSource } from './open.js';
 import { inspectWith, readWith } from './open.js';
 
 export async function openSourceLazily(
-  text: string,
+  input: SourceInput,
   choice: { format?: string; conversation?: string } = {},
 ): Promise<OpenedSource> {
-  const doc = parseSource(text);
+  const doc = parseInput(input);
   const detection = detectionOf(doc, choice.format);
   const adapter = await ADAPTER_LOADERS[detection.format]();
   return readWith(inspectWith(doc, detection, adapter), adapter, choice.conversation);

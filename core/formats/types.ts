@@ -7,6 +7,7 @@
 import type { ContainerKind } from '../engine/containers.js';
 import type { BlockRef } from '../engine/pairing.js';
 import type { Block, Message } from '../engine/schema.js';
+import type { EvalArchive } from './zip/shapes.js';
 
 export const FORMAT_IDS = [
   'agentscope',
@@ -17,6 +18,7 @@ export const FORMAT_IDS = [
   'openai-responses',
   'anthropic-messages',
   'inspect-log',
+  'inspect-eval',
   'openhands',
   'swe-agent',
   'mini-swe-agent',
@@ -28,6 +30,9 @@ export type FormatId = (typeof FORMAT_IDS)[number];
 /** How an export writes the snapshot: in the source's own format, or as our message array (SPEC §1). */
 export const EXPORT_AS = ['source', 'messages'] as const;
 export type ExportAs = (typeof EXPORT_AS)[number];
+
+/** What a writer produces: text, or the bytes of a binary container (an Inspect `.eval` ZIP). */
+export type WrittenFile = string | Uint8Array;
 
 /** A place in the parsed document: keys and array indices from its root (JSON Lines: the line first). */
 export type JsonPath = ReadonlyArray<string | number>;
@@ -45,6 +50,8 @@ export type SourceText =
       /** The text as read (after a byte-order mark), which a write splices its edits into (SPEC §9). */
       text?: string;
       bom?: boolean;
+      /** Read from an Inspect `.eval` ZIP: the archive the value was assembled from (zip/evalLog.ts). */
+      eval?: EvalArchive;
     }
   | {
       kind: 'jsonl';
@@ -183,8 +190,11 @@ export interface FormatAdapter {
    * its calls), and the proposal's messages say so (claudeRecords.ts `thinkingOnly`).
    */
   thinkingGoesWithReply?: boolean;
-  /** The document with `proposal` applied, as text in the original container; `doc` is never modified. */
-  write(doc: SourceText, read: ReadConversation, proposal: Proposal): string;
+  /**
+   * The document with `proposal` applied, in the original container: text, or bytes for a
+   * binary container (a `.eval` ZIP); `doc` is never modified.
+   */
+  write(doc: SourceText, read: ReadConversation, proposal: Proposal): WrittenFile;
 }
 
 /**

@@ -216,7 +216,8 @@ export const contract = {
       .strictObject({
         suggestedName: z.string().min(1),
         sourcePath: z.string().nullable(),
-        text: z.string(),
+        /** The snapshot: text, or bytes for a binary format (an Inspect `.eval` ZIP). */
+        text: z.union([z.string(), z.custom<Uint8Array>((v) => v instanceof Uint8Array, 'expected text or bytes')]),
         archive: z.instanceof(Uint8Array),
         audit: AuditDraftSchema,
         report: z.boolean().default(false),

@@ -5,7 +5,7 @@ import type { BundledFile, Hash } from '../../core/audit/bundle.js';
 import { signatureFileName } from '../../core/audit/schema.js';
 import { bundleExport } from '../../core/audit/bundle.js';
 import type { WrittenSession } from '../../core/formats/index.js';
-import { resumableSession, sessionCwdOf, sessionFileName } from '../../core/formats/index.js';
+import { isBinarySource, resumableSession, sessionCwdOf, sessionFileName } from '../../core/formats/index.js';
 import { sha256Hex } from '../worker/snapshot.js';
 import type { Bridge } from './types.js';
 import { BridgeError, bridgeOver } from './types.js';
@@ -65,7 +65,8 @@ async function download(
   args: ChannelParsedArgs<'file.save'>,
   sign: (recordText: string) => Promise<ChannelResult<'audit.sign'>>,
 ): Promise<ChannelResult<'file.save'>> {
-  const archiveText = new TextDecoder('utf-8').decode(args.archive);
+  // A ZIP (an Inspect .eval log) is read back as bytes, every other original as its text.
+  const archiveText = isBinarySource(args.archive) ? args.archive : new TextDecoder('utf-8').decode(args.archive);
   const bundle = await bundleExport(
     { text: args.text, archive: args.archive, archiveText, audit: args.audit, report: args.report },
     args.suggestedName,
@@ -74,7 +75,8 @@ async function download(
   const audit = bundle.files.find((f) => f.role === 'audit') as BundledFile;
   // Signed before anything downloads: a host that cannot sign leaves no unsigned record behind.
   const signed = await sign(audit.data as string);
-  const resumable = args.resumable ? sessionDownload(args.text) : null;
+  // The contract allows resumable for claude-code only, a text format.
+  const resumable = args.resumable && typeof args.text === 'string' ? sessionDownload(args.text) : null;
   const files: Array<{ role: Role; name: string; data: string | Uint8Array }> = [
     ...bundle.files,
     ...(signed ? [{ role: 'signature' as const, name: signatureFileName(audit.name), data: signed.signature }] : []),

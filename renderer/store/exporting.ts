@@ -6,9 +6,9 @@
  * core builds from the reviews the audit view shows (core/audit/record.ts) and
  * verifies with the files before any is written (core/audit/bundle.ts).
  */
-import type { ExportAs } from '../../core/formats/index.js';
+import type { ExportAs, WrittenFile } from '../../core/formats/index.js';
 import type { Signer } from '../../core/ipc/contract.js';
-import { exportText, proposalFor } from '../../core/formats/index.js';
+import { exportedFile, proposalFor } from '../../core/formats/index.js';
 import type { AuditDraft } from '../../core/audit/schema.js';
 import { archiveFileOf, auditDraftFor } from '../../core/audit/record.js';
 import type { HostInfo } from '../../core/ipc/contract.js';
@@ -37,12 +37,12 @@ export function exportedText(
   proposal: Proposal,
   as: ExportAs = 'source',
   restoreArchive: string | null = null,
-): string {
+): WrittenFile {
   // In the source's own format, drop_call follows what the format's targets need (SPEC §9).
   const source = as === 'source' ? snapshot.source : undefined;
   const markers = { ...proposal.request, restore_archive: restoreArchive };
   const compacted = proposalFor(snapshot.messages, proposal.analysis.pairs, proposal.actions, markers, source);
-  return exportText(snapshot.source, compacted, as);
+  return exportedFile(snapshot.source, compacted, as);
 }
 
 /**

@@ -174,20 +174,28 @@ function read(doc: SourceText, conversation: string): ReadConversation {
   };
 }
 
-function write(
+/** The log's value with `proposal` applied (its samples' messages and events); `doc` is never modified. */
+export function applyToLog(
   doc: SourceText,
   read: ReadConversation,
   proposal: { edits: readonly Edit[]; messages: readonly Message[] },
-): string {
+): unknown {
   const root = (doc as { value: unknown }).value;
   const sampleIndex = conversations(doc).findIndex((c) => c.key === read.conversation);
-  const result = applyProposal(root, read, proposal, {
+  return applyProposal(root, read, proposal, {
     ...chatHooks,
     // Outputs go inline: the attachment a reference named stays for every other reference.
     setOutput: (editor, origin, output) => editor.set([...origin.path, 'content'], nativeOutput(output)),
     afterRemoval: (editor: DocumentEditor) => syncEvents(editor, sampleIndex, read, proposal.edits, root),
   });
-  return serializeValue(doc, result);
+}
+
+function write(
+  doc: SourceText,
+  read: ReadConversation,
+  proposal: { edits: readonly Edit[]; messages: readonly Message[] },
+): string {
+  return serializeValue(doc, applyToLog(doc, read, proposal));
 }
 
 export const inspectLog: FormatAdapter = {
@@ -196,3 +204,5 @@ export const inspectLog: FormatAdapter = {
   read,
   write,
 };
+
+export { conversations as sampleConversations, read as readSample };

@@ -14,7 +14,8 @@ export function samplesOf(doc: SourceText): Sample[] | null {
 
 function detect(doc: SourceText): Detection | null {
   const samples = samplesOf(doc);
-  if (samples === null) return null;
+  // A log read from a .eval archive is inspect-eval's (detect/inspectEval.ts).
+  if (samples === null || (doc.kind === 'json' && doc.eval)) return null;
   const value = (doc as { value: Record<string, unknown> }).value;
   if (typeof value.version !== 'number' && !('status' in value)) return null;
   return {

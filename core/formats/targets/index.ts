@@ -5,7 +5,7 @@
  */
 import { isRecord } from '../document.js';
 import { openSource } from '../index.js';
-import type { FormatId, ReadConversation, SourceText } from '../types.js';
+import type { FormatId, ReadConversation, SourceText, WrittenFile } from '../types.js';
 import { agentscope2 } from './agentscope2.js';
 import { anthropicMessages } from './anthropic.js';
 import { geminiCliResume } from './geminiCli.js';
@@ -42,6 +42,7 @@ export const TARGETS: Readonly<Record<FormatId, readonly Target[]>> = {
   'openai-chat': [chatCompletions],
   'openai-responses': [openaiResponses],
   'inspect-log': [chatCompletions],
+  'inspect-eval': [chatCompletions],
   openhands: [openhandsEvents],
   'swe-agent': [sweAgentTools, sweAgentChat],
   'mini-swe-agent': [miniSweAgentTool, miniChat],
@@ -66,7 +67,7 @@ export interface ExportVerdict {
   warnings: Violation[];
 }
 
-export function judgeExport(source: { doc: SourceText; read: ReadConversation }, exported: string): ExportVerdict {
+export function judgeExport(source: { doc: SourceText; read: ReadConversation }, exported: WrittenFile): ExportVerdict {
   const before = runTargetChecks(source);
   const opened = openSource(exported, { format: source.read.format, conversation: source.read.conversation });
   const reports = runTargetChecks({ doc: opened.doc, read: opened.read, source });

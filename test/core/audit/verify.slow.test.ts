@@ -11,12 +11,12 @@ import { describe, expect, it } from 'vitest';
 import { nodeHash } from '../../../app/host/exportFiles.js';
 import { bundledExample } from '../../../app/host/setup.js';
 import type { Action } from '../../../core/engine/schema.js';
-import { FORMAT_IDS, inspectSource } from '../../../core/formats/index.js';
+import { inspectSource } from '../../../core/formats/index.js';
 import type { AuditRecord } from '../../../core/audit/schema.js';
 import { ExportRefused, bundleExport } from '../../../core/audit/bundle.js';
 import type { ReadFile } from '../../../core/audit/verify.js';
 import { firstTextDifference, verifyExport } from '../../../core/audit/verify.js';
-import { ENCODERS, historyArb, ONE_CALL_PER_TURN } from '../formats/encoders.js';
+import { ENCODERS, historyArb, ONE_CALL_PER_TURN, TEXT_FORMAT_IDS } from '../formats/encoders.js';
 import type { ExportSetup, MadeExport } from '../../support/exports.js';
 import { makeExport } from '../../support/exports.js';
 import { sharedPath, sharedSkipReason } from '../../support/shared.js';
@@ -222,7 +222,7 @@ describe('§9 verify (core)', () => {
 });
 
 describe('§9 verify over generated histories in every format', () => {
-  for (const format of FORMAT_IDS) {
+  for (const format of TEXT_FORMAT_IDS) {
     it(`§9 R12 R15 ${format}: any threshold, overrides and probabilities verify; any one-character edit of the snapshot does not`, async () => {
       await fc.assert(
         fc.asyncProperty(

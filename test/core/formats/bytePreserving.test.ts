@@ -11,13 +11,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../../core/engine/schema.js';
 import type { OpenedSource, Proposal, SourceText } from '../../../core/formats/index.js';
-import { exportSource, FORMAT_IDS, inspectSource, openConversation } from '../../../core/formats/index.js';
+import { exportSource, inspectSource, openConversation } from '../../../core/formats/index.js';
 import { valueAt } from '../../../core/formats/document.js';
 import { verifyExport } from '../../../core/audit/verify.js';
 import { nodeHash } from '../../../app/host/exportFiles.js';
 import { makeExport } from '../../support/exports.js';
 import { sharedSkipReason } from '../../support/shared.js';
-import { ENCODERS, historyArb, ONE_CALL_PER_TURN } from './encoders.js';
+import { ENCODERS, historyArb, ONE_CALL_PER_TURN, TEXT_FORMAT_IDS } from './encoders.js';
 import { FIXTURES, FORMATS_DIR, fixtureText, proposalFromChoices } from './support.js';
 
 const ACTIONS: Action[] = ['keep', 'drop_result', 'drop_call'];
@@ -109,7 +109,7 @@ describe('§9 byte-preserving export of the shared files', () => {
 });
 
 describe('§9 byte-preserving export of generated histories', () => {
-  for (const format of FORMAT_IDS) {
+  for (const format of TEXT_FORMAT_IDS) {
     it(`§9 ${format}: no edit gives the source; edits leave every untouched record's bytes and parse as the edited document`, () => {
       let verbatim = 0;
       let edited = 0;

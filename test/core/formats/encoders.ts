@@ -7,6 +7,7 @@
  */
 import fc from 'fast-check';
 import type { FormatId } from '../../../core/formats/index.js';
+import { FORMAT_IDS } from '../../../core/formats/index.js';
 
 export interface Call {
   name: string;
@@ -484,7 +485,11 @@ const clineSession: Enc = (turns) => {
   });
 };
 
-export const ENCODERS: Record<FormatId, Enc> = {
+/** Formats written as text; `inspect-eval` is a ZIP of inspect-log's samples (inspectEval.test.ts). */
+export type TextFormatId = Exclude<FormatId, 'inspect-eval'>;
+export const TEXT_FORMAT_IDS = FORMAT_IDS.filter((id): id is TextFormatId => id !== 'inspect-eval');
+
+export const ENCODERS: Record<TextFormatId, Enc> = {
   agentscope,
   'agentscope-session': agentscopeSession,
   'claude-code': claudeCode,

@@ -6,8 +6,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../../core/engine/schema.js';
-import { exportSource, FORMAT_IDS, inspectSource, openConversation } from '../../../core/formats/index.js';
-import { ENCODERS, historyArb, ONE_CALL_PER_TURN } from './encoders.js';
+import { exportSource, inspectSource, openConversation } from '../../../core/formats/index.js';
+import { ENCODERS, historyArb, ONE_CALL_PER_TURN, TEXT_FORMAT_IDS } from './encoders.js';
 import { proposalFromChoices } from './support.js';
 
 const ACTIONS: Action[] = ['keep', 'drop_result', 'drop_call'];
@@ -59,7 +59,7 @@ function exported(text: string, choices: Action[], head: number): string {
 }
 
 describe('own "__proto__" fields through the format readers and writers', () => {
-  for (const format of FORMAT_IDS) {
+  for (const format of TEXT_FORMAT_IDS) {
     it(`R14 ${format}: a field named "__proto__" survives like any other`, () => {
       fc.assert(
         fc.property(

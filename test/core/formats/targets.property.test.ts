@@ -7,16 +7,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../../core/engine/schema.js';
-import { exportSource, FORMAT_IDS, inspectSource, openConversation, openSource } from '../../../core/formats/index.js';
+import { exportSource, inspectSource, openConversation, openSource } from '../../../core/formats/index.js';
 import { judgeExport, runTargetChecks } from '../../../core/formats/targets/index.js';
 import type { Turn } from './encoders.js';
-import { ENCODERS, historyArb, ONE_CALL_PER_TURN } from './encoders.js';
+import { ENCODERS, historyArb, ONE_CALL_PER_TURN, TEXT_FORMAT_IDS } from './encoders.js';
 import { proposalFromChoices } from './support.js';
 
 const ACTIONS: Action[] = ['keep', 'drop_result', 'drop_call'];
 
 describe('exports keep their targets’ rules', () => {
-  for (const format of FORMAT_IDS) {
+  for (const format of TEXT_FORMAT_IDS) {
     it(`§9 ${format}: no rule its source keeps is broken by the export`, () => {
       let kept = 0;
       fc.assert(

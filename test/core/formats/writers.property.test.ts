@@ -9,19 +9,18 @@ import type { Action } from '../../../core/engine/schema.js';
 import {
   detectFormats,
   exportSource,
-  FORMAT_IDS,
   inspectSource,
   openConversation,
   parseSource,
 } from '../../../core/formats/index.js';
 import { deepFreeze } from '../../support/invariants.js';
-import { ENCODERS, historyArb, ONE_CALL_PER_TURN } from './encoders.js';
+import { ENCODERS, historyArb, ONE_CALL_PER_TURN, TEXT_FORMAT_IDS } from './encoders.js';
 import { proposalFromChoices, withPositionalIds } from './support.js';
 
 const ACTIONS: Action[] = ['keep', 'drop_result', 'drop_call'];
 
 describe('writers over generated histories', () => {
-  for (const format of FORMAT_IDS) {
+  for (const format of TEXT_FORMAT_IDS) {
     it(`§9 R11 R14 ${format}: input untouched, output in its own format, read back = the proposal`, () => {
       const seen = { truncate: 0, drop: 0 };
       fc.assert(

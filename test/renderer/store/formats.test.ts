@@ -72,10 +72,10 @@ describe('native formats in the inspector', () => {
     await store.getState().exportApproved({ as: 'source', report: false });
     await store.getState().exportApproved({ as: 'messages', report: false });
     expect(saved.map((s) => s.suggestedName)).toEqual(['results.compacted.json', 'results.compacted.messages.json']);
-    const native = JSON.parse(saved[0].text);
+    const native = JSON.parse(saved[0].text as string);
     expect(native[0]).toEqual(JSON.parse(tauBench)[0]);
     const reread = openSource(saved[0].text, { conversation: '1' });
-    expect(withPositionalIds(reread.read.messages)).toEqual(withPositionalIds(JSON.parse(saved[1].text)));
+    expect(withPositionalIds(reread.read.messages)).toEqual(withPositionalIds(JSON.parse(saved[1].text as string)));
     const audit = AuditRecordSchema.parse(saved[0].record);
     expect(saved[1].record.exported_as).toBe('messages');
     expect(audit.source).toEqual({ format: 'openai-chat', conversation: '1', conversations: 2 });

@@ -166,7 +166,7 @@ describe('store slices', () => {
       action: 'drop_call',
     });
     expect(audit.original_sha256).toMatch(/^[0-9a-f]{64}$/);
-    const exported = loadHistory(saved[0].text).messages;
+    const exported = loadHistory(saved[0].text as string).messages;
     const pair = store.getState().proposal!.analysis.pairs.find((p) => p.pairId === target[0])!;
     expect(JSON.stringify(exported)).not.toContain(`"id":"${pair.callId}"`);
     store.getState().setOverride(target[0], null);
