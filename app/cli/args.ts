@@ -25,9 +25,10 @@ export const REQUEST_KEYS = [
   'tools',
   'archive_ref',
   'options',
+  'live_from_message_id',
 ] as const;
 export type RequestKey = (typeof REQUEST_KEYS)[number];
-export const VERBATIM_KEYS: ReadonlySet<RequestKey> = new Set(['goal', 'archive_ref']);
+export const VERBATIM_KEYS: ReadonlySet<RequestKey> = new Set(['goal', 'archive_ref', 'live_from_message_id']);
 export const REQUIRED_KEYS: readonly RequestKey[] = ['goal', 'messages'];
 
 /**

@@ -15,6 +15,7 @@ import { registryFor } from '../../core/engine/loadBackend.js';
 import { compactParsed } from '../../core/engine/pass.js';
 import type { CompactRequest } from '../../core/engine/schema.js';
 import type { OpenedSource } from '../../core/formats/open.js';
+import { compactionReports, liveFromMessageId } from '../../core/formats/compactions.js';
 import { sourceSummary } from '../../core/formats/open.js';
 import { describeUnmatched, toolNamesOf, unmatchedToolNames } from '../../core/inspect/toolNames.js';
 import { createDecisionModel, loadConfig } from '../config.js';
@@ -100,6 +101,9 @@ export async function readRequest(argv: readonly string[]): Promise<CliRequest> 
     } else if (VERBATIM_KEYS.has(key)) raw[key] = resolveValue(key, value);
     else raw[key] = parseJsonValue(key, resolveValue(key, value));
   }
+  // A compaction the agent's own tool made: calls before its live context are kept (SPEC §9).
+  const liveFrom = source === null ? undefined : liveFromMessageId((source as OpenedSource).read);
+  if (raw.live_from_message_id === undefined && liveFrom !== undefined) raw.live_from_message_id = liveFrom;
   const path = flags.get('out') ?? null;
   if (path === null && flags.has('force'))
     throw new UsageError('--force: only with --out (it lets --out replace existing files)');
@@ -188,7 +192,11 @@ export async function run(argv: string[]): Promise<number> {
     // copy 'shared': the result is serialized at once, so unchanged messages need no deep copy.
     const details = await compactParsed(request, { model, settings: config.request, copy: 'shared' });
     const response = details.response;
-    Object.assign(response.metadata, { source: sourceSummary(source) });
+    Object.assign(response.metadata, {
+      source: source.read.compactions
+        ? { ...sourceSummary(source), compactions: compactionReports(source.read) }
+        : sourceSummary(source),
+    });
     if (out !== null && reviewer !== null && response.success) {
       const run = {
         request,

@@ -49,6 +49,9 @@ compact_context KEY=VALUE ... [--format ID] [--conversation KEY]
   archive_ref            where the original history is kept (verbatim; default "${DEFAULT_ARCHIVE_REF}",
                          with --out the archive's file name)
   options                JSON object, see below
+  live_from_message_id   the first message of the agent's live context after a compaction its
+                         own tool made; calls before it are kept (outside_live_context); set
+                         from the file when it records one (Claude Code compact_boundary)
   Any value may be @path to read it from a UTF-8 file; write @@... for a literal leading @.
   --format ID            read messages as this format instead of detecting it
   --conversation KEY     which conversation of a file that holds several (eval samples,

@@ -29,6 +29,7 @@ const TOP: Record<Exclude<keyof AuditRecord, Nested>, Proof> = {
   eligible_tool_names: 'derives',
   protected_message_ids: 'derives',
   protected_call_ids: 'derives',
+  live_from_message_id: 'derives',
   archive_ref: 'derives',
   // §9 "Restore server": whether the markers say how to restore, which the snapshot's text shows.
   marker_restore: 'derives',

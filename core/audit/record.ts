@@ -98,6 +98,7 @@ export function auditDraftFor(opened: OpenedHistory, run: RecordedRun, approval:
     eligible_tool_names: request.eligible_tool_names,
     protected_message_ids: request.protected_message_ids,
     protected_call_ids: request.protected_call_ids,
+    ...(request.live_from_message_id !== undefined ? { live_from_message_id: request.live_from_message_id } : {}),
     archive_ref: request.archive_ref,
     ...(approval.markerRestore ? { marker_restore: true } : {}),
     options: { ...request.options, keep_threshold: approval.threshold },

@@ -109,6 +109,8 @@ export const AuditRecordSchema = z.strictObject({
   eligible_tool_names: request.eligible_tool_names,
   protected_message_ids: request.protected_message_ids,
   protected_call_ids: request.protected_call_ids,
+  /** §9: the live context's first message after a compaction the agent made (absent: none). */
+  live_from_message_id: z.string().optional(),
   archive_ref: request.archive_ref,
   /** §9 "Restore server": the markers also name the restore_result call for `archive_file` (absent: false). */
   marker_restore: z.boolean().optional(),

@@ -20,6 +20,7 @@ const REQUEST_KEYS: ReadonlySet<string> = new Set([
   'tools',
   'archive_ref',
   'options',
+  'live_from_message_id',
 ]);
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -151,6 +152,8 @@ export function acceptRequest(input: unknown): CompactRequest | null {
   const { messages, goal, archive_ref: archiveRef } = input;
   if (!isMessageList(messages) || typeof goal !== 'string' || goal.trim().length === 0) return null;
   if (archiveRef !== undefined && typeof archiveRef !== 'string') return null;
+  const liveFrom = input.live_from_message_id;
+  if (liveFrom !== undefined && typeof liveFrom !== 'string') return null;
   const eligible = stringList(input.eligible_tool_names);
   const protectedMessages = stringList(input.protected_message_ids);
   const protectedCalls = stringList(input.protected_call_ids);
@@ -170,5 +173,6 @@ export function acceptRequest(input: unknown): CompactRequest | null {
     ...(hasTools ? { tools } : {}),
     archive_ref: archiveRef ?? DEFAULT_ARCHIVE_REF,
     options,
+    ...(liveFrom !== undefined ? { live_from_message_id: liveFrom } : {}),
   };
 }

@@ -45,8 +45,13 @@ export const DEFAULT_OPTIONS: Record<OptionName, number> = defaultOptions();
 
 export const ACTIONS = ['keep', 'drop_result', 'drop_call'] as const;
 
-/** R3 guard codes, in the order they are checked. */
+/**
+ * R3 guard codes, in the order they are checked. `outside_live_context` (§9 extension) comes
+ * first: a call before the last compaction the agent's own tool made (`live_from_message_id`)
+ * is no longer sent when the agent resumes, so no decision about it changes what the model sees.
+ */
 export const GUARD_CODES = [
+  'outside_live_context',
   'call_unfinished',
   'result_not_success',
   'name_mismatch',

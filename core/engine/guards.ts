@@ -1,6 +1,8 @@
 /**
  * R3–R5: the deterministic guards that decide which pairs the model is asked about.
- * Protection always wins over probabilities.
+ * Protection always wins over probabilities. §9 extension: a call before the message the
+ * agent's live context starts from (`live_from_message_id`, set when the source records a
+ * compaction its own tool made) is kept as `outside_live_context`.
  */
 import { parseJsonText } from './depth.js';
 import type { Pairing, RawPair } from './pairing.js';
@@ -14,18 +16,32 @@ export interface Policy {
   protectedMessageIds: readonly string[];
   protectedCallIds: readonly string[];
   preserveRecentMessages: number;
+  /** The first message of the live context; calls before it are `outside_live_context`. */
+  liveFromMessageId?: string;
 }
 
 /** The guards' view of a request (R3–R4); the inspector passes its run request, which has no messages yet. */
 export function policyOf(
-  request: Pick<CompactRequest, 'eligible_tool_names' | 'protected_message_ids' | 'protected_call_ids' | 'options'>,
+  request: Pick<CompactRequest, 'eligible_tool_names' | 'protected_message_ids' | 'protected_call_ids' | 'options'> &
+    Partial<Pick<CompactRequest, 'live_from_message_id'>>,
 ): Policy {
   return {
     eligibleToolNames: request.eligible_tool_names,
     protectedMessageIds: request.protected_message_ids,
     protectedCallIds: request.protected_call_ids,
     preserveRecentMessages: request.options.preserve_recent_messages,
+    ...(request.live_from_message_id !== undefined ? { liveFromMessageId: request.live_from_message_id } : {}),
   };
+}
+
+/**
+ * The index of the live context's first message: 0 when the policy names none, or names an id
+ * no message has (like a protection of an absent id, it then changes nothing).
+ */
+export function liveFromIndex(messages: readonly Message[], policy: Pick<Policy, 'liveFromMessageId'>): number {
+  if (policy.liveFromMessageId === undefined) return 0;
+  const index = messages.findIndex((m) => m.id === policy.liveFromMessageId);
+  return index < 0 ? 0 : index;
 }
 
 export interface Pair extends RawPair {
@@ -90,9 +106,11 @@ export function firstFailingGuard(
   policy: Policy,
   eligible: ReadonlySet<string>,
   protectedCalls: ReadonlySet<string>,
+  liveFrom = 0,
 ): GuardCode | null {
   const call: Block = pair.callBlock;
   const result: Block = pair.resultBlock;
+  if (pair.call.message < liveFrom) return 'outside_live_context';
   if (call.state !== 'finished') return 'call_unfinished';
   if (result.state !== 'success') return 'result_not_success';
   if (call.name !== result.name) return 'name_mismatch';
@@ -110,10 +128,11 @@ export function analyze(messages: readonly Message[], policy: Policy): Analysis 
   const protectedMessages = protectedMessageFlags(messages, policy);
   const eligible = new Set(policy.eligibleToolNames);
   const protectedCalls = new Set(policy.protectedCallIds);
+  const liveFrom = liveFromIndex(messages, policy);
   const pairs: Pair[] = pairing.pairs.map((raw) => ({
     ...raw,
     toolName: typeof raw.callBlock.name === 'string' ? raw.callBlock.name : String(raw.callBlock.name ?? ''),
-    guard: firstFailingGuard(raw, protectedMessages, policy, eligible, protectedCalls),
+    guard: firstFailingGuard(raw, protectedMessages, policy, eligible, protectedCalls, liveFrom),
   }));
   const candidates = pairs.filter((p) => p.guard === null);
   let protectedCount = 0;

@@ -80,6 +80,8 @@ export const RequestSchema = z.strictObject({
   tools: z.array(ToolInfoSchema).optional(),
   archive_ref: z.string().default(DEFAULT_ARCHIVE_REF),
   options: OptionsSchema.default(DEFAULT_OPTIONS),
+  /** §9: the first message of the agent's live context after a compaction it made; calls before it are kept. */
+  live_from_message_id: z.string().optional(),
 });
 export type CompactRequestInput = z.input<typeof RequestSchema>;
 /** A parsed request; `messages` are the caller's own objects (see the module comment). */

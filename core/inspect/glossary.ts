@@ -18,6 +18,8 @@ export type GlossaryTerm =
   | EvidenceKind;
 
 export const GLOSSARY: Readonly<Record<GlossaryTerm, string>> = {
+  outside_live_context:
+    'The agent\u2019s own tool compacted its context after this call: the call is no longer sent when it resumes, so it is kept as it is.',
   call_unfinished: 'R3: the call never finished (its state is not "finished"), so the pair is kept as it is.',
   result_not_success: 'R3: the result is not a success (an error, denied or interrupted), so the pair is kept.',
   name_mismatch: 'R3: the call and its result name different tools, so the pair is kept.',

@@ -15,6 +15,7 @@ export type KeptReason = GuardCode | 'recent_window' | 'unpaired';
 
 /** What a reason is called where counts are shown; the glossary explains each (glossary.ts). */
 export const KEPT_LABELS: Readonly<Record<KeptReason, string>> = {
+  outside_live_context: 'before compaction',
   call_unfinished: 'call unfinished',
   result_not_success: 'result not success',
   name_mismatch: 'name mismatch',

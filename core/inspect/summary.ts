@@ -163,6 +163,8 @@ const ADVICE: Partial<Record<KeptReason, string>> = {
   protected_message:
     'every remaining call sits in a protected message (the first one, or one you protected): remove message protections',
   protected_call_id: 'every remaining call is protected by id: remove some call protections',
+  outside_live_context:
+    'every remaining call comes before the last compaction the agent made itself; only calls after it are sent on resume',
   call_unfinished: 'every call is unfinished (state is not "finished")',
   result_not_success: 'every result failed or is not a success',
   non_text_output: 'every result holds non-text data (images, files)',

@@ -11,7 +11,7 @@ import { useChangeNavigation } from '../hooks/useChangeNavigation.js';
 import { useReveal } from '../hooks/useReveal.js';
 import { useRowJump } from '../hooks/useRowJump.js';
 import { useApp } from '../store/index.js';
-import { selectAudit, selectHasProposal, selectVisibleRows } from '../store/selectors.js';
+import { selectAudit, selectHasProposal, selectLiveFrom, selectVisibleRows } from '../store/selectors.js';
 import { FindBar } from './FindBar.js';
 import { MessageRow } from './MessageRow.js';
 
@@ -63,6 +63,7 @@ export function AuditView() {
   const againstA = useApp((s) => s.leftPane === 'pinned' && s.pinned !== null);
   const audit = useApp(selectAudit);
   const visible = useApp(selectVisibleRows);
+  const liveFrom = useApp(selectLiveFrom);
   const scrollRef = useRef<HTMLDivElement>(null);
 
   // The React Compiler is not used here, so its note that it skips this hook does not apply.
@@ -77,6 +78,11 @@ export function AuditView() {
   const selectedPos = useMemo(() => visible.findIndex((r) => r.index === selected), [visible, selected]);
   useChangeNavigation(visible, selectedPos, goTo);
   const firstChangedPos = useMemo(() => visible.findIndex((r) => r.index === firstChanged), [visible, firstChanged]);
+  // The first visible row at or after the live context's start (the filter may hide the start itself).
+  const liveFromPos = useMemo(
+    () => (liveFrom === null ? -1 : visible.findIndex((r) => r.index >= liveFrom)),
+    [visible, liveFrom],
+  );
   // Opened from elsewhere (the cache panel's "show it") with a row selected: bring it into view once.
   const arrivedAt = useRef(selectedPos);
   useEffect(() => {
@@ -102,6 +108,16 @@ export function AuditView() {
             First change ({audit?.rows[firstChanged]?.id})
           </button>
         )}
+        {liveFrom !== null && (
+          <button
+            className="small"
+            disabled={liveFromPos < 0}
+            title="The agent's own tool compacted its context: only the messages from here on are sent when it resumes"
+            onClick={() => goTo(liveFromPos)}
+          >
+            Live context ({audit?.rows[liveFrom]?.id ?? 'end'})
+          </button>
+        )}
         <span className="muted small">
           j/k: next/previous change · {visible.length} of {audit?.rows.length ?? 0} messages
         </span>
@@ -122,6 +138,12 @@ export function AuditView() {
                 className="vrow"
                 style={{ transform: `translateY(${item.start}px)` }}
               >
+                {item.index === liveFromPos && (
+                  <div className="live-start" role="separator" aria-label="Live context starts here">
+                    Live context starts here: the agent compacted what is above, which is no longer sent when it resumes
+                    (its calls are kept)
+                  </div>
+                )}
                 <MessageRow row={row} message={messages[row.index]} selected={row.index === selected} />
               </div>
             );

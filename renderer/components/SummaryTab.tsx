@@ -1,6 +1,7 @@
 /** What was opened: sizes, where the characters are, calls per tool, and non-fatal oddities as warnings. */
 import { useMemo } from 'react';
 import type { OpenedSource } from '../../core/formats/index.js';
+import { compactionReports } from '../../core/formats/compactions.js';
 import { adapterFor } from '../../core/formats/index.js';
 import { runTargetChecks } from '../../core/formats/targets/index.js';
 import { bytes, fmt } from '../format.js';
@@ -27,6 +28,37 @@ function Targets({ source }: { source: OpenedSource }) {
       )}
       <TargetMatrix reports={reports} label="Target checks of the opened file" />
     </>
+  );
+}
+
+/**
+ * §9: each compaction the agent's own tool made, as the file records it: where the live context
+ * starts (calls before it are kept as outside_live_context), what was kept, and the summary.
+ */
+function CompactionRows({ source }: { source: OpenedSource }) {
+  const reports = compactionReports(source.read);
+  return (
+    <tr>
+      <th scope="row">Compactions</th>
+      <td>
+        <ol className="compactions" aria-label="Compactions the agent made">
+          {reports.map((c, i) => (
+            <li key={i}>
+              live context from message {c.live_from_message + 1}
+              {c.live_from_message_id !== null ? <span className="mono"> {c.live_from_message_id}</span> : null}
+              {c.trigger !== null ? ` (${c.trigger}` : ''}
+              {c.trigger !== null && c.tokens_before !== null ? `, ${fmt(c.tokens_before)} tokens before` : ''}
+              {c.trigger !== null ? ')' : ''}: {c.kept}
+              {c.summary !== null ? <div className="muted small">summary: {c.summary}</div> : null}
+            </li>
+          ))}
+        </ol>
+        <div className="muted small">
+          Calls before message {reports[reports.length - 1].live_from_message + 1} are no longer sent when the agent
+          resumes: they are kept (outside_live_context).
+        </div>
+      </td>
+    </tr>
   );
 }
 
@@ -71,6 +103,7 @@ export function SummaryTab() {
             <th scope="row">Kept untouched</th>
             <td>{source.read.notes.kept}</td>
           </tr>
+          {source.read.compactions?.length ? <CompactionRows source={source} /> : null}
           {source.read.notes.thinking ? (
             <tr>
               <th scope="row">Thinking</th>

@@ -11,6 +11,7 @@ import { analyze } from '../../core/engine/guards.js';
 import type { Options } from '../../core/engine/schema.js';
 import { DEFAULT_ARCHIVE_REF, DEFAULT_OPTIONS, OptionsSchema } from '../../core/engine/schema.js';
 import { archiveFileOf } from '../../core/audit/record.js';
+import { liveFromMessageId } from '../../core/formats/compactions.js';
 import type { CandidacyReport } from '../../core/inspect/summary.js';
 import { candidacyReport } from '../../core/inspect/summary.js';
 import type { UnmatchedToolName } from '../../core/inspect/toolNames.js';
@@ -34,6 +35,8 @@ export interface PolicySlice {
   unmatchedTools: UnmatchedToolName[];
   /** What R13's omission markers name; by default the archive an export writes beside the snapshot. */
   archiveRef: string;
+  /** §9: where the live context starts after the last compaction the snapshot's agent made; a fact of the file, not edited. */
+  liveFromMessageId: string | undefined;
   setGoal(goal: string): void;
   toggleTool(name: string, on: boolean): void;
   protectMessage(id: string, on: boolean): void;
@@ -65,7 +68,8 @@ export function requestFrom(
   state: Pick<
     PolicySlice,
     'goal' | 'eligible' | 'protectedMessageIds' | 'protectedCallIds' | 'tools' | 'archiveRef' | 'options'
-  >,
+  > &
+    Partial<Pick<PolicySlice, 'liveFromMessageId'>>,
 ): RunSettings {
   return {
     goal: state.goal,
@@ -75,6 +79,7 @@ export function requestFrom(
     ...(state.tools ? { tools: state.tools } : {}),
     archive_ref: state.archiveRef,
     options: state.options,
+    ...(state.liveFromMessageId !== undefined ? { live_from_message_id: state.liveFromMessageId } : {}),
   };
 }
 
@@ -141,6 +146,7 @@ export const createPolicySlice: Slice<PolicySlice, Pick<SnapshotSlice, 'snapshot
     candidacy: null,
     unmatchedTools: [],
     archiveRef: DEFAULT_ARCHIVE_REF,
+    liveFromMessageId: undefined,
     setGoal(goal) {
       editPolicy({ goal });
     },
@@ -186,6 +192,7 @@ export const createPolicySlice: Slice<PolicySlice, Pick<SnapshotSlice, 'snapshot
         options: OptionsSchema.parse(example?.options ?? {}),
         // R13's markers name the archive an export writes beside the snapshot, so they point at a file that exists.
         archiveRef: archiveNameOf(snapshot),
+        liveFromMessageId: liveFromMessageId(snapshot.source.read),
       });
       reanalyze();
     },

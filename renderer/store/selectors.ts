@@ -72,6 +72,12 @@ export function selectFindResult(s: AppState): FindResult {
 
 export const selectHasProposal = (s: AppState): boolean => s.proposal !== null;
 
+/** §9: the message the live context starts from after the last compaction the agent made, or null. */
+export const selectLiveFrom = (s: AppState): number | null => {
+  const compactions = s.snapshot?.source.read.compactions;
+  return compactions && compactions.length > 0 ? compactions[compactions.length - 1].liveFrom : null;
+};
+
 const breakdowns = new WeakMap<Analysis, CharBreakdown>();
 
 /**

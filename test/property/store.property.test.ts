@@ -16,7 +16,11 @@ import { requestArb, scriptArb, thresholdArb, TOOL_NAMES } from '../support/arbi
 import { countingModel } from '../support/countingModel.js';
 
 /** Every tool eligible, so most histories have candidates and the model is asked. */
-const askingRequestArb = requestArb.map((request) => ({ ...request, eligible_tool_names: [...TOOL_NAMES] }));
+const askingRequestArb = requestArb.map(({ live_from_message_id: _liveFrom, ...request }) => ({
+  ...request,
+  // Opened as our own messages, which record no compaction of the agent's (§9): no live context start.
+  eligible_tool_names: [...TOOL_NAMES],
+}));
 
 describe('store properties', () => {
   it('R15 a changed threshold in the store sends no host call and no model request, and equals a fresh run', async () => {

@@ -130,6 +130,8 @@ export const requestArb = fc.record({
   protected_message_ids: fc.subarray(['m1', 'm2', 'm5']),
   protected_call_ids: fc.subarray(['c2', 'c7']),
   options: optionsArb,
+  /** §9: sometimes a compaction the agent made, whose live context starts at one of these. */
+  live_from_message_id: fc.constantFrom(undefined, undefined, 'm2', 'm4'),
 });
 
 /** Per call id probabilities for a scripted model: every candidate has an answer. */

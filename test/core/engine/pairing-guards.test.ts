@@ -67,6 +67,13 @@ describe('R2 ineligible ids', () => {
 
 describe('R3 guards, in order', () => {
   const cases: Array<[string, ReturnType<typeof tcall>, ReturnType<typeof tres>, Record<string, unknown>]> = [
+    // §9: before the live context the agent resumes from, whatever else holds (an unfinished call here).
+    [
+      'outside_live_context',
+      tcall('g', 'read_file', '{}', 'asking'),
+      tres('g', 'x', 'read_file', 'error'),
+      { live_from_message_id: 'm2' },
+    ],
     ['call_unfinished', tcall('g', 'read_file', '{}', 'asking'), tres('g', 'x', 'read_file', 'error'), {}],
     ['result_not_success', tcall('g'), tres('g', 'x', 'read_file', 'interrupted'), {}],
     ['name_mismatch', tcall('g', 'read_file', 'not json'), tres('g', 'x', 'grep'), {}],
