@@ -18,7 +18,7 @@ function MessageLink({ id, index, label }: { id: string; index: number | null; l
   );
 }
 
-function QuotedIn({ ids }: { ids: readonly string[] }) {
+export function QuotedIn({ ids }: { ids: readonly string[] }) {
   return ids.map((id, i) => (
     <span key={id}>
       {i > 0 && ', '}

@@ -6,6 +6,7 @@
 import type { Difference, SideDecision, SideSummary } from '../../core/inspect/compare.js';
 import { fmt, prob } from '../format.js';
 import { useApp } from '../store/index.js';
+import { PeerCompare } from './PeerCompare.js';
 
 function SideCells({ side }: { side: SideSummary }) {
   return (
@@ -49,6 +50,15 @@ function DifferenceRow({ d }: { d: Difference }) {
 }
 
 export function CompareTab() {
+  return (
+    <>
+      <PeerCompare />
+      <PinnedCompare />
+    </>
+  );
+}
+
+function PinnedCompare() {
   const pinned = useApp((s) => s.pinned);
   const comparison = useApp((s) => s.comparison);
   const setLeftPane = useApp((s) => s.setLeftPane);

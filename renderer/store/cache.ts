@@ -43,6 +43,8 @@ export interface CacheSlice {
 interface Counts {
   proposal: Proposal | null;
   refreshTokens(): Promise<void>;
+  /** The peer comparison quotes costs at these prices too (compare.ts). */
+  recompare(): void;
 }
 
 const STORAGE_KEY = 'compaction-inspector.prices';
@@ -82,6 +84,7 @@ export const createCacheSlice: Slice<CacheSlice, Pick<SnapshotSlice, 'snapshot'>
   const store = (prices: PriceTable, presetId: string | null) => {
     set({ prices, presetId });
     get().recache();
+    get().recompare();
     try {
       get().deps.storage?.setItem(STORAGE_KEY, JSON.stringify({ ...prices, presetId }));
     } catch {

@@ -2,9 +2,15 @@
  * Pin a proposal as A; every later run on the same snapshot is B (another backend, model, goal,
  * options or threshold). The comparison is core's (`compareProposals`), over the decisions each
  * side's export would record, so the compare view and an exported audit record agree.
+ * Or compare against a peer policy: B is what another framework's default would do to this
+ * history (core/inspect/peerCompare.ts), recomputed with every derive like the comparison.
  */
 import { compareProposals, recordSide } from '../../core/inspect/compare.js';
 import type { Comparison, ProposalSide } from '../../core/inspect/compare.js';
+import type { PeerComparison } from '../../core/inspect/peerCompare.js';
+import { comparePeer } from '../../core/inspect/peerCompare.js';
+import type { PeerId } from '../../core/eval/peers/index.js';
+import type { CacheSlice } from './cache.js';
 import { rebuildOptionsOf } from '../../core/engine/rebuild.js';
 import type { ApprovalSlice } from './approval.js';
 import type { Proposal } from './derive.js';
@@ -30,6 +36,11 @@ export interface CompareSlice {
   pinProposal(): void;
   unpinProposal(): void;
   setLeftPane(pane: CompareSlice['leftPane']): void;
+  /** The peer policy B is taken from; null: compare with a pinned proposal only. */
+  peerId: PeerId | null;
+  /** The current proposal (A) against the peer's (B); null without a peer or a proposal. */
+  peerComparison: PeerComparison | null;
+  setPeer(id: PeerId | null): void;
   recompare(): void;
 }
 
@@ -37,7 +48,8 @@ export interface CompareSlice {
 type Needs = Pick<SnapshotSlice, 'snapshot'> &
   Pick<ProposalSlice, 'proposal'> &
   Pick<ApprovalSlice, 'reviewer' | 'approvalComment' | 'comments' | 'host'> &
-  Pick<UiSlice, 'setNotice'>;
+  Pick<UiSlice, 'setNotice'> &
+  Pick<CacheSlice, 'prices'>;
 type State = CompareSlice & Needs & { deps: Deps };
 
 /** One side as the comparison reads it, with the proposal's own BPE count for tokens after. */
@@ -52,6 +64,12 @@ export const createCompareSlice: Slice<CompareSlice, Needs> = (set, get) => {
     pinned: null,
     comparison: null,
     leftPane: 'original',
+    peerId: null,
+    peerComparison: null,
+    setPeer(peerId) {
+      set({ peerId });
+      get().recompare();
+    },
     pinProposal() {
       const state = get();
       const { snapshot, proposal } = state;
@@ -80,6 +98,7 @@ export const createCompareSlice: Slice<CompareSlice, Needs> = (set, get) => {
     recompare() {
       const state = get();
       const { pinned, proposal, snapshot } = state;
+      comparePeerOf(state, set);
       // Right after pinning, B is A itself (all agree); a new threshold or run makes it differ.
       // Nothing pinned: no set, so a threshold step wakes no subscriber for a comparison that stays null.
       if (!pinned || !proposal || !snapshot) return state.comparison === null ? undefined : set({ comparison: null });
@@ -88,3 +107,25 @@ export const createCompareSlice: Slice<CompareSlice, Needs> = (set, get) => {
     },
   };
 };
+
+/** The peer comparison for the current proposal; left as it is when there is nothing to change. */
+function comparePeerOf(state: State, set: (partial: Partial<CompareSlice>) => void): void {
+  const { peerId, proposal, snapshot } = state;
+  if (!peerId || !proposal || !snapshot) {
+    if (state.peerComparison !== null) set({ peerComparison: null });
+    return;
+  }
+  set({
+    peerComparison: comparePeer(
+      {
+        messages: snapshot.messages,
+        analysis: proposal.analysis,
+        actions: proposal.actions,
+        rebuildOptions: rebuildOptionsOf(proposal.request),
+        decisions: proposal.decisions,
+        prices: state.prices,
+      },
+      peerId,
+    ),
+  });
+}

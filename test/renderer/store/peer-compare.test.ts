@@ -1,0 +1,71 @@
+/**
+ * The compare slice against a peer policy, over the real host and core: B is the peer's proposal
+ * for the snapshot (its sizes equal a rebuild with the peer's actions, R13/R14), the calls it
+ * destroys are those a fresh run's evidence links show quoted later, and the costs follow the
+ * price table and the threshold (R15).
+ */
+import { describe, expect, it } from 'vitest';
+import { setupHost } from '../../../app/host/setup.js';
+import { compactContext } from '../../../core/engine/compact.js';
+import { createOfflineModel } from '../../../core/engine/offline/model.js';
+import { rebuild, rebuildOptionsOf } from '../../../core/engine/rebuild.js';
+import { proposePeer } from '../../../core/eval/peers/index.js';
+import type { AppStore } from '../../../renderer/store/index.js';
+import { createAppStore } from '../../../renderer/store/index.js';
+import { createDirectParser } from '../../../renderer/worker/client.js';
+import { directBridge } from './directBridge.js';
+
+function makeStore(): AppStore {
+  const setup = setupHost('web', { env: { DECISION_MODEL_BACKEND: 'offline' }, cwd: '/nonexistent' });
+  return createAppStore({ bridge: directBridge(setup.handlers).bridge, parser: createDirectParser(), pollMs: 5 });
+}
+
+describe('compare against a peer policy', () => {
+  it('§9 R13 B is the peer’s proposal for this history, and its destroyed calls are the quoted results it clears', async () => {
+    const store = makeStore();
+    await store.getState().openExample();
+    store.getState().setPeer('masking');
+    expect(store.getState().peerComparison).toBeNull();
+    await store.getState().startRun();
+    const state = store.getState();
+    const got = state.peerComparison!;
+    const messages = state.snapshot!.messages;
+    const analysis = state.proposal!.analysis;
+    const peer = proposePeer('masking', { messages, analysis });
+    const rebuilt = rebuild(messages, analysis.pairs, peer.actions, rebuildOptionsOf(state.proposal!.request), false);
+    expect(got.b.charsAfter).toBe(JSON.stringify(rebuilt.messages).length);
+    expect(got.a.charsAfter).toBe(state.proposal!.charsAfter);
+    expect(got.peer).toMatchObject({ peer: 'masking', fired: peer.fired });
+    // The run's own evidence: a fresh compaction of the same request.
+    const fresh = await compactContext({ ...state.proposal!.request, messages }, { model: createOfflineModel() });
+    if (!fresh.success) throw new Error(fresh.answer.error.message);
+    const quoted = new Set(
+      fresh.answer.decisions.filter((d) => (d.evidence_links?.quoted_in.length ?? 0) > 0).map((d) => d.call_id),
+    );
+    const cleared = peer.decisions.filter((d) => d.action !== 'keep').map((d) => d.call_id);
+    expect(got.destroyed.map((d) => d.call_id)).toEqual(cleared.filter((id) => quoted.has(id)));
+    expect(got.destroyed.length).toBeGreaterThan(0);
+    for (const d of got.destroyed) expect(d.rule).toMatch(/masking: older than the last 10 tool results/);
+  });
+
+  it('R15 the peer comparison follows the threshold and the price table, and goes with the peer', async () => {
+    const store = makeStore();
+    await store.getState().openExample();
+    await store.getState().startRun();
+    store.getState().setPeer('clear_tool_uses');
+    const before = store.getState().peerComparison!;
+    // A short example is far under 100,000 tokens: B changes nothing and costs what no compaction costs.
+    expect(before.peer.fired).toBe(false);
+    expect(before.b.firstChangedMessageId).toBeNull();
+    expect(before.b.cost.nextWith).toBeCloseTo(before.b.cost.nextWithout, 12);
+    expect(before.destroyed).toEqual([]);
+    expect(store.getState().setOption('keep_threshold', 0.97)).toBeNull();
+    const stepped = store.getState().peerComparison!;
+    expect(stepped.a.actions.keep).toBeLessThan(before.a.actions.keep);
+    expect(stepped.b).toEqual(before.b);
+    expect(store.getState().setPrice('cacheRead', 100)).toBeNull();
+    expect(store.getState().peerComparison!.b.cost.nextWithout).toBeCloseTo((before.tokensBefore * 100) / 1e6, 9);
+    store.getState().setPeer(null);
+    expect(store.getState().peerComparison).toBeNull();
+  });
+});
