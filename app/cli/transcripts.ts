@@ -11,6 +11,7 @@ import { memoryBudgetBytes } from '../budget.js';
 import { deepInputIn } from '../../core/engine/depth.js';
 import type { Message } from '../../core/engine/schema.js';
 import type { InspectedSource } from '../../core/formats/index.js';
+import { liveMessages } from '../../core/formats/compactions.js';
 import { FormatError, inspectSource, openConversation } from '../../core/formats/index.js';
 import { readInputText, UnreadableFile } from '../inputFiles.js';
 import { UsageError } from './args.js';
@@ -86,8 +87,14 @@ export function readTranscripts(paths: readonly string[], warn: (line: string) =
         const name = source.conversations.length > 1 ? `${file}#${key}` : file;
         try {
           const { read: conversation } = openConversation(source, key);
-          const deep = deepInputIn(conversation.messages);
-          if (conversation.messages.length === 0) warn(`skipping ${name}: no messages (${conversation.notes.kept})`);
+          // A conversation its agent compacted is measured on its live context only (SPEC §9).
+          const messages = liveMessages(conversation);
+          const deep = deepInputIn(messages);
+          if (messages.length < conversation.messages.length)
+            warn(
+              `${name}: live context only, from message ${conversation.messages.length - messages.length + 1} (the agent compacted what came before)`,
+            );
+          if (messages.length === 0) warn(`skipping ${name}: no messages (${conversation.notes.kept})`);
           else if (deep !== null) warn(`skipping ${name}: ${deep}`);
           else
             out.push({
@@ -95,7 +102,7 @@ export function readTranscripts(paths: readonly string[], warn: (line: string) =
               file,
               sha256: read.sha256,
               format: source.format,
-              messages: conversation.messages,
+              messages,
             });
         } catch (error) {
           if (!(error instanceof FormatError)) throw error;

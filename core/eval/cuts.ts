@@ -6,6 +6,9 @@
  * middle and late histories all count — and moves forward to the next assistant message
  * that does something (text or a tool call); a cut needs at least `MIN_HISTORY` messages
  * before it and at least one message after it. Cuts that land on the same message merge.
+ * A conversation its agent compacted comes here as its live context only (`liveMessages`,
+ * core/formats/compactions.ts): the messages before its last boundary are neither history nor
+ * future of any cut, since the agent no longer had them.
  */
 import { blocksOf } from '../engine/pairing.js';
 import type { Message } from '../engine/schema.js';

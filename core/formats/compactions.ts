@@ -18,6 +18,16 @@ export function liveFromMessageId(read: Pick<ReadConversation, 'messages' | 'com
   return typeof id === 'string' ? id : undefined;
 }
 
+/**
+ * The messages the agent still sees: from the last compaction's live context start on (all of
+ * them when the file records none). `eval` cuts only these, so a cut's history is what the agent
+ * had in context at that point and no label is drawn from messages it no longer had.
+ */
+export function liveMessages<M>(read: { messages: readonly M[]; compactions?: ReadConversation['compactions'] }): M[] {
+  const last = read.compactions?.[read.compactions.length - 1];
+  return read.messages.slice(last ? last.liveFrom : 0);
+}
+
 /** One boundary as a report shows it: where the live context starts, what was kept, the summary. */
 export interface CompactionReport {
   live_from_message: number;

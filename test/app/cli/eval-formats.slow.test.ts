@@ -31,6 +31,12 @@ describe.skipIf(!formats)('eval over ../shared/formats', () => {
       expect.stringMatching(/empty-traj\.json: no messages .*info\.error = EOF when reading a line/),
     );
     expect(notes.some((n) => n.includes('SOURCES.md'))).toBe(false);
+    // A session its agent compacted is measured from its live context on: the summary line and what follows.
+    const compacted = transcripts.find((t) => t.source.endsWith('inspect-scout-compaction-session.jsonl'));
+    expect(compacted?.messages.map((m) => m.id)).toEqual(['compact-004', 'compact-005', 'msg_assistant_041']);
+    expect(notes).toContainEqual(
+      expect.stringMatching(/compaction-session\.jsonl: live context only, from message 3 /),
+    );
   });
 
   it('§9 the eval command measures transcripts of the native formats (JSON report)', async () => {

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { liveMessages } from '../../../core/formats/compactions.js';
 import { exportSource, openSource, unchangedProposal } from '../../../core/formats/index.js';
 import { sharedSkipReason } from '../../support/shared.js';
 import { FORMATS_DIR } from './support.js';
@@ -36,6 +37,8 @@ describe('Claude Code compaction boundaries', () => {
         path: [2],
       },
     ]);
+    // eval measures the live context only: the summary line and what follows it.
+    expect(liveMessages(read).map((m) => m.id)).toEqual(['compact-004', 'compact-005', 'msg_assistant_041']);
     // Reading boundaries changes nothing written: a no-op export is the file.
     expect(exportSource(openSource(text), unchangedProposal(read.messages))).toBe(text);
   });
