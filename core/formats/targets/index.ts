@@ -7,8 +7,10 @@ import { isRecord } from '../document.js';
 import { openSource } from '../index.js';
 import type { FormatId, ReadConversation, SourceText, WrittenFile } from '../types.js';
 import { agentscope2 } from './agentscope2.js';
+import { agentscopeSessionLoad } from './agentscopeSession.js';
 import { anthropicMessages } from './anthropic.js';
 import { geminiCliResume } from './geminiCli.js';
+import { inspectLogRead } from './inspectLog.js';
 import { chatCompletions } from './chat.js';
 import { claudeCodeResume } from './claudeCode.js';
 import { miniSweAgentTool, isTextFormat } from './miniSweAgent.js';
@@ -35,13 +37,13 @@ function isFunctionCalling(input: CheckInput): boolean {
 /** The targets each format feeds: the tool that reads it back, then the provider API. */
 export const TARGETS: Readonly<Record<FormatId, readonly Target[]>> = {
   agentscope: [agentscope2],
-  'agentscope-session': [],
+  'agentscope-session': [agentscopeSessionLoad, chatCompletions],
   'claude-code': [claudeCodeResume, anthropicMessages],
   'claude-stream-json': [anthropicMessages],
   'anthropic-messages': [anthropicMessages],
   'openai-chat': [chatCompletions],
   'openai-responses': [openaiResponses],
-  'inspect-log': [chatCompletions],
+  'inspect-log': [inspectLogRead, chatCompletions],
   'inspect-eval': [chatCompletions],
   openhands: [openhandsEvents],
   'swe-agent': [sweAgentTools, sweAgentChat],

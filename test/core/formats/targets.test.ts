@@ -199,6 +199,44 @@ describe.skipIf(!FORMATS_DIR)('OpenHands rules', () => {
   });
 });
 
+const realFile = (name: string) => {
+  const fixture = FIXTURES.find((f) => f.file.endsWith(name));
+  return JSON.parse(fixtureText(fixture as (typeof FIXTURES)[number])) as Record<string, unknown>;
+};
+
+describe.skipIf(!FORMATS_DIR)('AgentScope 1.x session load and Inspect read_eval_log rules', () => {
+  it('agentscope-session.msg_fields, msg_content and msg_role on a real session broken on purpose', () => {
+    const session = realFile('a2ui-agent-session-2026-01-26.json');
+    const content = (session.agent as { memory: { content: Array<Array<Record<string, unknown>>> } }).memory.content;
+    delete content[0][0].name;
+    content[1][0].role = 'tool';
+    content[2][0].content = 7;
+    const found = violations(JSON.stringify(session), 'agentscope-session');
+    expect(rules(found)).toEqual([
+      'agentscope-session.msg_content',
+      'agentscope-session.msg_fields',
+      'agentscope-session.msg_role',
+    ]);
+    expect(found.find((v) => v.rule === 'agentscope-session.msg_fields')?.place.path).toBe(
+      '$.agent.memory.content[0][0]',
+    );
+  });
+
+  it('inspect.tool_error, content_type and tool_call_fields on a real log broken on purpose', () => {
+    const log = realFile('2025-05-12T20-27-36-04-00_browser.json');
+    const messages = (log.samples as Array<{ messages: Array<Record<string, unknown>> }>)[0].messages;
+    const tool = messages.findIndex((m) => m.role === 'tool');
+    messages[tool].error = { type: 'crashed', message: 'boom' };
+    const user = messages.findIndex((m) => m.role === 'user');
+    messages[user].content = [{ type: 'image_url', image_url: 'x' }];
+    const assistant = messages.findIndex((m) => Array.isArray(m.tool_calls) && m.tool_calls.length > 0);
+    delete (messages[assistant].tool_calls as Array<Record<string, unknown>>)[0].function;
+    const found = violations(JSON.stringify(log), 'inspect-log', '1').filter((v) => v.rule.startsWith('inspect.'));
+    expect(rules(found)).toEqual(['inspect.content_type', 'inspect.tool_call_fields', 'inspect.tool_error']);
+    expect(found.find((v) => v.rule === 'inspect.tool_error')?.place.path).toBe(`$.samples[0].messages[${tool}]`);
+  });
+});
+
 /** The real files' own breaks: what their sources already do (an export keeps them with a warning). */
 const OWN_BREAKS: Record<string, string[]> = {
   // A unit-test log of Inspect: its sample holds tool messages only, with no assistant call.
