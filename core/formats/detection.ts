@@ -10,6 +10,7 @@ import { anthropicMessagesInfo } from './detect/anthropicMessages.js';
 import { claudeCodeInfo } from './detect/claudeCode.js';
 import { claudeStreamJsonInfo } from './detect/claudeStreamJson.js';
 import { inspectEvalInfo } from './detect/inspectEval.js';
+import { codexRolloutInfo } from './detect/codexRollout.js';
 import { inspectLogInfo } from './detect/inspectLog.js';
 import { miniSweAgentInfo } from './detect/miniSweAgent.js';
 import { openaiChatInfo } from './detect/openaiChat.js';
@@ -37,6 +38,7 @@ export const FORMAT_INFOS: readonly FormatInfo[] = [
   miniSweAgentInfo,
   geminiCliInfo,
   clineSessionInfo,
+  codexRolloutInfo,
 ];
 
 /** Each format's adapter module, imported when a file is first read as that format. */
@@ -55,6 +57,7 @@ export const ADAPTER_LOADERS: Readonly<Record<FormatId, () => Promise<FormatAdap
   'mini-swe-agent': async () => (await import('./adapters/miniSweAgent.js')).miniSweAgent,
   'gemini-cli': async () => (await import('./adapters/geminiCli.js')).geminiCli,
   'cline-session': async () => (await import('./adapters/clineSession.js')).clineSession,
+  'codex-rollout': async () => (await import('./adapters/codexRollout.js')).codexRollout,
 };
 
 /** The formats' ids as errors list them. */

@@ -15,6 +15,7 @@ import { anthropicMessages } from './adapters/anthropicMessages.js';
 import { claudeCode } from './adapters/claudeCode.js';
 import { claudeStreamJson } from './adapters/claudeStreamJson.js';
 import { inspectEval } from './adapters/inspectEval.js';
+import { codexRollout } from './adapters/codexRollout.js';
 import { inspectLog } from './adapters/inspectLog.js';
 import { miniSweAgent } from './adapters/miniSweAgent.js';
 import { openaiChat } from './adapters/openaiChat.js';
@@ -71,6 +72,7 @@ export const FORMATS: readonly FormatAdapter[] = [
   miniSweAgent,
   geminiCli,
   clineSession,
+  codexRollout,
 ];
 
 export function isFormatId(id: string): id is FormatId {

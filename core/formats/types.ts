@@ -24,6 +24,7 @@ export const FORMAT_IDS = [
   'mini-swe-agent',
   'gemini-cli',
   'cline-session',
+  'codex-rollout',
 ] as const;
 export type FormatId = (typeof FORMAT_IDS)[number];
 

@@ -13,6 +13,7 @@ import { geminiCliResume } from './geminiCli.js';
 import { inspectLogRead } from './inspectLog.js';
 import { chatCompletions } from './chat.js';
 import { claudeCodeResume } from './claudeCode.js';
+import { codexResponses, codexResume } from './codexResume.js';
 import { miniSweAgentTool, isTextFormat } from './miniSweAgent.js';
 import { openhandsEvents } from './openhands.js';
 import { openaiResponses } from './responses.js';
@@ -50,6 +51,7 @@ export const TARGETS: Readonly<Record<FormatId, readonly Target[]>> = {
   'mini-swe-agent': [miniSweAgentTool, miniChat],
   'gemini-cli': [geminiCliResume],
   'cline-session': [anthropicMessages],
+  'codex-rollout': [codexResume, codexResponses],
 };
 
 export function runTargetChecks(input: CheckInput): TargetReport[] {

@@ -50,27 +50,40 @@ const isOutputItem = (item: Item) =>
     ? item.role === 'assistant'
     : typeof item.type === 'string' && item.type !== 'reasoning' && !item.type.endsWith('_output');
 
-/** call_id → id of the reasoning item that preceded the call within its response. */
-function reasoningOfCalls(items: unknown[]): Map<string, string> {
+/** call_id → identity of the reasoning item that preceded the call within its response. */
+function reasoningOfCalls(items: unknown[], ids: string[]): Map<string, string> {
   const found = new Map<string, string>();
   let reasoning: string | null = null;
-  for (const item of items) {
-    if (!isRecord(item)) continue;
-    if (item.type === 'reasoning') reasoning = identity(item);
+  items.forEach((item, k) => {
+    if (!isRecord(item)) return;
+    if (item.type === 'reasoning') reasoning = ids[k];
     else if (CALLS.has(item.type as string) && typeof item.call_id === 'string') {
       if (reasoning !== null) found.set(item.call_id, reasoning);
     } else if (!isOutputItem(item)) reasoning = null;
-  }
+  });
   return found;
 }
 
-/** How an item is recognized again in an export: its id, its call id, or its whole text (Codex writes no ids). */
-function identity(item: unknown): string {
-  if (!isRecord(item)) return '';
-  if (typeof item.id === 'string') return `id:${item.id}`;
-  if (typeof item.call_id === 'string') return `${String(item.type)}:${item.call_id}`;
-  return JSON.stringify(item);
+/**
+ * How each item is recognized again in an export: its id, its call id, or (Codex writes no
+ * ids) its whole text and which occurrence of that text it is. Exports remove calls and
+ * outputs only, so the occurrences of every other item keep their count.
+ */
+function identities(items: unknown[]): string[] {
+  const seen = new Map<string, number>();
+  return items.map((item) => {
+    if (!isRecord(item)) return '';
+    if (typeof item.id === 'string') return `id:${item.id}`;
+    if (typeof item.call_id === 'string') return `${String(item.type)}:${item.call_id}`;
+    const text = JSON.stringify(item);
+    const n = (seen.get(text) ?? 0) + 1;
+    seen.set(text, n);
+    return `${n}:${text}`;
+  });
 }
+
+/** A reasoning item as a message names it: its id, or `item` where the file keeps none (Codex). */
+const nameOf = (item: Item) => (typeof item.id === 'string' ? item.id : 'item');
 
 function check(input: CheckInput): Violation[] {
   return checkResponsesItems(input.doc, itemsOf(input), input.source && itemsOf(input.source));
@@ -100,7 +113,7 @@ export function checkResponsesItems(
         out.push({
           rule: 'responses.reasoning_followed',
           place: at(k),
-          message: `reasoning ${String(item.id)} is not followed by the item it preceded`,
+          message: `reasoning ${nameOf(item)} is not followed by the item it preceded`,
         });
     } else if (CALLS.has(item.type as string) && typeof item.call_id === 'string') calls.add(item.call_id);
     else if (OUTPUTS.has(item.type as string) && typeof item.call_id === 'string') {
@@ -130,21 +143,23 @@ export function checkResponsesItems(
   if (before) {
     // The item each reasoning item preceded in the source must still follow it.
     const sourceItems = before.items;
+    const sourceIds = identities(sourceItems);
+    const ids = identities(items);
     const followers = new Map<string, string>();
     sourceItems.forEach((item, k) => {
-      if (isRecord(item) && item.type === 'reasoning') followers.set(identity(item), identity(sourceItems[k + 1]));
+      if (isRecord(item) && item.type === 'reasoning') followers.set(sourceIds[k], sourceIds[k + 1] ?? '');
     });
     items.forEach((item, k) => {
-      if (!isRecord(item) || item.type !== 'reasoning' || !followers.has(identity(item))) return;
-      if (identity(items[k + 1]) !== followers.get(identity(item)))
+      if (!isRecord(item) || item.type !== 'reasoning' || !followers.has(ids[k])) return;
+      if ((ids[k + 1] ?? '') !== followers.get(ids[k]))
         out.push({
           rule: 'responses.reasoning_followed',
           place: at(k),
-          message: `reasoning ${String(item.id)} is no longer followed by the item it preceded`,
+          message: `reasoning ${nameOf(item)} is no longer followed by the item it preceded`,
         });
     });
-    const needs = reasoningOfCalls(sourceItems);
-    const has = reasoningOfCalls(items);
+    const needs = reasoningOfCalls(sourceItems, sourceIds);
+    const has = reasoningOfCalls(items, ids);
     items.forEach((item, k) => {
       if (!isRecord(item) || typeof item.call_id !== 'string' || !CALLS.has(item.type as string)) return;
       const needed = needs.get(item.call_id);

@@ -485,6 +485,58 @@ const clineSession: Enc = (turns) => {
   });
 };
 
+/**
+ * Codex rollout lines (openai/codex models.rs, replay.rs): the three call kinds Codex records,
+ * their error conventions, UI events between items, and a compacted line before the fourth turn.
+ */
+const codexRollout: Enc = (turns) => {
+  const line = (type: string, payload: unknown) =>
+    JSON.stringify({ timestamp: '2025-11-02T10:00:00.000Z', type, payload });
+  const item = (payload: unknown) => line('response_item', payload);
+  const userItem = (text: string) => ({ type: 'message', role: 'user', content: [{ type: 'input_text', text }] });
+  const call = (c: Call, id: string, kind: number): string[] => {
+    if (kind === 0)
+      return [
+        item({ type: 'function_call', name: c.name, arguments: JSON.stringify(c.input), call_id: id }),
+        item({
+          type: 'function_call_output',
+          call_id: id,
+          output: JSON.stringify({ output: c.output, metadata: { exit_code: c.error ? 1 : 0 } }),
+        }),
+      ];
+    if (kind === 1)
+      return [
+        item({ type: 'custom_tool_call', status: 'completed', call_id: id, name: c.name, input: c.input.path }),
+        item({ type: 'custom_tool_call_output', call_id: id, output: c.error ? `Error: ${c.output}` : c.output }),
+      ];
+    return [
+      item({
+        type: 'local_shell_call',
+        call_id: id,
+        status: 'completed',
+        action: { type: 'exec', command: ['cat', c.input.path] },
+      }),
+      item({ type: 'function_call_output', call_id: id, output: `Exit code: ${c.error ? 2 : 0}\n${c.output}` }),
+    ];
+  };
+  const lines = [line('session_meta', { id: 's', cwd: '/w', originator: 'codex_cli_rs', cli_version: '0.53.0' })];
+  turns.forEach((t, i) => {
+    if (t.kind === 'user') {
+      if (i === 3) lines.push(line('compacted', { message: 'summary', replacement_history: [userItem('summary')] }));
+      lines.push(line('turn_context', { cwd: '/w', model: 'gpt-5-codex' }), item(userItem(t.text)));
+      return;
+    }
+    if (t.text)
+      lines.push(
+        item({ type: 'reasoning', summary: [{ type: 'summary_text', text: 'plan' }], encrypted_content: 'gA' }),
+        item({ type: 'message', role: 'assistant', content: [{ type: 'output_text', text: t.text }] }),
+      );
+    t.calls.forEach((c, j) => lines.push(...call(c, idOf(i, j), (i + j) % 3)));
+    lines.push(line('event_msg', { type: 'token_count', info: null }));
+  });
+  return lines.join('\n') + '\n';
+};
+
 /** Formats written as text; `inspect-eval` is a ZIP of inspect-log's samples (inspectEval.test.ts). */
 export type TextFormatId = Exclude<FormatId, 'inspect-eval'>;
 export const TEXT_FORMAT_IDS = FORMAT_IDS.filter((id): id is TextFormatId => id !== 'inspect-eval');
@@ -503,4 +555,5 @@ export const ENCODERS: Record<TextFormatId, Enc> = {
   'mini-swe-agent': miniSweAgent,
   'gemini-cli': geminiCli,
   'cline-session': clineSession,
+  'codex-rollout': codexRollout,
 };

@@ -22,6 +22,7 @@
  *      {model, input, instructions?}; Response {id, object: "response", output, …}.
  */
 import type { FormatId } from '../../../core/formats/index.js';
+import { CODEX_ROLLOUT, CODEX_ROLLOUT_SUMMARY_ONLY } from './codexFixture.js';
 
 const long = (label: string) => `${label}: ${'line of output that the agent read once\n'.repeat(40)}`;
 
@@ -174,6 +175,13 @@ export const OWN_FIXTURES: readonly OwnFixture[] = [
     name: 'responses Response object',
     format: 'openai-responses',
     text: JSON.stringify(responseObject),
+    conversations: 1,
+  },
+  { name: 'codex rollout with a compacted line', format: 'codex-rollout', text: CODEX_ROLLOUT, conversations: 1 },
+  {
+    name: 'codex rollout compacted to a summary',
+    format: 'codex-rollout',
+    text: CODEX_ROLLOUT_SUMMARY_ONLY,
     conversations: 1,
   },
 ];

@@ -51,6 +51,12 @@ export const FIXTURES: readonly Fixture[] = [
   { file: 'gemini-cli-session/agent-history-gemini-golden.json', format: 'gemini-cli', conversations: 1 },
   { file: 'cline-sdk-session/session.messages.json', format: 'cline-session', conversations: 1 },
   { file: 'cline-sdk-session/agentic.compaction.json', format: 'cline-session', conversations: 1 },
+  { file: 'codex-rollout-jsonl/agent-history-codex-golden.jsonl', format: 'codex-rollout', conversations: 1 },
+  {
+    file: 'codex-rollout-jsonl/agent-history-codex-with-escalation.jsonl',
+    format: 'codex-rollout',
+    conversations: 1,
+  },
   { file: 'inspect-ai-eval-log/2025-05-12T20-27-36-04-00_browser.json', format: 'inspect-log', conversations: 1 },
   { file: 'inspect-ai-eval-log/log_tool_call_error.json', format: 'inspect-log', conversations: 1 },
   { file: 'mini-swe-agent-traj/pydata__xarray-4629.traj.json', format: 'mini-swe-agent', conversations: 1 },
