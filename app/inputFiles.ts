@@ -10,10 +10,13 @@
  *   reading a file and counted while reading a stream;
  * - a stream with no writer gives up after FIFO_WRITER_WAIT_MS (opened non-blocking);
  * - strict UTF-8 for text: invalid bytes are refused, never replaced with U+FFFD, so a file
- *   reads the same in every command (`compact_context` has always refused them).
+ *   reads the same in every command (`compact_context` has always refused them); a history
+ *   that is a ZIP archive (an Inspect `.eval` log) is handed to core as bytes.
  */
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import type { Stats } from 'node:fs';
+// The signature test only: the formats index would load every adapter.
+import { isZip } from '../core/formats/zip/archive.js';
 import { memoryBudgetBytes, overMemoryBudget } from './budget.js';
 
 /** Why a file could not be read; `message` is one line starting with the path. */
@@ -147,6 +150,15 @@ export function decodeUtf8(bytes: Uint8Array, path: string): string {
   } catch {
     throw new UnreadableFile('not_utf8', path, `${path} is not valid UTF-8`);
   }
+}
+
+/**
+ * A history file as core takes it (core/formats/bytes.ts): a ZIP archive (an Inspect `.eval`
+ * log) as its bytes, anything else as strict UTF-8 text; with the bytes read.
+ */
+export function readInputSource(path: string, limits: ReadLimits = {}): { text: string | Uint8Array; bytes: Buffer } {
+  const bytes = readInputBytes(path, limits);
+  return { text: isZip(bytes) ? bytes : decodeUtf8(bytes, path), bytes };
 }
 
 /** A UTF-8 file's text and the bytes it was read from (`--out` archives them byte for byte). */

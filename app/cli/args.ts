@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import { HostApiError } from '../host/errors.js';
 import type { ReadLimits } from '../inputFiles.js';
-import { readInputBytes, readInputText, UnreadableFile } from '../inputFiles.js';
+import { readInputBytes, readInputSource, readInputText, UnreadableFile } from '../inputFiles.js';
 
 /** Bad usage of the command line: an `invalid_input` of the one table (exit 2). */
 export class UsageError extends HostApiError {
@@ -99,6 +99,19 @@ export function readTextFile(key: string, path: string, limits: ReadLimits = {})
 export function readTextFileBytes(key: string, path: string, limits: ReadLimits = {}): { text: string; bytes: Buffer } {
   try {
     return readInputText(path, limits);
+  } catch (error) {
+    throw asUsageError(key, error);
+  }
+}
+
+/** A history file: a ZIP (an Inspect `.eval` log) as bytes, else its UTF-8 text; with the bytes read. */
+export function readSourceFileBytes(
+  key: string,
+  path: string,
+  limits: ReadLimits = {},
+): { text: string | Uint8Array; bytes: Buffer } {
+  try {
+    return readInputSource(path, limits);
   } catch (error) {
     throw asUsageError(key, error);
   }

@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import type { TargetReport } from '../../core/formats/targets/index.js';
 import { describePlace, runTargetChecks } from '../../core/formats/targets/index.js';
 import { classify, EXIT } from '../host/errors.js';
-import { firstLine, readTextFile, UsageError } from './args.js';
+import { firstLine, readSourceFileBytes, UsageError } from './args.js';
 import { openMessages } from './source.js';
 
 export const USAGE = `usage: compaction-inspector check FILE [--format ID] [--conversation KEY] [--json]
@@ -58,7 +58,7 @@ export async function run(argv: string[]): Promise<number> {
     const [file, ...extra] = parsed.positionals;
     if (file === undefined || extra.length > 0)
       throw new UsageError(`check: give exactly one file (got ${parsed.positionals.length})`);
-    const text = readTextFile(file, file);
+    const { text } = readSourceFileBytes(file, file);
     const opened = await openMessages(text, `@${file}`, {
       format: parsed.values.format,
       conversation: parsed.values.conversation,

@@ -24,7 +24,7 @@ import { hostHeapBudgetBytes, overHostBudget, runShapeOf } from '../host/heap-bu
 import type { RequestKey } from './args.js';
 import {
   parseJsonValue,
-  readTextFileBytes,
+  readSourceFileBytes,
   resolveValue,
   splitFlags,
   splitPairs,
@@ -70,11 +70,11 @@ export interface CliRequest {
   messageBytes: number;
 }
 
-/** `messages`' text and the bytes it came from: a file's own bytes, or an inline value's UTF-8. */
+/** `messages`' text (a ZIP's bytes) and the bytes it came from: a file's own bytes, or an inline value's UTF-8. */
 function readMessages(value: string): ReadBytes {
   const fromFile = value.startsWith('@') && !value.startsWith('@@');
   const { text, bytes } = fromFile
-    ? readTextFileBytes('messages', value.slice(1), { streams: true })
+    ? readSourceFileBytes('messages', value.slice(1), { streams: true })
     : { text: resolveValue('messages', value), bytes: Buffer.from(resolveValue('messages', value), 'utf8') };
   return { name: fromFile ? basename(value.slice(1)) : 'messages.json', bytes, text };
 }

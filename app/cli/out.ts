@@ -12,8 +12,8 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { CompactDetails } from '../../core/engine/compact.js';
 import type { Action, CompactRequest } from '../../core/engine/schema.js';
-import type { OpenedSource, WrittenSession } from '../../core/formats/index.js';
-import { exportSource, proposalFor, resumeStep } from '../../core/formats/index.js';
+import type { OpenedSource, SourceInput, WrittenSession } from '../../core/formats/index.js';
+import { exportFile, proposalFor, resumeStep } from '../../core/formats/index.js';
 import type { OriginalFile } from '../../core/audit/record.js';
 import { archiveFileOf, auditDraftFor } from '../../core/audit/record.js';
 import { ExportRefused } from '../../core/audit/bundle.js';
@@ -35,14 +35,15 @@ import { notAsked } from './writeTargets.js';
 export interface ReadBytes {
   name: string;
   bytes: Uint8Array;
-  text: string;
+  /** Its text, or its bytes for a binary format (an Inspect `.eval` ZIP). */
+  text: SourceInput;
 }
 
 /** The history as the command read it: the bytes the archive keeps, and when. */
 export interface ReadInput {
   original: OriginalFile;
   bytes: Uint8Array;
-  text: string;
+  text: SourceInput;
   openedAt: string;
 }
 
@@ -145,7 +146,9 @@ export async function writeOutFiles(
       markerRestore: restoreArchive !== null,
     },
   );
-  const text = exportSource(source, proposal);
+  // An edited zstd member of a .eval log is compressed by the wasm codec core cannot load.
+  if (source.read.format === 'inspect-eval') await (await import('../zstd.js')).installZstd();
+  const text = exportFile(source, proposal);
   try {
     const written = await writeExport(
       out,

@@ -15,7 +15,11 @@ export interface SourceChoice {
 }
 
 /** Opens `text` as a history; every problem is a one-line usage error naming `messages`. */
-export async function openMessages(text: string, raw: string, choice: SourceChoice): Promise<OpenedSource> {
+export async function openMessages(
+  text: string | Uint8Array,
+  raw: string,
+  choice: SourceChoice,
+): Promise<OpenedSource> {
   try {
     return await openSourceLazily(text, choice);
   } catch (error) {

@@ -13,7 +13,7 @@ import type { Message } from '../../core/engine/schema.js';
 import type { InspectedSource } from '../../core/formats/index.js';
 import { liveMessages } from '../../core/formats/compactions.js';
 import { FormatError, inspectSource, openConversation } from '../../core/formats/index.js';
-import { readInputText, UnreadableFile } from '../inputFiles.js';
+import { readInputSource, UnreadableFile } from '../inputFiles.js';
 import { UsageError } from './args.js';
 
 export interface Transcript {
@@ -36,7 +36,7 @@ function historyFiles(dir: string): string[] {
       const path = join(dir, entry.name);
       // A symlink to a folder is not followed (no loops); one to a file is read, by its target's type.
       if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : historyFiles(path);
-      return /\.(jsonl?|ndjson|traj)$/i.test(entry.name) ? [path] : [];
+      return /\.(jsonl?|ndjson|traj|eval)$/i.test(entry.name) ? [path] : [];
     });
 }
 
@@ -48,7 +48,7 @@ interface ReadFile {
 
 /** One file read and parsed; throws a one-line Error (UnreadableFile, FormatError or the depth refusal). */
 function readHistoryFile(file: string, maxBytes: number): ReadFile {
-  const { text, bytes } = readInputText(file, { maxBytes });
+  const { text, bytes } = readInputSource(file, { maxBytes });
   const source = inspectSource(text);
   return { source, sha256: createHash('sha256').update(bytes).digest('hex'), bytes: bytes.length };
 }

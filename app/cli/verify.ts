@@ -32,6 +32,7 @@ import {
   parseJsonValue,
   readFileBytes,
   readTextFile,
+  readSourceFileBytes,
   readTextFileBytes,
   UsageError,
 } from './args.js';
@@ -56,11 +57,12 @@ export const USAGE = `usage: compaction-inspector verify AUDIT.json [--json] [--
 
 /**
  * A file beside the record, through the one bounded reader (regular files only) and decoded as
- * every command decodes (strict UTF-8, a byte-order mark dropped): no export writes anything
- * else, so a FIFO, a device or invalid UTF-8 there is bad input.
+ * every command decodes (strict UTF-8, a byte-order mark dropped; a ZIP, an Inspect `.eval` log,
+ * as its bytes): no export writes anything else, so a FIFO, a device or invalid UTF-8 there is
+ * bad input.
  */
 async function readSibling(role: string, path: string): Promise<ReadFile> {
-  const { text, bytes } = readTextFileBytes(role, path);
+  const { text, bytes } = readSourceFileBytes(role, path);
   const { sha256 } = await nodeHash(bytes);
   return { name: path, text, sha256, bytes: bytes.length };
 }
@@ -137,6 +139,8 @@ export async function verifyFiles(
   const dir = dirname(auditPath);
   const archive = await readSibling('archive', join(dir, record.archive_file.name));
   const snapshot = await readSibling('snapshot', join(dir, record.exported_file.name));
+  // Re-deriving a .eval export compresses its edited zstd members (core/formats/zip/members.ts).
+  if (record.source.format === 'inspect-eval') await (await import('../zstd.js')).installZstd();
   const verification = verifyExport(record, archive, snapshot);
   const sigPath = join(dir, signatureFileName(basename(auditPath)));
   const present = existsSync(sigPath);

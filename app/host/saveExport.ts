@@ -11,6 +11,7 @@ import { writeExport } from './exportFiles.js';
 import type { SignerKey } from '../signing/auditSignature.js';
 import { HostApiError } from './errors.js';
 import { writeResumableSession } from './resumableSession.js';
+import { installZstd } from '../zstd.js';
 
 export async function saveExportAt(
   target: string,
@@ -23,6 +24,8 @@ export async function saveExportAt(
   const { sourcePath, text, archive, audit, report } = args;
   // A ZIP (an Inspect .eval log) is read back as bytes, every other original as its text.
   const archiveText = isBinarySource(archive) ? archive : new TextDecoder('utf-8').decode(archive);
+  // Verifying a .eval export re-derives it, compressing its edited zstd members.
+  if (audit.source.format === 'inspect-eval') await installZstd();
   const written = await writeExport(
     target,
     { text, archive, archiveText, audit, report },

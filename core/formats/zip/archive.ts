@@ -23,6 +23,11 @@ export function isZip(bytes: Uint8Array): boolean {
   return bytes.length >= 4 && view(bytes).getUint32(0, true) === LOCAL;
 }
 
+/** A copy: a Node Buffer's `slice` is a view, and the input must never change (R11). */
+function copyOf(bytes: Uint8Array): Uint8Array {
+  return new Uint8Array(bytes);
+}
+
 function view(bytes: Uint8Array): DataView {
   return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
@@ -113,7 +118,7 @@ export function writeZip(archive: ZipArchive, replacements: ReadonlyMap<number, 
     offsets.push(length);
     const replacement = replacements.get(i);
     if (!replacement) return push(archive.bytes.subarray(entry.localOffset, entry.recordEnd));
-    const header = archive.bytes.slice(entry.localOffset, entry.dataOffset);
+    const header = copyOf(archive.bytes.subarray(entry.localOffset, entry.dataOffset));
     const data = view(header);
     // Sizes and CRC go in the header itself, so no data descriptor follows (flag bit 3 off).
     data.setUint16(6, entry.flags & ~0x8, true);
@@ -125,7 +130,7 @@ export function writeZip(archive: ZipArchive, replacements: ReadonlyMap<number, 
   });
   const directoryAt = length;
   archive.entries.forEach((entry, i) => {
-    const header = entry.central.slice();
+    const header = copyOf(entry.central);
     const data = view(header);
     const replacement = replacements.get(i);
     if (replacement) {
@@ -137,7 +142,7 @@ export function writeZip(archive: ZipArchive, replacements: ReadonlyMap<number, 
     data.setUint32(42, offsets[i], true);
     push(header);
   });
-  const end = archive.end.slice();
+  const end = copyOf(archive.end);
   view(end).setUint32(12, length - directoryAt, true);
   view(end).setUint32(16, directoryAt, true);
   push(end);

@@ -104,11 +104,14 @@ describe('inspect-eval', () => {
   });
 
   it('§9 R13 R14 compact → export → read back gives the proposal; other members byte-identical, methods kept', async () => {
-    const bytes = browserEval();
+    // A Node Buffer, as the hosts read files: its `slice` is a view, and the input must not change (R11).
+    const bytes = Buffer.from(browserEval());
+    const copy = Buffer.from(bytes);
     const source = openSource(bytes);
     expect(source.read.messages.length).toBeGreaterThan(0);
     const { exported, proposal } = await compactAndExport(source);
     expect(proposal.edits.length).toBeGreaterThan(0);
+    expect(bytes.equals(copy)).toBe(true);
     const reread = openSource(exported, { format: 'inspect-eval', conversation: source.read.conversation });
     expect(withPositionalIds(reread.read.messages)).toEqual(withPositionalIds([...proposal.messages]));
     const before = members(bytes);

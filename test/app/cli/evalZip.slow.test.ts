@@ -1,0 +1,93 @@
+/**
+ * Inspect `.eval` ZIP logs through the built command line (SPEC §9 "Sources", "Byte-preserving
+ * export", `check`, `verify`, `eval`): the file is handed to core as bytes, `--out` writes a
+ * ZIP whose edited sample member keeps its zstd compression, `verify` re-derives it, `check`
+ * reads it, `eval` finds `.eval` files in a folder, and a broken archive is one line, exit 2.
+ * The real zstd fixture holds no tool call, so its sample member is replaced by the real
+ * tool-calling sample of `inspect-ai-eval-log/…_browser.json`.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { strToU8 } from 'fflate';
+import { afterEach, beforeAll, expect, it } from 'vitest';
+import { installZstd } from '../../../app/zstd.js';
+import { readZip, writeZip } from '../../../core/formats/zip/archive.js';
+import { replacementFor } from '../../../core/formats/zip/members.js';
+import { sharedPath, sharedSkipReason } from '../../support/shared.js';
+import { runCli, tempDir } from './support.js';
+
+const FORMATS = sharedPath('formats');
+let tmp: ReturnType<typeof tempDir>;
+afterEach(() => tmp?.cleanup());
+beforeAll(() => installZstd());
+
+/** The real zstd `.eval` with the real browser sample (4 tool calls) as its sample member. */
+function zstdEvalWithCalls(): Uint8Array {
+  const dir = FORMATS as string;
+  const archive = readZip(readFileSync(join(dir, 'inspect-ai-eval-zip', 'retry-2-then-success-zstd.eval')));
+  const log = JSON.parse(
+    readFileSync(join(dir, 'inspect-ai-eval-log', '2025-05-12T20-27-36-04-00_browser.json'), 'utf8'),
+  );
+  const at = archive.entries.findIndex((e) => e.name.startsWith('samples/'));
+  const sample = strToU8(JSON.stringify(log.samples[0]));
+  return writeZip(archive, new Map([[at, replacementFor(archive.entries[at], sample)]]));
+}
+
+if (!FORMATS) it.skip(sharedSkipReason('formats'), () => {});
+else {
+  it('§9 compact_context --out on a zstd .eval writes a zstd .eval that verify and check accept', async () => {
+    tmp = tempDir();
+    writeFileSync(join(tmp.dir, 'run.eval'), zstdEvalWithCalls());
+    const result = await runCli(
+      [
+        'compact_context',
+        'goal=finish the task',
+        'eligible_tool_names=["web_browser_go","web_browser_click"]',
+        'options={"preserve_recent_messages":0,"keep_threshold":0.9}',
+        'messages=@run.eval',
+        '--out',
+        'out.eval',
+        '--reviewer',
+        'Ada',
+      ],
+      { cwd: tmp.dir },
+    );
+    expect(result.code).toBe(0);
+    const envelope = JSON.parse(result.stdout);
+    expect(envelope.metadata.source).toMatchObject({ format: 'inspect-eval', conversation: '1', conversations: 1 });
+    expect(envelope.answer.stats.messages_after).toBeLessThan(envelope.answer.stats.messages_before);
+    const before = readZip(readFileSync(join(tmp.dir, 'run.eval')));
+    const after = readZip(readFileSync(join(tmp.dir, 'out.eval')));
+    expect(after.entries.map((e) => [e.name, e.method])).toEqual(before.entries.map((e) => [e.name, e.method]));
+    expect(after.entries.every((e) => e.method === 93)).toBe(true);
+    const verified = await runCli(['verify', 'out.eval.audit.json'], { cwd: tmp.dir });
+    expect(verified.stdout).toMatch(/^verified: out\.eval is what this record derives/);
+    expect(verified.code).toBe(0);
+    const checked = await runCli(['check', 'out.eval'], { cwd: tmp.dir });
+    expect(checked.stdout).toMatch(/^inspect-eval, conversation 1\npass/);
+    expect(checked.code).toBe(0);
+  });
+
+  it('§9 formats lists inspect-eval; eval reads .eval files in a folder', async () => {
+    tmp = tempDir();
+    const formats = await runCli(['formats'], { cwd: tmp.dir });
+    expect(formats.stdout).toMatch(/^inspect-eval +Inspect AI eval log \(\.eval\)/m);
+    const dir = join(FORMATS as string, 'inspect-ai-eval-zip');
+    const evaluated = await runCli(['eval', dir], { cwd: tmp.dir });
+    // Too short for a cut, but read: each sample is named with its key.
+    expect(evaluated.stderr).toMatch(/log_streaming\.eval#1\/1: no cut point/);
+    expect(evaluated.stderr).toMatch(/retry-2-then-success-zstd\.eval: no cut point/);
+  });
+
+  it('§9 a broken .eval is one line on stderr and exit 2', async () => {
+    tmp = tempDir();
+    const bytes = readFileSync(join(FORMATS as string, 'inspect-ai-eval-zip', 'log_streaming.eval'));
+    writeFileSync(join(tmp.dir, 'cut.eval'), bytes.subarray(0, bytes.length - 100));
+    const result = await runCli(['compact_context', 'goal=x', 'messages=@cut.eval'], { cwd: tmp.dir });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.trim().split('\n')).toEqual([
+      'messages: not a readable ZIP archive: no end of central directory record (a truncated or partly written file?)',
+    ]);
+  });
+}
