@@ -134,3 +134,24 @@ for (const c of CASES) {
     expect(exported.text.length).toBeLessThan(readFileSync(path, 'utf8').length);
   });
 }
+
+test('§9 a session its agent compacted: the Summary lists the boundary, the audit view marks the live context', async ({
+  page,
+  host,
+}) => {
+  await page.goto(host.url);
+  await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready');
+  await page
+    .getByLabel('Snapshot file')
+    .setInputFiles(join(formats ?? '', 'claude-code-jsonl/inspect-scout-compaction-session.jsonl'));
+  await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready');
+  const boundaries = page.getByRole('list', { name: 'Compactions the agent made' }).getByRole('listitem');
+  await expect(boundaries).toHaveText([
+    /^live context from message 3 compact-004 \(auto, 50,000 tokens before\): a summary message in place of 2 earlier messages.*summary: Summary of previous conversation/,
+  ]);
+  await page.getByRole('tab', { name: 'Audit' }).click();
+  const start = page.getByRole('separator', { name: 'Live context starts here' });
+  await expect(start).toBeVisible();
+  // The marker stands right above the summary line, the first message Claude Code still sends.
+  await expect(page.locator('.vrow').filter({ has: start })).toContainText('Summary of previous conversation');
+});
