@@ -14,19 +14,65 @@ import type { OfflineWeights } from '../../core/engine/offline/features.js';
 import { EVAL_CUTS, pickCuts } from '../../core/eval/cuts.js';
 import { FIT_CUTS, fitOfflineWeights } from '../../core/eval/fit.js';
 import { labelContext } from '../../core/eval/labels.js';
-import { selectKeepCostWeight } from '../../core/eval/select.js';
+import type { CalibrationReport } from '../../core/eval/calibrate.js';
+import { calibrateOnReviews } from '../../core/eval/calibrate.js';
+import type { ReviewedPair } from '../../core/eval/reviewLabels.js';
+import { reviewedPairs } from '../../core/eval/reviewLabels.js';
+import { selectCostWeights } from '../../core/eval/select.js';
 import { groupConversations, groupSamples } from '../../core/eval/training.js';
 import { UsageError } from './args.js';
+import { readReviewedExports } from './audits.js';
 import type { Transcript } from './transcripts.js';
 import { readTranscripts } from './transcripts.js';
 
 const WEIGHTS_FILE = fileURLToPath(new URL('../../core/engine/offline/weights.ts', import.meta.url));
 
-const USAGE = `usage: npm run fit -- [PATH…] [--out FILE] [--check]
+const USAGE = `usage: npm run fit -- [PATH…] [--audits DIR] [--out FILE] [--check]
   PATH     history files or folders to fit on (default: ../shared/corpus ../shared/formats)
+  --audits exported audit records (*.audit.json, each beside its archive): the reviewers'
+           overrides and pair comments calibrate the fitted weights, cross-validated by
+           leaving one record out; a question changes only when its held-out loss improves
   --out    where to write the weights module (default: core/engine/offline/weights.ts)
   --check  fit and compare with the file instead of writing it; exit 1 when it is stale
 `;
+
+/** The reviewers' judgments of every record in `dir`, then the calibration (core/eval/calibrate.ts). */
+async function calibrateOnAudits(
+  dir: string,
+  weights: OfflineWeights,
+  err: (line: string) => void,
+): Promise<CalibrationReport> {
+  const pairs: ReviewedPair[] = [];
+  for (const { name, record, archiveText } of readReviewedExports(dir, (line) => err(`skipping ${line}`))) {
+    const read = await reviewedPairs(name, record, archiveText).catch((error: unknown) => ({
+      pairs: [],
+      skipped: (error as Error).message.split('\n')[0],
+    }));
+    if (read.skipped) err(`skipping ${name}: ${read.skipped}`);
+    else
+      err(
+        `${name}: ${read.pairs.length} judged pairs (${read.pairs.filter((p) => p.from === 'override').length} overrides)`,
+      );
+    pairs.push(...read.pairs);
+  }
+  let report: CalibrationReport;
+  try {
+    report = calibrateOnReviews(pairs, weights);
+  } catch (error) {
+    throw new UsageError(`fit --audits: ${(error as Error).message}`);
+  }
+  const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+  for (const question of ['result', 'call'] as const) {
+    const q = report.questions[question];
+    err(
+      `keep_${question}: ${q.labels} judgments (${q.positives} needed), held out by record: log loss ${q.before.logLoss.toFixed(3)} → ${q.after.logLoss.toFixed(3)}, agreement ${pct(q.before.agreement)} → ${pct(q.after.agreement)}; ` +
+        (q.applied
+          ? `calibrated: logit × ${q.calibration.slope.toFixed(3)} ${q.calibration.shift >= 0 ? '+' : '−'} ${Math.abs(q.calibration.shift).toFixed(3)}`
+          : 'unchanged (no held-out gain)'),
+    );
+  }
+  return report;
+}
 
 export function weightsModule(weights: OfflineWeights): string {
   return `/**
@@ -53,7 +99,12 @@ export async function run(argv: string[]): Promise<number> {
     const { values, positionals } = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { out: { type: 'string' }, check: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        out: { type: 'string' },
+        check: { type: 'boolean' },
+        audits: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
     });
     if (values.help) {
       process.stdout.write(USAGE);
@@ -71,10 +122,14 @@ export async function run(argv: string[]): Promise<number> {
     const samples = perGroup.flat();
     // Scored on the cuts `eval` measures by default, fitted on FIT_CUTS.
     const scored = await groupSamples(groups, EVAL_CUTS, pickCuts, {});
-    const selection = selectKeepCostWeight(perGroup, scored);
+    const selection = selectCostWeights(perGroup, scored);
     for (const score of selection.scores)
       err(
         `keep cost weight ${score.keepCostWeight}: cross-validated recall ${score.recall.toFixed(3)}, reduction ${score.reduction.toFixed(3)}`,
+      );
+    for (const score of selection.callScores)
+      err(
+        `call cost weight ${score.callCostWeight}: cross-validated call recall ${score.callRecall.toFixed(3)}, reduction ${score.reduction.toFixed(3)}`,
       );
     const on = groups
       .map((g) => g.transcripts[0])
@@ -82,11 +137,13 @@ export async function run(argv: string[]): Promise<number> {
         source: basename(t.source),
         sha256: (t as Transcript).sha256,
       }));
-    const weights = fitOfflineWeights(samples, {
+    const fitted = fitOfflineWeights(samples, {
       on,
       cutsPerTranscript: FIT_CUTS,
       keepCostWeight: selection.keepCostWeight,
+      callCostWeight: selection.callCostWeight,
     });
+    const weights = values.audits ? (await calibrateOnAudits(values.audits, fitted, err)).weights : fitted;
     const text = await formatted(weightsModule(weights), out);
     for (const question of ['result', 'call'] as const) {
       err(`keep_${question}: bias ${weights[question].bias}`);

@@ -12,7 +12,7 @@ import { pickCuts } from './cuts.js';
 import type { CutResult, EvalSettings } from './evaluate.js';
 import { evaluateCut } from './evaluate.js';
 import { FIT_CUTS, fitOfflineWeights } from './fit.js';
-import { hasBothClasses, selectKeepCostWeight } from './select.js';
+import { hasBothClasses, selectCostWeights } from './select.js';
 import type { LabelContext } from './labels.js';
 import type { FoldReport } from './report.js';
 import type { ConversationGroup, Transcript } from './training.js';
@@ -63,15 +63,17 @@ export async function crossValidate(
       throw new CrossValidationError(
         `holding out ${group.transcripts[0].source} leaves no used and unused results to fit on: add transcripts`,
       );
-    // The fit's one setting is chosen on the training conversations alone (select.ts).
-    const { keepCostWeight } = selectKeepCostWeight(
+    // The fit's two settings are chosen on the training conversations alone (select.ts).
+    const { keepCostWeight, callCostWeight } = selectCostWeights(
       trainGroups,
       scored.filter((_, j) => j !== i),
     );
-    const weights = fitOfflineWeights(train, { keepCostWeight });
-    const ablation = fitOfflineWeights(train, { keepCostWeight, exclude: SHARED_EXTRACTOR_FEATURES });
-    folds.push({ ...foldReport(group, train.length, weights), keepCostWeight });
-    settings.progress?.(`fold ${i + 1}/${groups.length}: keep cost weight ${keepCostWeight}`);
+    const weights = fitOfflineWeights(train, { keepCostWeight, callCostWeight });
+    const ablation = fitOfflineWeights(train, { keepCostWeight, callCostWeight, exclude: SHARED_EXTRACTOR_FEATURES });
+    folds.push({ ...foldReport(group, train.length, weights), keepCostWeight, callCostWeight });
+    settings.progress?.(
+      `fold ${i + 1}/${groups.length}: keep cost weight ${keepCostWeight}, call cost weight ${callCostWeight}`,
+    );
     results.push(...(await heldOut(group, weights, ablation, settings)));
   }
   return { results, folds, duplicates };
@@ -104,7 +106,7 @@ function foldReport(
   group: ConversationGroup,
   trainCandidates: number,
   weights: OfflineWeights,
-): Omit<FoldReport, 'keepCostWeight'> {
+): Omit<FoldReport, 'keepCostWeight' | 'callCostWeight'> {
   const named = (logit: OfflineWeights['result']) =>
     ({ bias: logit.bias, ...logit.weights }) as Record<FeatureName | 'bias', number>;
   return {

@@ -11,6 +11,7 @@ import { callKey, resultKey } from '../engine/questions.js';
 import type { Action, CompactRequestInput, Decision, Message, OptionsInput } from '../engine/schema.js';
 import { blocksOf } from '../engine/pairing.js';
 import { rebuildOptionsOf } from '../engine/rebuild.js';
+import { labelCallUse } from './callLabel.js';
 import type { Cut } from './cuts.js';
 import type { LabelContext, LabelName } from './labels.js';
 import { labelCut } from './labels.js';
@@ -61,8 +62,11 @@ export interface CutResult {
     tool_name: string;
     used: Record<LabelName, boolean>;
     reused: Record<LabelName, string[]>;
+    /** The keep_call label's naming half (callLabel.ts): the input or target is named again. */
+    call_named: boolean;
     action: Action;
     keep_result: number | null;
+    keep_call: number | null;
   }>;
 }
 
@@ -130,6 +134,7 @@ export async function evaluateCut(
   }
   const { decisions } = details.response.answer;
   const labels = labelCut(context, cut);
+  const calls = labelCallUse(context, cut);
   const subject: CutSubject = {
     history,
     analysis,
@@ -170,8 +175,10 @@ export async function evaluateCut(
         tool_name: d.tool_name,
         used: perLabel((label) => labels[label].get(d.call_id)?.used === true),
         reused: perLabel((label) => labels[label].get(d.call_id)?.terms ?? []),
+        call_named: calls.get(d.call_id)?.needed === true,
         action: d.action,
         keep_result: d.keep_result,
+        keep_call: d.keep_call,
       })),
   };
 }

@@ -2,13 +2,16 @@
  * Fitting the offline model's weights (core/engine/offline/features.ts) on labelled samples
  * (training.ts): one weighted logistic regression per question (regression.ts).
  *
- * Target: the mean of the two labels (0, ½ or 1), since neither is the truth alone. Each
- * question is fitted cost-sensitively, because keeping has a price the labels do not see:
+ * Targets: keep_result — the mean of the two later-use labels (0, ½ or 1), since neither is
+ * the truth alone; keep_call — 1 when the call's input or target is named again from the next
+ * action on (callLabel.ts), else the keep_result target (a call whose result is used matters).
+ * Each question is fitted cost-sensitively, because keeping has a price the labels do not see:
  * - keep_result: missing a used result costs 1; keeping an unused one costs the characters it
  *   keeps beyond a truncation, scaled so both sides weigh the same over the training set and
  *   then by `keepCostWeight` (chosen by cross-validation inside the training data, select.ts).
  *   At p = 0.5 a result is kept when its chance of use outweighs its size.
- * - keep_call: keeping an unused call costs its input and the head of its result.
+ * - keep_call: keeping an unneeded call costs its input and the head of its result, scaled the
+ *   same way and then by `callCostWeight` (chosen the same way).
  * Deterministic: the same samples give the same weights and the same id.
  */
 import type { FeatureName, FeatureVector, Logit, OfflineWeights } from '../engine/offline/features.js';
@@ -25,7 +28,8 @@ export const L2_PENALTY = 1;
 const HEAD_CHARS = OptionsSchema.parse({}).truncate_head_chars;
 
 export const FIT_METHOD =
-  `logistic regression (Newton, L2 ${L2_PENALTY}); target = mean of the later-use and strict labels; ` +
+  `logistic regression (Newton, L2 ${L2_PENALTY}); keep_result target = mean of the later-use and strict labels; ` +
+  'keep_call target = 1 when the input or target is named again from the next action on, else the keep_result target; ' +
   'keep_result: an unused kept result weighs the characters it keeps beyond a truncation, scaled so both sides weigh the same, times the keep cost weight; ' +
   'keep_call: an unused kept call weighs its input and the head of its result, scaled the same way';
 
@@ -39,45 +43,45 @@ export interface FitOptions {
    * same over the training set). select.ts chooses it by cross-validation on the training data.
    */
   keepCostWeight?: number;
+  /** The same for the call question: how much an unneeded kept call weighs against a needed dropped one. */
+  callCostWeight?: number;
 }
 
 const target = (s: Sample) => ((s.used['later-use'] ? 1 : 0) + (s.used.strict ? 1 : 0)) / 2;
+export const callTarget = (s: Sample) => (s.callNamed ? 1 : target(s));
 
-export function fitOfflineWeights(samples: readonly Sample[], options: FitOptions = {}): OfflineWeights {
+/** One question's logit (the other question's fit does not depend on this one's settings). */
+export function fitQuestion(samples: readonly Sample[], question: 'result' | 'call', options: FitOptions = {}): Logit {
   if (samples.length === 0) throw new Error('no labelled candidates to fit on');
   const frozen = new Set((options.exclude ?? []).map((name) => FEATURE_NAMES.indexOf(name)));
-  const rows = samples.map((s) => FEATURE_NAMES.map((name) => s.features[name]));
-  const y = samples.map(target);
+  const y = samples.map(question === 'result' ? target : callTarget);
   const positive = y.reduce((sum, v) => sum + v, 0);
-  const negative = y.reduce((sum, v) => sum + (1 - v), 0);
-  if (positive === 0 || negative === 0) throw new Error('the labelled candidates are all used or all unused');
-
-  // Keeping a result instead of truncating it keeps its characters beyond the head.
-  const cost = samples.map((s) => Math.max(1, s.resultChars - HEAD_CHARS));
+  if (question === 'result' && (positive === 0 || positive === samples.length))
+    throw new Error('the labelled candidates are all used or all unused');
+  const cost = samples.map((s) =>
+    question === 'result'
+      ? // Keeping a result instead of truncating it keeps its characters beyond the head.
+        Math.max(1, s.resultChars - HEAD_CHARS)
+      : // Keeping a call instead of dropping it keeps its input and the head of its result.
+        s.inputChars + Math.min(s.resultChars, HEAD_CHARS),
+  );
   const negativeCost = samples.reduce((sum, _, i) => sum + (1 - y[i]) * cost[i], 0);
-  // Keeping a call instead of dropping it keeps its input and the head of its result.
-  const callCost = samples.map((s) => s.inputChars + Math.min(s.resultChars, HEAD_CHARS));
-  const negativeCallCost = samples.reduce((sum, _, i) => sum + (1 - y[i]) * callCost[i], 0);
-  const resultSet: RegressionSample[] = rows.map((x, i) => ({
-    x,
+  const weight = (question === 'result' ? options.keepCostWeight : options.callCostWeight) ?? 1;
+  const set: RegressionSample[] = samples.map((s, i) => ({
+    x: FEATURE_NAMES.map((name) => s.features[name]),
     y: y[i],
     a: 1,
-    b: ((options.keepCostWeight ?? 1) * cost[i] * positive) / negativeCost,
+    // Every call named again: nothing to weigh against (the fit then keeps them all).
+    b: negativeCost === 0 ? 0 : (weight * cost[i] * positive) / negativeCost,
   }));
-  const callSet: RegressionSample[] = rows.map((x, i) => ({
-    x,
-    y: y[i],
-    a: 1,
-    b: (callCost[i] * positive) / negativeCallCost,
-  }));
+  const fit = fitLogistic(set, L2_PENALTY, frozen);
+  const weights = Object.fromEntries(FEATURE_NAMES.map((name, j) => [name, round(fit.coef[j])])) as FeatureVector;
+  return { bias: round(fit.bias), weights };
+}
 
-  const logit = (set: RegressionSample[]): Logit => {
-    const fit = fitLogistic(set, L2_PENALTY, frozen);
-    const weights = Object.fromEntries(FEATURE_NAMES.map((name, j) => [name, round(fit.coef[j])])) as FeatureVector;
-    return { bias: round(fit.bias), weights };
-  };
-  const result = logit(resultSet);
-  const call = logit(callSet);
+export function fitOfflineWeights(samples: readonly Sample[], options: FitOptions = {}): OfflineWeights {
+  const result = fitQuestion(samples, 'result', options);
+  const call = fitQuestion(samples, 'call', options);
   return {
     id: weightsId(result, call),
     model: OFFLINE_MODEL_VERSION,
@@ -87,7 +91,7 @@ export function fitOfflineWeights(samples: readonly Sample[], options: FitOption
       candidates: samples.length,
       method:
         FIT_METHOD +
-        `; keep cost weight ${options.keepCostWeight ?? 1}` +
+        `; keep cost weight ${options.keepCostWeight ?? 1}; call cost weight ${options.callCostWeight ?? 1}` +
         (options.exclude?.length ? `; without ${options.exclude.join(', ')}` : ''),
     },
     result,
@@ -99,7 +103,7 @@ export function fitOfflineWeights(samples: readonly Sample[], options: FitOption
 const round = (x: number) => Math.round(x * 1e4) / 1e4;
 
 /** FNV-1a over the fitted numbers: a short id that changes whenever a weight does. */
-function weightsId(result: Logit, call: Logit): string {
+export function weightsId(result: Logit, call: Logit): string {
   const text = JSON.stringify([result, call]);
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {

@@ -1,13 +1,14 @@
 /**
  * `eval --html`: one self-contained page (inline SVG and CSS, no scripts, no external assets)
- * with the recall-vs-reduction curve of each policy and the pooled tables. Every text that
- * came from a transcript is escaped.
+ * with the recall-vs-reduction curve of each policy, the pooled tables and the model's
+ * reliability diagram (reliability.ts). Every text that came from a transcript is escaped.
  */
 import { escapeHtml as escape } from '../inspect/html.js';
 import type { LabelName } from './labels.js';
 import { LABELS } from './labels.js';
 import type { Figures } from './measure.js';
 import type { Pooled } from './pool.js';
+import { reliabilityChart, reliabilityTable } from './reliability.js';
 import type { EvalReport } from './report.js';
 import { ABLATION_NAME } from './report.js';
 
@@ -151,6 +152,10 @@ export function renderHtml(report: EvalReport): string {
 <p>${any.cuts} cuts pooled${any.failed ? `, ${any.failed} failed` : ''}${report.settings.crossValidated ? ', cross-validated (leave one transcript out)' : ''}; threshold ${report.settings.threshold ?? '–'}; masking keeps the last ${report.settings.maskM} results; random keeps as many results as the model. Squares mark each policy's operating point.</p>
 ${report.notes.map((note) => `<p>${escape(note)}</p>`).join('\n')}
 ${LABELS.map((label) => labelSection(report, label)).join('\n')}
+<h2>Reliability</h2>
+<p>Each dot is a bin of candidates by the model's keep_result; its height is the share used later. On the dashed diagonal the probabilities mean what they say; below it the model is too sure results are needed.</p>
+${reliabilityChart(report.cuts)}
+${reliabilityTable(report.cuts)}
 <h2>Cuts</h2>
 <table><thead><tr><th>transcript</th><th>cut (message)</th><th>candidates</th>${LABELS.map((l) => `<th>used (${escape(l)})</th>`).join('')}<th>goal (start)</th></tr></thead><tbody>${perCut}</tbody></table>
 </body></html>

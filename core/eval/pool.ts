@@ -93,3 +93,55 @@ export function versusBaselines(pooled: Pooled): { masking: Versus; random: Vers
   });
   return { masking: versus(pooled.policies.masking), random: versus(pooled.policies.random) };
 }
+
+/** One threshold of the sweep with its figures under every label. */
+export interface FrontierPoint {
+  threshold: number;
+  byLabel: Record<LabelName, Figures>;
+}
+
+/**
+ * What a threshold buys: the sweep's thresholds that no other threshold beats — at least as
+ * much reduction and at least as much recall under every label, and more of one — ordered
+ * from the most recall to the most reduction. Same probabilities, re-derived (R15).
+ */
+export function frontier(pooled: PooledByLabel): FrontierPoint[] {
+  const labels = Object.keys(pooled) as LabelName[];
+  const points = pooled[labels[0]].sweep.map((point, i) => ({
+    threshold: point.threshold,
+    byLabel: perLabel((label) => pooled[label].sweep[i] as Figures),
+  }));
+  const recall = (p: FrontierPoint, label: LabelName) => p.byLabel[label].recall ?? 0;
+  const reduction = (p: FrontierPoint) => p.byLabel[labels[0]].reduction;
+  const beats = (a: FrontierPoint, b: FrontierPoint) =>
+    reduction(a) >= reduction(b) &&
+    labels.every((l) => recall(a, l) >= recall(b, l)) &&
+    (reduction(a) > reduction(b) || labels.some((l) => recall(a, l) > recall(b, l)));
+  return points.filter((p) => !points.some((q) => beats(q, p))).sort((a, b) => reduction(a) - reduction(b));
+}
+
+/** How the model treated the calls (keep_call): drops, and the calls still needed that it kept. */
+export interface CallFigures {
+  candidates: number;
+  dropped: number;
+  /** Calls whose input or target is named again, or whose result is used (under this label). */
+  needed: number;
+  /** Of those, the ones not dropped (kept, or kept with a truncated result). */
+  neededKept: number;
+  recall: number | null;
+}
+
+export function callFigures(results: readonly CutResult[]): Record<LabelName, CallFigures> {
+  const candidates = results.filter((r) => r.error === null).flatMap((r) => r.candidates);
+  return perLabel((label) => {
+    const needed = candidates.filter((c) => c.call_named || c.used[label]);
+    const neededKept = needed.filter((c) => c.action !== 'drop_call').length;
+    return {
+      candidates: candidates.length,
+      dropped: candidates.filter((c) => c.action === 'drop_call').length,
+      needed: needed.length,
+      neededKept,
+      recall: needed.length === 0 ? null : neededKept / needed.length,
+    };
+  });
+}

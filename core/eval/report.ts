@@ -7,8 +7,8 @@ import type { LabelName } from './labels.js';
 import { LABELS } from './labels.js';
 import type { Figures, Tallies } from './measure.js';
 import { figures, perLabel } from './measure.js';
-import type { Advice, Pooled, PooledByLabel } from './pool.js';
-import { advise, pool, poolBySource, versusBaselines } from './pool.js';
+import type { Advice, CallFigures, Pooled, PooledByLabel } from './pool.js';
+import { advise, callFigures, frontier, pool, poolBySource, versusBaselines } from './pool.js';
 import type { PeerPoolReport } from './peerReport.js';
 import { poolPolicies, renderPolicies } from './peerReport.js';
 
@@ -18,6 +18,7 @@ export interface FoldReport {
   trainCandidates: number;
   /** The fit's setting, chosen by cross-validation on this fold's training conversations. */
   keepCostWeight: number;
+  callCostWeight: number;
   /** Feature name → fitted logit weight, per question; `bias` is the intercept. */
   result: Record<string, number>;
   call: Record<string, number>;
@@ -41,6 +42,8 @@ export interface EvalReport {
   pooled: PooledByLabel;
   transcripts: Array<{ source: string; pooled: PooledByLabel }>;
   advice: Record<LabelName, Advice>;
+  /** The model's drop_call decisions against the keep_call label (callLabel.ts), pooled. */
+  calls: Record<LabelName, CallFigures>;
   /** `--cv` only. */
   folds?: FoldReport[];
   /** `--policies` only: the peer policies pooled beside the model. */
@@ -72,6 +75,7 @@ export function buildReport(input: ReportInput): EvalReport {
     pooled,
     transcripts: poolBySource(input.results),
     advice: perLabel((label) => advise(pooled[label], input.settings.maxRecallLoss)),
+    calls: callFigures(input.results),
     ...(input.folds ? { folds: input.folds } : {}),
     ...(peerPolicies ? { peerPolicies } : {}),
     notes: input.notes ?? [],
@@ -170,6 +174,7 @@ export function renderTable(report: EvalReport): string {
       ),
     ),
   );
+  lines.push('', ...frontierLines(report));
   lines.push('', 'MASKING CURVE', ...HEADER);
   any.maskCurve.forEach((point, i) =>
     lines.push(
@@ -188,12 +193,43 @@ export function renderTable(report: EvalReport): string {
       ),
     ),
   );
-  lines.push('');
+  lines.push('', callsLine(report.calls));
   for (const label of LABELS) lines.push(adviceLine(label, advice[label]));
   if (report.peerPolicies) lines.push('', ...renderPolicies(report.peerPolicies));
   if (report.folds) lines.push('', ...foldTable(report.folds));
   for (const note of report.notes) lines.push(`NOTE: ${note}`);
   return lines.join('\n') + '\n';
+}
+
+function frontierLines(report: EvalReport): string[] {
+  const threshold = report.settings.threshold;
+  const recalls = (f: Record<LabelName, Figures>) => LABELS.map((l) => pct(f[l].recall).trim()).join(' / ');
+  const isRun = (t: number) => threshold !== null && Math.abs(t - threshold) < 1e-9;
+  const front = frontier(report.pooled);
+  const sweep = report.pooled[LABELS[0]].sweep;
+  const run = sweep.findIndex((p) => isRun(p.threshold));
+  // The run's own threshold is shown even when another one beats it, so a user sees what moving buys.
+  const shown =
+    run === -1 || front.some((p) => isRun(p.threshold))
+      ? front
+      : [
+          ...front,
+          { threshold: sweep[run].threshold, byLabel: perLabel((l) => report.pooled[l].sweep[run] as Figures) },
+        ].sort((a, b) => a.byLabel[LABELS[0]].reduction - b.byLabel[LABELS[0]].reduction);
+  return [
+    `FRONTIER (recall ${LABELS.join(' / ')} against reduction: the thresholds no other one beats on both)`,
+    ...shown.map(
+      (p) =>
+        `  t = ${p.threshold.toFixed(2)}  reduction ${pct(p.byLabel[LABELS[0]].reduction)}  recall ${recalls(p.byLabel)}` +
+        (isRun(p.threshold) ? (front.includes(p) ? '  ← this run' : '  ← this run (another threshold beats it)') : ''),
+    ),
+  ];
+}
+
+function callsLine(calls: Record<LabelName, CallFigures>): string {
+  const any = calls[LABELS[0]];
+  const kept = LABELS.map((l) => `${pct(calls[l].recall).trim()} of ${calls[l].needed}`).join(' / ');
+  return `CALLS: ${any.dropped} of ${any.candidates} candidates dropped whole (drop_call); calls still needed (input or target named again, or result used; ${LABELS.join(' / ')}) kept ${kept}`;
 }
 
 function adviceLine(label: LabelName, advice: Advice): string {
@@ -229,7 +265,7 @@ function foldTable(folds: readonly FoldReport[]): string[] {
   }
   folds.forEach((f, i) =>
     lines.push(
-      `  fold ${i + 1}: held out ${f.heldOut.join(', ')} (${f.trainCandidates} training candidates, keep cost weight ${f.keepCostWeight})`,
+      `  fold ${i + 1}: held out ${f.heldOut.join(', ')} (${f.trainCandidates} training candidates, keep cost weight ${f.keepCostWeight}, call cost weight ${f.callCostWeight})`,
     ),
   );
   return lines;

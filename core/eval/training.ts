@@ -1,7 +1,7 @@
 /**
  * Labelled samples for fitting the offline model: one per candidate of a cut, its feature
  * vector exactly as the model computes it inside a real compaction (the model reports it
- * through `onFeatures`), its result size and both later-use labels.
+ * through `onFeatures`), its result size, both later-use labels and the keep_call label.
  *
  * Transcripts are grouped by conversation: the same session read from two formats (the
  * corpus and ../shared/formats hold one Claude Code session twice) is one group, fitted or
@@ -15,6 +15,7 @@ import { neutralWeights } from '../engine/offline/features.js';
 import { createOfflineModel, OFFLINE_MODEL_VERSION } from '../engine/offline/model.js';
 import { blocksOf } from '../engine/pairing.js';
 import type { Message, OptionsInput } from '../engine/schema.js';
+import { labelCallUse } from './callLabel.js';
 import type { Cut } from './cuts.js';
 import { pickCuts } from './cuts.js';
 import { cutRequest } from './evaluate.js';
@@ -33,6 +34,8 @@ export interface Sample {
   /** Compact-JSON length of the cut's history: keeping a result costs resultChars / historyChars of reduction. */
   historyChars: number;
   used: Record<LabelName, boolean>;
+  /** The keep_call label (callLabel.ts): the call's input or target is named again from the goal on. */
+  callNamed: boolean;
 }
 
 /** The samples of one cut; none when its compaction fails (the caller reports it). */
@@ -52,6 +55,7 @@ export async function cutSamples(
   if (!details.response.success || details.analysis === null)
     return { samples: [], error: details.response.success ? 'no analysis' : details.response.answer.error.message };
   const labels = labelCut(context, cut);
+  const calls = labelCallUse(context, cut);
   const samples: Sample[] = [];
   const historyChars = details.response.answer.stats.chars_before ?? 1;
   for (const pair of details.analysis.candidates) {
@@ -67,6 +71,7 @@ export async function cutSamples(
       historyChars,
       inputChars: typeof pair.callBlock.input === 'string' ? pair.callBlock.input.length : 0,
       used: perLabel((label) => labels[label].get(pair.callId)?.used === true),
+      callNamed: calls.get(pair.callId)?.needed === true,
     });
   }
   return { samples, error: null };

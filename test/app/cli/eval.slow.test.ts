@@ -214,6 +214,6 @@ describe('eval command', () => {
       expect(table.stdout).toMatch(/WEIGHTS PER FOLD/);
       expect(table.stdout).toMatch(/cross-validated \(leave one transcript out\)/);
     },
-    120_000,
+    300_000,
   );
 });

@@ -1,25 +1,36 @@
 /**
  * The offline model on the real transcripts in ../shared/corpus and ../shared/formats (read in
  * place), measured the only honest way: leave one conversation out. Each transcript's cuts are
- * scored with weights fitted — and the fit's one setting chosen — on the other conversations
- * alone. Under both labels the pooled figures must keep recall at 0.60 or more and beat
- * observation masking (M = 10) on both axes and a random policy with the same actions on
- * recall, also on the native-format files alone (other agents than the corpus's).
+ * scored with weights fitted — and the fit's two settings chosen — on the other conversations
+ * alone. Recall first: under both labels the default threshold must keep 0.80 or more of the
+ * used results, beat a random policy with the same actions on recall, and beat observation
+ * masking (M = 10) on recall — at the default, and at masking's own reduction (a threshold of
+ * the same probabilities, R15) — also on the native-format files alone.
  *
- * The project's target is 0.40 reduction at that recall; measured here it is 0.398 (see
- * docs/benchmarks.md, Decision quality), so the reduction floor below guards the measured figure, not the
- * target: it fails on a regression, and is raised when the model reaches 0.40.
+ * The project's target is 0.40 reduction at that recall; measured here it is 0.244 (see
+ * docs/decision-model.md, The default operating point), so the reduction floor below guards the measured
+ * figure, not the target: it fails on a regression, and is raised when the model gets closer.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readTranscripts } from '../../../app/cli/transcripts.js';
 import type { CrossValidation } from '../../../core/eval/crossval.js';
 import { crossValidate } from '../../../core/eval/crossval.js';
+import type { LabelName } from '../../../core/eval/labels.js';
 import { LABELS, labelContext } from '../../../core/eval/labels.js';
 import { pool, versusBaselines } from '../../../core/eval/pool.js';
 import { sharedPath, sharedSkipReason } from '../../support/shared.js';
 
-/** Just under the measured 0.398: a regression guard (the target, 0.40, is not yet reached). */
-const MEASURED_REDUCTION_FLOOR = 0.39;
+/** Just under the measured 0.244: a regression guard (the target, 0.40, is not reached at 0.80 recall). */
+const MEASURED_REDUCTION_FLOOR = 0.24;
+const MIN_RECALL = 0.8;
+
+/** The best recall of a threshold of the sweep that removes at least what masking removes. */
+function recallAtMaskingReduction(pooled: ReturnType<typeof pool>[LabelName]): number | null {
+  const recalls = pooled.sweep
+    .filter((p) => p.reduction >= pooled.policies.masking.reduction)
+    .map((p) => p.recall ?? 0);
+  return recalls.length === 0 ? null : Math.max(...recalls);
+}
 const corpus = sharedPath('corpus');
 const formats = sharedPath('formats');
 const present = corpus !== null && formats !== null;
@@ -31,7 +42,7 @@ describe.skipIf(!present)(
     beforeAll(async () => {
       const transcripts = readTranscripts([corpus as string, formats as string], () => {});
       cv = await crossValidate(transcripts, (t) => labelContext(t.messages), { cuts: 3, maskM: 10, seeds: 5 });
-    }, 300_000);
+    }, 900_000);
 
     it('holds every conversation out once, the same session in two formats counted once', () => {
       const heldOut = cv.folds.flatMap((f) => f.heldOut);
@@ -46,25 +57,29 @@ describe.skipIf(!present)(
       expect(cv.results.every((r) => r.error === null && r.policies.ablation !== undefined)).toBe(true);
     });
 
-    it('keeps recall 0.60 pooled under both labels at the measured reduction, beating masking on both axes and random on recall', () => {
+    it('R12 keeps recall 0.80 pooled under both labels at the default threshold and the measured reduction, beating masking and random on recall', () => {
       const pooled = pool(cv.results);
       for (const label of LABELS) {
-        const { model } = pooled[label].policies;
-        expect(model.recall ?? 0, label).toBeGreaterThanOrEqual(0.6);
+        const { model, masking } = pooled[label].policies;
+        expect(model.recall ?? 0, label).toBeGreaterThanOrEqual(MIN_RECALL);
         expect(model.reduction, label).toBeGreaterThanOrEqual(MEASURED_REDUCTION_FLOOR);
         const versus = versusBaselines(pooled[label]);
-        expect(versus.masking, label).toEqual({ recall: true, reduction: true });
+        expect(versus.masking.recall, label).toBe(true);
         expect(versus.random.recall, label).toBe(true);
+        expect(recallAtMaskingReduction(pooled[label]) ?? 0, label).toBeGreaterThan(masking.recall ?? 1);
       }
     });
 
-    it('beats masking on both axes and random on recall on the native-format transcripts (agents the corpus does not have)', () => {
+    it('R15 beats masking on recall at its own reduction, and random on recall, on the native-format transcripts (agents the corpus does not have)', () => {
       const pooled = pool(cv.results.filter((r) => r.source.startsWith(formats as string)));
       for (const label of LABELS) {
         expect(pooled[label].policies.model.used, label).toBeGreaterThanOrEqual(10);
         const versus = versusBaselines(pooled[label]);
-        expect(versus.masking, label).toEqual({ recall: true, reduction: true });
+        expect(versus.masking.recall, label).toBe(true);
         expect(versus.random.recall, label).toBe(true);
+        expect(recallAtMaskingReduction(pooled[label]) ?? 0, label).toBeGreaterThan(
+          pooled[label].policies.masking.recall ?? 1,
+        );
       }
     });
   },

@@ -97,6 +97,9 @@ describe('store slices', () => {
     await store.getState().openExample();
     expect(store.getState().setOption('truncate_tail_chars', -1)).not.toBeNull();
     expect(store.getState().setOption('truncate_tail_chars', 120)).toBeNull();
+    // Without the example's "finished" clause no goal rule caps a pair at 0.1, so some pair's
+    // p_call can exceed its p_result.
+    store.getState().setGoal('Write the exact unified diff that fixes BILL-2291 in services/payments/retry_policy.py.');
     await store.getState().startRun();
     // A threshold between a decision's p_result and p_call makes it drop_result, whose output keeps the tail.
     const threshold = splittingThreshold(store.getState().proposal!.outcome.decisions);
