@@ -52,7 +52,8 @@ compact_context KEY=VALUE ... [--format ID] [--conversation KEY]
   live_from_message_id   the first message of the agent's live context after a compaction its
                          own tool made; calls before it are kept (outside_live_context); set
                          from the file when it records one (Claude Code compact_boundary)
-  Any value may be @path to read it from a UTF-8 file; write @@... for a literal leading @.
+  Any value may be @path to read it from a UTF-8 file (messages: also an Inspect .eval ZIP);
+  write @@... for a literal leading @.
   --format ID            read messages as this format instead of detecting it
   --conversation KEY     which conversation of a file that holds several (eval samples,
                          results entries, runs); required then, and the error lists the keys
