@@ -7,7 +7,7 @@
  * masking (M = 10) on recall — at the default, and at masking's own reduction (a threshold of
  * the same probabilities, R15) — also on the native-format files alone.
  *
- * The project's target is 0.40 reduction at that recall; measured here it is 0.244 (see
+ * The project's target is 0.40 reduction at that recall; measured here it is 0.256 (see
  * docs/decision-model.md, The default operating point), so the reduction floor below guards the measured
  * figure, not the target: it fails on a regression, and is raised when the model gets closer.
  */
@@ -20,8 +20,8 @@ import { LABELS, labelContext } from '../../../core/eval/labels.js';
 import { pool, versusBaselines } from '../../../core/eval/pool.js';
 import { sharedPath, sharedSkipReason } from '../../support/shared.js';
 
-/** Just under the measured 0.244: a regression guard (the target, 0.40, is not reached at 0.80 recall). */
-const MEASURED_REDUCTION_FLOOR = 0.24;
+/** Just under the measured 0.256: a regression guard (the target, 0.40, is not reached at 0.80 recall). */
+const MEASURED_REDUCTION_FLOOR = 0.25;
 const MIN_RECALL = 0.8;
 
 /** The best recall of a threshold of the sweep that removes at least what masking removes. */
