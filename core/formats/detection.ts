@@ -19,6 +19,7 @@ import { openhandsInfo } from './detect/openhands.js';
 import { sweAgentInfo } from './detect/sweAgent.js';
 import { geminiCliInfo } from './detect/geminiCli.js';
 import { clineSessionInfo } from './detect/clineSession.js';
+import { aiSdkInfo } from './detect/aiSdk.js';
 import type { Detection, FormatAdapter, FormatId, FormatInfo, SourceText } from './types.js';
 import { FormatError } from './types.js';
 
@@ -39,6 +40,7 @@ export const FORMAT_INFOS: readonly FormatInfo[] = [
   geminiCliInfo,
   clineSessionInfo,
   codexRolloutInfo,
+  aiSdkInfo,
 ];
 
 /** Each format's adapter module, imported when a file is first read as that format. */
@@ -58,6 +60,7 @@ export const ADAPTER_LOADERS: Readonly<Record<FormatId, () => Promise<FormatAdap
   'gemini-cli': async () => (await import('./adapters/geminiCli.js')).geminiCli,
   'cline-session': async () => (await import('./adapters/clineSession.js')).clineSession,
   'codex-rollout': async () => (await import('./adapters/codexRollout.js')).codexRollout,
+  'ai-sdk': async () => (await import('./adapters/aiSdk.js')).aiSdk,
 };
 
 /** The formats' ids as errors list them. */

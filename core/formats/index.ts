@@ -24,6 +24,7 @@ import { openhands } from './adapters/openhands.js';
 import { sweAgent } from './adapters/sweAgent.js';
 import { geminiCli } from './adapters/geminiCli.js';
 import { clineSession } from './adapters/clineSession.js';
+import { aiSdk } from './adapters/aiSdk.js';
 import { detectionOf, infoFor } from './detection.js';
 import type { SourceInput } from './bytes.js';
 import { parseInput } from './bytes.js';
@@ -73,6 +74,7 @@ export const FORMATS: readonly FormatAdapter[] = [
   geminiCli,
   clineSession,
   codexRollout,
+  aiSdk,
 ];
 
 export function isFormatId(id: string): id is FormatId {

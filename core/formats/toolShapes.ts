@@ -14,6 +14,8 @@ const TOOL_TYPES = new Set([
   'function_call_output',
   'custom_tool_call',
   'custom_tool_call_output',
+  'tool-call',
+  'tool-result',
 ]);
 const TOOL_KEYS = ['tool_calls', 'tool_call_id', 'tool_use_id', 'tool_call_ids', 'tool_call_metadata', 'function_call'];
 

@@ -25,6 +25,7 @@ export const FORMAT_IDS = [
   'gemini-cli',
   'cline-session',
   'codex-rollout',
+  'ai-sdk',
 ] as const;
 export type FormatId = (typeof FORMAT_IDS)[number];
 

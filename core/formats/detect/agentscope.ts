@@ -10,7 +10,15 @@ import type { Detection, FormatInfo, SourceText } from '../types.js';
 
 export const OUR_BLOCKS = new Set(['tool_call', 'tool_result']);
 /** Block and record shapes of the other formats: a list carrying them is not ours. */
-export const FOREIGN_MARKERS = new Set(['tool_use', 'function_call', 'function_call_output']);
+export const FOREIGN_MARKERS = new Set([
+  'tool_use',
+  'function_call',
+  'function_call_output',
+  // The AI SDK's ModelMessage parts.
+  'tool-call',
+  'tool-result',
+  'reasoning',
+]);
 
 export interface Located {
   container: Container;

@@ -22,6 +22,9 @@ export function chatMarkers(list: ReadonlyArray<Record<string, unknown>>): numbe
   return n;
 }
 
+/** Tool parts of other formats' vocabularies (Anthropic, ours, the AI SDK's): such a list is theirs. */
+const FOREIGN_TOOL_PARTS = new Set(['tool_use', 'tool_result', 'tool_call', 'tool-call', 'tool-result', 'reasoning']);
+
 /** Where results files keep each entry's message list. */
 export const LIST_KEYS = ['traj', 'messages', 'trajectory'] as const;
 
@@ -85,9 +88,7 @@ function detect(doc: SourceText): Detection | null {
       .some(
         (m) =>
           Array.isArray(m.content) &&
-          m.content.some(
-            (b) => isRecord(b) && (b.type === 'tool_use' || b.type === 'tool_result' || b.type === 'tool_call'),
-          ),
+          m.content.some((b) => isRecord(b) && typeof b.type === 'string' && FOREIGN_TOOL_PARTS.has(b.type)),
       )
   )
     return null;

@@ -11,6 +11,7 @@ import { agentscopeSessionLoad } from './agentscopeSession.js';
 import { anthropicMessages } from './anthropic.js';
 import { geminiCliResume } from './geminiCli.js';
 import { inspectLogRead } from './inspectLog.js';
+import { aiSdkPrompt } from './aiSdk.js';
 import { chatCompletions } from './chat.js';
 import { claudeCodeResume } from './claudeCode.js';
 import { codexResponses, codexResume } from './codexResume.js';
@@ -52,6 +53,7 @@ export const TARGETS: Readonly<Record<FormatId, readonly Target[]>> = {
   'gemini-cli': [geminiCliResume],
   'cline-session': [anthropicMessages],
   'codex-rollout': [codexResume, codexResponses],
+  'ai-sdk': [aiSdkPrompt],
 };
 
 export function runTargetChecks(input: CheckInput): TargetReport[] {

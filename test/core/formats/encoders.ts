@@ -537,6 +537,46 @@ const codexRollout: Enc = (turns) => {
   return lines.join('\n') + '\n';
 };
 
+/** AI SDK ModelMessage[] (content-part.ts @ a68a53cd): a reasoning model's replies, results in `tool` messages, typed outputs. */
+const aiSdk: Enc = (turns) => {
+  // The documented prompt-caching setting of a system message.
+  const system = {
+    role: 'system',
+    content: 'You are a coding agent.',
+    providerOptions: { anthropic: { cacheControl: { type: 'ephemeral' } } },
+  };
+  const rest = turns.flatMap((t, i): J[] => {
+    if (t.kind === 'user') return [{ role: 'user', content: [{ type: 'text', text: t.text }] }];
+    const calls = t.calls.map((c, j) => ({
+      type: 'tool-call',
+      toolCallId: idOf(i, j),
+      toolName: c.name,
+      input: c.input,
+    }));
+    const reply = {
+      role: 'assistant',
+      content: [
+        { type: 'reasoning', text: 'Decide what to read next.' },
+        ...(t.text ? [{ type: 'text', text: t.text }] : []),
+        ...calls,
+      ],
+    };
+    if (t.calls.length === 0) return [reply];
+    const results = t.calls.map((c, j) => ({
+      type: 'tool-result',
+      toolCallId: idOf(i, j),
+      toolName: c.name,
+      output: c.error
+        ? { type: 'error-text', value: c.output }
+        : j % 2 === 0
+          ? { type: 'text', value: c.output }
+          : { type: 'content', value: [{ type: 'text', text: c.output }] },
+    }));
+    return [reply, { role: 'tool', content: results }];
+  });
+  return json([system, ...rest]);
+};
+
 /** Formats written as text; `inspect-eval` is a ZIP of inspect-log's samples (inspectEval.test.ts). */
 export type TextFormatId = Exclude<FormatId, 'inspect-eval'>;
 export const TEXT_FORMAT_IDS = FORMAT_IDS.filter((id): id is TextFormatId => id !== 'inspect-eval');
@@ -556,4 +596,5 @@ export const ENCODERS: Record<TextFormatId, Enc> = {
   'gemini-cli': geminiCli,
   'cline-session': clineSession,
   'codex-rollout': codexRollout,
+  'ai-sdk': aiSdk,
 };

@@ -152,6 +152,76 @@ export interface OwnFixture {
   conversations: number;
 }
 
+/**
+ * [V] the AI SDK's ModelMessage list as `response.messages` gives it to a program that saves
+ * the conversation (vercel/ai packages/provider-utils/src/types/content-part.ts @ a68a53cd:
+ * TextPart, ReasoningPart {text}, ToolCallPart {toolCallId, toolName, input}, ToolResultPart
+ * {toolCallId, toolName, output: {type: "text" | "json" | "error-text" | "content", value}}).
+ */
+const aiSdkMessages = [
+  { role: 'system', content: 'You are a coding agent.' },
+  { role: 'user', content: [{ type: 'text', text: 'Fix the failing retry test.' }] },
+  {
+    role: 'assistant',
+    content: [
+      { type: 'reasoning', text: 'Read the code and the test first.' },
+      { type: 'tool-call', toolCallId: 'call_01', toolName: 'read_file', input: { path: 'src/retry.ts' } },
+      { type: 'tool-call', toolCallId: 'call_02', toolName: 'grep', input: { pattern: 'backoff' } },
+    ],
+  },
+  {
+    role: 'tool',
+    content: [
+      {
+        type: 'tool-result',
+        toolCallId: 'call_01',
+        toolName: 'read_file',
+        output: { type: 'text', value: long('src/retry.ts') },
+      },
+      {
+        type: 'tool-result',
+        toolCallId: 'call_02',
+        toolName: 'grep',
+        output: { type: 'json', value: { matches: [long('src/retry.ts:12')] } },
+      },
+    ],
+  },
+  {
+    role: 'assistant',
+    content: [{ type: 'tool-call', toolCallId: 'call_03', toolName: 'run_tests', input: { filter: 'retry' } }],
+  },
+  {
+    role: 'tool',
+    content: [
+      {
+        type: 'tool-result',
+        toolCallId: 'call_03',
+        toolName: 'run_tests',
+        output: { type: 'error-text', value: '1 failed' },
+      },
+    ],
+  },
+  {
+    role: 'assistant',
+    content: [
+      { type: 'tool-call', toolCallId: 'call_04', toolName: 'read_file', input: { path: 'test/retry.test.ts' } },
+    ],
+  },
+  {
+    role: 'tool',
+    content: [
+      {
+        type: 'tool-result',
+        toolCallId: 'call_04',
+        toolName: 'read_file',
+        output: { type: 'content', value: [{ type: 'text', text: long('test/retry.test.ts') }] },
+      },
+    ],
+  },
+  { role: 'assistant', content: 'The delay doubles twice; fixing it.' },
+  { role: 'user', content: 'Go ahead.' },
+];
+
 export const OWN_FIXTURES: readonly OwnFixture[] = [
   {
     name: 'anthropic request body',
@@ -182,6 +252,12 @@ export const OWN_FIXTURES: readonly OwnFixture[] = [
     name: 'codex rollout compacted to a summary',
     format: 'codex-rollout',
     text: CODEX_ROLLOUT_SUMMARY_ONLY,
+    conversations: 1,
+  },
+  {
+    name: 'AI SDK ModelMessage list',
+    format: 'ai-sdk',
+    text: JSON.stringify(aiSdkMessages, null, 2) + '\n',
     conversations: 1,
   },
 ];
