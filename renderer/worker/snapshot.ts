@@ -6,7 +6,7 @@ import type { Policy } from '../../core/engine/guards.js';
 import type { RebuildOptions } from '../../core/engine/rebuild.js';
 import type { Action, Message } from '../../core/engine/schema.js';
 import type { ConversationInfo, Detection, FormatId, OpenedSource } from '../../core/formats/index.js';
-import { inspectSource, openConversation } from '../../core/formats/index.js';
+import { inspectSource, isBinarySource, openConversation } from '../../core/formats/index.js';
 import type { HistorySummary } from '../../core/inspect/summary.js';
 import { summarizeHistory } from '../../core/inspect/summary.js';
 import type { Counter, ProposalTokens } from './tokens.js';
@@ -61,8 +61,8 @@ export async function parseBytes(
   bytes: Uint8Array,
   conversation?: string,
 ): Promise<ParsedSnapshot | ConversationChoice> {
-  const text = new TextDecoder('utf-8').decode(bytes);
-  const inspected = inspectSource(text);
+  // A ZIP (an Inspect .eval log) goes to core as bytes; everything else as its text.
+  const inspected = inspectSource(isBinarySource(bytes) ? bytes : new TextDecoder('utf-8').decode(bytes));
   if (conversation === undefined && inspected.conversations.length > 1)
     return {
       kind: 'choose',

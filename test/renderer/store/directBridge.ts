@@ -12,6 +12,7 @@ import { nodeHash } from '../../../app/host/exportFiles.js';
 import type { AuditRecord } from '../../../core/audit/schema.js';
 import type { BundledFile } from '../../../core/audit/bundle.js';
 import { bundleExport } from '../../../core/audit/bundle.js';
+import { isBinarySource } from '../../../core/formats/index.js';
 import type { Channel, ChannelParsedArgs } from '../../../core/ipc/contract.js';
 import { CHANNELS } from '../../../core/ipc/contract.js';
 import type { Bridge } from '../../../renderer/bridge/types.js';
@@ -43,7 +44,8 @@ export type SavedExport = ChannelParsedArgs<'file.save'> & { record: AuditRecord
 export function keepSaves(saved: SavedExport[]): Partial<Handlers> {
   return {
     'file.save': async (args) => {
-      const archiveText = new TextDecoder('utf-8').decode(args.archive);
+      // As the hosts read it: a ZIP (an Inspect .eval log) as bytes, anything else as text.
+      const archiveText = isBinarySource(args.archive) ? args.archive : new TextDecoder('utf-8').decode(args.archive);
       const bundle = await bundleExport({ ...args, archiveText }, args.suggestedName, nodeHash);
       saved.push({ ...args, ...bundle });
       const nameOf = (role: BundledFile['role']) => bundle.files.find((f) => f.role === role)?.name ?? null;
