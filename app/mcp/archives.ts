@@ -3,13 +3,16 @@
  * `--archive-dir` roots (core/restore/names.ts decides what a name may be; here a symlink that
  * leads out of its root is caught by its real path), an archive read only when its bytes still
  * hash to the prefix in its name, and kept parsed between calls in a cache bounded by count and
- * by bytes. Every refusal is a ToolError: one sentence the agent can act on.
+ * by bytes. An archive is UTF-8 text, or a ZIP (an Inspect `.eval` log, whose export writes the
+ * original `.eval` as its archive) handed to core as bytes (core/formats/bytes.ts); its
+ * conversations are then the log's samples. Every refusal is a ToolError: one sentence the agent
+ * can act on.
  */
 import { createHash } from 'node:crypto';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
-import type { InspectedSource } from '../../core/formats/index.js';
-import { FormatError, inspectSource, openConversation } from '../../core/formats/index.js';
+import type { InspectedSource, SourceInput } from '../../core/formats/index.js';
+import { FormatError, inspectSource, isBinarySource, openConversation } from '../../core/formats/index.js';
 import { archiveHashPrefix, clip, refusedName } from '../../core/restore/names.js';
 import type { ResultIndex } from '../../core/restore/results.js';
 import { indexResults } from '../../core/restore/results.js';
@@ -29,7 +32,8 @@ export interface LoadedArchive {
   sha256: string;
   bytes: number;
   mtimeMs: number;
-  text: string;
+  /** What core reads: the text (without a byte-order mark), or the bytes of a ZIP archive. */
+  content: SourceInput;
   source: InspectedSource;
   /** Per conversation key, its results by call id: built on first use. */
   indexes: Map<string, ResultIndex>;
@@ -136,17 +140,21 @@ export class ArchiveStore {
     const info = await fileInfo('archive', name, path);
     const buffer = await readFile(path);
     const sha256 = createHash('sha256').update(buffer).digest('hex');
-    const decoded = strictUtf8(buffer, `archive "${clip(name)}"`, (m) => new ToolError(`${m}.`));
-    const text = decoded.charCodeAt(0) === 0xfeff ? decoded.slice(1) : decoded;
+    let content: SourceInput;
+    if (isBinarySource(buffer)) content = buffer;
+    else {
+      const decoded = strictUtf8(buffer, `archive "${clip(name)}"`, (m) => new ToolError(`${m}.`));
+      content = decoded.charCodeAt(0) === 0xfeff ? decoded.slice(1) : decoded;
+    }
     let source: InspectedSource;
     try {
-      source = inspectSource(text);
+      source = inspectSource(content);
     } catch (error) {
       if (error instanceof FormatError)
         throw new ToolError(`archive "${clip(name)}" does not read as a history: ${firstSentence(error.message)}.`);
       throw error;
     }
-    return { path, sha256, bytes: buffer.length, mtimeMs: info.mtimeMs, text, source, indexes: new Map() };
+    return { path, sha256, bytes: buffer.length, mtimeMs: info.mtimeMs, content, source, indexes: new Map() };
   }
 
   private remember(archive: LoadedArchive): void {

@@ -21,6 +21,7 @@ import type { RestoreArgs, SearchArgs } from '../../core/restore/tools.js';
 import { RESTORE_DEFAULT_CHARS, SEARCH_DEFAULT_MATCHES } from '../../core/restore/tools.js';
 import { clip, isAuditName } from '../../core/restore/names.js';
 import { createDecisionModel, loadConfig } from '../config.js';
+import { installZstd } from '../zstd.js';
 import { hostHeapBudgetBytes, overHostBudget, runShapeOf } from '../host/heap-budget.js';
 import type { ArchiveStore, LoadedArchive } from './archives.js';
 import { ToolError } from './archives.js';
@@ -120,8 +121,10 @@ export async function omissionsOf(store: ArchiveStore, audit: string): Promise<{
   const record = parsed.data;
   const archiveName = folder === '.' ? record.archive_file.name : `${folder}/${record.archive_file.name}`;
   const archive = await store.archive(archiveName, record.archive_file.sha256);
+  // Re-deriving the snapshot writes the `.eval` again, keeping its members' zstd (as verify does).
+  if (record.source.format === 'inspect-eval') await installZstd();
   try {
-    return { omissions: listOmissions(record, archive.text) };
+    return { omissions: listOmissions(record, archive.content) };
   } catch (error) {
     if (error instanceof FormatError)
       throw new ToolError(

@@ -2,8 +2,9 @@
  * SPEC §9 "Restore server", `list_omissions`: from an audit record and its archive, every call
  * the approved snapshot shortened (drop_result) or removed (drop_call), with its tool, its target
  * (§9 "Marker") and how many code points of its output the snapshot no longer holds. The
- * snapshot is re-derived exactly as `verify` does (core/audit/verify.ts), so a drop_result
- * that R13's only-if-shorter rule left whole counts 0.
+ * snapshot is re-derived exactly as `verify` does (core/audit/verify.ts), from the archive's text
+ * or, for an Inspect `.eval` log, its bytes; so a drop_result that R13's only-if-shorter rule
+ * left whole counts 0.
  */
 import { isTextOutput, outputText, resultChars } from '../engine/guards.js';
 import type { MarkedCall } from '../engine/marker.js';
@@ -13,6 +14,7 @@ import { rebuildOptionsOf, truncateOutput } from '../engine/rebuild.js';
 import { countCodePoints } from '../engine/text.js';
 import type { AuditRecord } from '../audit/schema.js';
 import { markerSettingsOf, rederive } from '../audit/verify.js';
+import type { SourceInput } from '../formats/bytes.js';
 
 export interface Omission {
   call_id: string;
@@ -30,8 +32,8 @@ export function omittedChars(output: unknown, call: string | MarkedCall, options
   return total - head - Math.min(options.truncateTailChars, total - head);
 }
 
-export function listOmissions(record: AuditRecord, archiveText: string): Omission[] {
-  const { analysis, actions } = rederive(record, archiveText);
+export function listOmissions(record: AuditRecord, archive: SourceInput): Omission[] {
+  const { analysis, actions } = rederive(record, archive);
   const options = rebuildOptionsOf(markerSettingsOf(record));
   const out: Omission[] = [];
   for (const pair of analysis.pairs) {

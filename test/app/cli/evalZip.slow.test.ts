@@ -3,16 +3,14 @@
  * export", `check`, `verify`, `eval`): the file is handed to core as bytes, `--out` writes a
  * ZIP whose edited sample member keeps its zstd compression, `verify` re-derives it, `check`
  * reads it, `eval` finds `.eval` files in a folder, and a broken archive is one line, exit 2.
- * The real zstd fixture holds no tool call, so its sample member is replaced by the real
- * tool-calling sample of `inspect-ai-eval-log/…_browser.json`.
+ * The zstd log with tool calls is test/support/evalZip.ts's.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { strToU8 } from 'fflate';
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { installZstd } from '../../../app/zstd.js';
-import { readZip, writeZip } from '../../../core/formats/zip/archive.js';
-import { replacementFor } from '../../../core/formats/zip/members.js';
+import { readZip } from '../../../core/formats/zip/archive.js';
+import { zstdEvalWithCalls } from '../../support/evalZip.js';
 import { sharedPath, sharedSkipReason } from '../../support/shared.js';
 import { runCli, tempDir } from './support.js';
 
@@ -21,23 +19,11 @@ let tmp: ReturnType<typeof tempDir>;
 afterEach(() => tmp?.cleanup());
 beforeAll(() => installZstd());
 
-/** The real zstd `.eval` with the real browser sample (4 tool calls) as its sample member. */
-function zstdEvalWithCalls(): Uint8Array {
-  const dir = FORMATS as string;
-  const archive = readZip(readFileSync(join(dir, 'inspect-ai-eval-zip', 'retry-2-then-success-zstd.eval')));
-  const log = JSON.parse(
-    readFileSync(join(dir, 'inspect-ai-eval-log', '2025-05-12T20-27-36-04-00_browser.json'), 'utf8'),
-  );
-  const at = archive.entries.findIndex((e) => e.name.startsWith('samples/'));
-  const sample = strToU8(JSON.stringify(log.samples[0]));
-  return writeZip(archive, new Map([[at, replacementFor(archive.entries[at], sample)]]));
-}
-
 if (!FORMATS) it.skip(sharedSkipReason('formats'), () => {});
 else {
   it('§9 compact_context --out on a zstd .eval writes a zstd .eval that verify and check accept', async () => {
     tmp = tempDir();
-    writeFileSync(join(tmp.dir, 'run.eval'), zstdEvalWithCalls());
+    writeFileSync(join(tmp.dir, 'run.eval'), zstdEvalWithCalls(FORMATS as string));
     const result = await runCli(
       [
         'compact_context',
