@@ -20,6 +20,7 @@ import { sweAgentInfo } from './detect/sweAgent.js';
 import { geminiCliInfo } from './detect/geminiCli.js';
 import { clineSessionInfo } from './detect/clineSession.js';
 import { aiSdkInfo } from './detect/aiSdk.js';
+import { langchainInfo } from './detect/langchain.js';
 import type { Detection, FormatAdapter, FormatId, FormatInfo, SourceText } from './types.js';
 import { FormatError } from './types.js';
 
@@ -41,6 +42,7 @@ export const FORMAT_INFOS: readonly FormatInfo[] = [
   clineSessionInfo,
   codexRolloutInfo,
   aiSdkInfo,
+  langchainInfo,
 ];
 
 /** Each format's adapter module, imported when a file is first read as that format. */
@@ -61,6 +63,7 @@ export const ADAPTER_LOADERS: Readonly<Record<FormatId, () => Promise<FormatAdap
   'cline-session': async () => (await import('./adapters/clineSession.js')).clineSession,
   'codex-rollout': async () => (await import('./adapters/codexRollout.js')).codexRollout,
   'ai-sdk': async () => (await import('./adapters/aiSdk.js')).aiSdk,
+  langchain: async () => (await import('./adapters/langchain.js')).langchain,
 };
 
 /** The formats' ids as errors list them. */

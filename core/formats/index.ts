@@ -25,6 +25,7 @@ import { sweAgent } from './adapters/sweAgent.js';
 import { geminiCli } from './adapters/geminiCli.js';
 import { clineSession } from './adapters/clineSession.js';
 import { aiSdk } from './adapters/aiSdk.js';
+import { langchain } from './adapters/langchain.js';
 import { detectionOf, infoFor } from './detection.js';
 import type { SourceInput } from './bytes.js';
 import { parseInput } from './bytes.js';
@@ -75,6 +76,7 @@ export const FORMATS: readonly FormatAdapter[] = [
   clineSession,
   codexRollout,
   aiSdk,
+  langchain,
 ];
 
 export function isFormatId(id: string): id is FormatId {

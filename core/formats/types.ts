@@ -26,6 +26,7 @@ export const FORMAT_IDS = [
   'cline-session',
   'codex-rollout',
   'ai-sdk',
+  'langchain',
 ] as const;
 export type FormatId = (typeof FORMAT_IDS)[number];
 

@@ -12,6 +12,7 @@ import { anthropicMessages } from './anthropic.js';
 import { geminiCliResume } from './geminiCli.js';
 import { inspectLogRead } from './inspectLog.js';
 import { aiSdkPrompt } from './aiSdk.js';
+import { langchainLoad } from './langchain.js';
 import { chatCompletions } from './chat.js';
 import { claudeCodeResume } from './claudeCode.js';
 import { codexResponses, codexResume } from './codexResume.js';
@@ -54,6 +55,7 @@ export const TARGETS: Readonly<Record<FormatId, readonly Target[]>> = {
   'cline-session': [anthropicMessages],
   'codex-rollout': [codexResume, codexResponses],
   'ai-sdk': [aiSdkPrompt],
+  langchain: [langchainLoad],
 };
 
 export function runTargetChecks(input: CheckInput): TargetReport[] {

@@ -577,6 +577,41 @@ const aiSdk: Enc = (turns) => {
   return json([system, ...rest]);
 };
 
+/** LangChain messages_to_dict (@langchain/core 1.4.0 base.d.ts, tool.d.ts): OpenAI's raw copy of the calls kept in additional_kwargs. */
+const langchain: Enc = (turns) => {
+  const stored = (type: string, data: J) => ({
+    type,
+    data: { additional_kwargs: {}, response_metadata: {}, type, name: null, id: null, ...data },
+  });
+  const rest = turns.flatMap((t, i): J[] => {
+    if (t.kind === 'user') return [stored('human', { content: t.text, example: false })];
+    const calls = t.calls.map((c, j) => ({ name: c.name, args: c.input, id: idOf(i, j), type: 'tool_call' }));
+    const raw = t.calls.map((c, j) => ({
+      id: idOf(i, j),
+      type: 'function',
+      function: { name: c.name, arguments: JSON.stringify(c.input) },
+    }));
+    const reply = stored('ai', {
+      content: t.text,
+      additional_kwargs: raw.length > 0 ? { tool_calls: raw } : {},
+      tool_calls: calls,
+      invalid_tool_calls: [],
+      usage_metadata: null,
+    });
+    const results = t.calls.map((c, j) =>
+      stored('tool', {
+        content: j % 2 === 0 ? c.output : [{ type: 'text', text: c.output }],
+        name: c.name,
+        tool_call_id: idOf(i, j),
+        artifact: null,
+        status: c.error ? 'error' : 'success',
+      }),
+    );
+    return [reply, ...results];
+  });
+  return json([stored('system', { content: 'You are a coding agent.' }), ...rest]);
+};
+
 /** Formats written as text; `inspect-eval` is a ZIP of inspect-log's samples (inspectEval.test.ts). */
 export type TextFormatId = Exclude<FormatId, 'inspect-eval'>;
 export const TEXT_FORMAT_IDS = FORMAT_IDS.filter((id): id is TextFormatId => id !== 'inspect-eval');
@@ -597,4 +632,5 @@ export const ENCODERS: Record<TextFormatId, Enc> = {
   'cline-session': clineSession,
   'codex-rollout': codexRollout,
   'ai-sdk': aiSdk,
+  langchain,
 };

@@ -222,6 +222,61 @@ const aiSdkMessages = [
   { role: 'user', content: 'Go ahead.' },
 ];
 
+/**
+ * [V] a LangChain history as `messages_to_dict` saves it from a ChatOpenAI agent (@langchain/core
+ * 1.4.0 dist/messages/base.d.ts StoredMessage {type, data}, tool.d.ts ToolMessage {tool_call_id,
+ * status}, ToolCall {name, args, id, type: "tool_call"}); OpenAI's raw calls are copied into
+ * additional_kwargs as langchain-openai does. No saved list exists in public: this one is ours.
+ */
+const lcMessage = (type: string, data: Record<string, unknown>) => ({
+  type,
+  data: { additional_kwargs: {}, response_metadata: {}, type, name: null, id: null, ...data },
+});
+const lcCall = (id: string, name: string, args: Record<string, unknown>) => ({ name, args, id, type: 'tool_call' });
+const lcRaw = (id: string, name: string, args: Record<string, unknown>) => ({
+  id,
+  type: 'function',
+  function: { name, arguments: JSON.stringify(args) },
+});
+const lcTool = (id: string, name: string, content: unknown, status: 'success' | 'error') =>
+  lcMessage('tool', { content, name, tool_call_id: id, artifact: null, status });
+const langchainMessages = [
+  lcMessage('system', { content: 'You are a coding agent.' }),
+  lcMessage('human', { content: 'Fix the failing retry test.', example: false }),
+  lcMessage('ai', {
+    content: '',
+    id: 'run-01',
+    additional_kwargs: {
+      tool_calls: [
+        lcRaw('call_01', 'read_file', { path: 'src/retry.ts' }),
+        lcRaw('call_02', 'grep', { pattern: 'backoff' }),
+      ],
+    },
+    tool_calls: [
+      lcCall('call_01', 'read_file', { path: 'src/retry.ts' }),
+      lcCall('call_02', 'grep', { pattern: 'backoff' }),
+    ],
+    invalid_tool_calls: [],
+    usage_metadata: { input_tokens: 812, output_tokens: 41, total_tokens: 853 },
+  }),
+  lcTool('call_01', 'read_file', long('src/retry.ts'), 'success'),
+  lcTool('call_02', 'grep', [{ type: 'text', text: long('src/retry.ts:12') }], 'success'),
+  lcMessage('ai', {
+    content: 'Running the test.',
+    id: 'run-02',
+    tool_calls: [lcCall('call_03', 'run_tests', { filter: 'retry' })],
+    invalid_tool_calls: [],
+  }),
+  lcTool('call_03', 'run_tests', 'Error: 1 failed', 'error'),
+  lcMessage('ai', {
+    content: 'The delay doubles twice; fixing it.',
+    id: 'run-03',
+    tool_calls: [],
+    invalid_tool_calls: [],
+  }),
+  lcMessage('human', { content: 'Go ahead.', example: false }),
+];
+
 export const OWN_FIXTURES: readonly OwnFixture[] = [
   {
     name: 'anthropic request body',
@@ -258,6 +313,12 @@ export const OWN_FIXTURES: readonly OwnFixture[] = [
     name: 'AI SDK ModelMessage list',
     format: 'ai-sdk',
     text: JSON.stringify(aiSdkMessages, null, 2) + '\n',
+    conversations: 1,
+  },
+  {
+    name: 'LangChain messages_to_dict list',
+    format: 'langchain',
+    text: JSON.stringify(langchainMessages, null, 2) + '\n',
     conversations: 1,
   },
 ];

@@ -1,0 +1,127 @@
+/**
+ * `langchain`: LangChain `StoredMessage[]` (detect/langchain.ts). Shapes from @langchain/core
+ * 1.4.0 (npm tarball) dist/messages/base.d.ts, tool.d.ts, ai.d.ts: an ai message's
+ * `data.tool_calls: [{name, args, id, type: "tool_call"}]`; a tool message's `data.content`
+ * (string or content blocks), `tool_call_id` and `status?: "success" | "error"`. OpenAI chat
+ * models also copy the raw calls into `data.additional_kwargs.tool_calls`, which langchain-openai
+ * sends only when `tool_calls` is empty: a removed call goes from that copy too. Legacy
+ * `function` messages (no call id) are read as text. Message ids are synthesized by position.
+ */
+import type { Block, Message } from '../../engine/schema.js';
+import { applyProposal, nativeOutput } from '../apply.js';
+import { isRecord, serializeValue } from '../document.js';
+import type { DocumentEditor } from '../editor.js';
+import { CallIds, idNote, SYNTHESIZED_MESSAGE_IDS } from '../ids.js';
+import type { BlockOrigin, FormatAdapter, JsonPath, ReadConversation, SourceText } from '../types.js';
+import { FormatError } from '../types.js';
+import { chatOutput } from './chatMessages.js';
+import { langchainInfo, langchainMessages } from '../detect/langchain.js';
+
+function roleOf(type: string, data: Record<string, unknown>): string {
+  if (type === 'ai') return 'assistant';
+  if (type === 'system') return 'system';
+  if ((type === 'chat' || type === 'generic') && (data.role === 'assistant' || data.role === 'system'))
+    return data.role;
+  return 'user'; // human, and tool / function results: what comes back to the agent
+}
+
+function contentBlocks(content: unknown, path: JsonPath, blocks: Block[], origins: BlockOrigin[]): void {
+  if (typeof content === 'string') {
+    if (content !== '') {
+      blocks.push({ type: 'text', text: content });
+      origins.push({ path });
+    }
+    return;
+  }
+  (Array.isArray(content) ? content : []).forEach((part, p) => {
+    blocks.push(
+      isRecord(part) && part.type === 'text' && typeof part.text === 'string'
+        ? { type: 'text', text: part.text }
+        : isRecord(part) && typeof part.type === 'string'
+          ? (part as Block)
+          : { type: 'unknown', value: part },
+    );
+    origins.push({ path: [...path, p] });
+  });
+}
+
+function read(doc: SourceText): ReadConversation {
+  const list = langchainMessages(doc);
+  if (!list) throw new FormatError('not a LangChain messages_to_dict list', 'not_a_history');
+  const ids = new CallIds();
+  const names = new Map<string, string>();
+  const messages: Message[] = [];
+  const map: ReadConversation['map'] = { records: [], blocks: [] };
+  list.forEach(({ type, data }, k) => {
+    const blocks: Block[] = [];
+    const origins: BlockOrigin[] = [];
+    if (type === 'tool' && typeof data.tool_call_id === 'string') {
+      const id = ids.result(data.tool_call_id);
+      const name = names.get(id) ?? (typeof data.name === 'string' ? data.name : '');
+      const state = data.status === 'error' ? 'error' : 'success';
+      blocks.push({ type: 'tool_result', id, name, output: chatOutput(data.content), state });
+      origins.push({ path: [k] });
+    } else {
+      contentBlocks(data.content, [k, 'data', 'content'], blocks, origins);
+      (Array.isArray(data.tool_calls) ? data.tool_calls : []).forEach((call: unknown, j) => {
+        if (isRecord(call) && typeof call.id === 'string') {
+          const id = ids.call(call.id);
+          const name = typeof call.name === 'string' ? call.name : '';
+          names.set(id, name);
+          blocks.push({ type: 'tool_call', id, name, input: JSON.stringify(call.args ?? {}), state: 'finished' });
+        } else blocks.push({ type: 'unknown', value: call });
+        origins.push({ path: [k, 'data', 'tool_calls', j] });
+      });
+    }
+    messages.push({ id: `m${k + 1}`, role: roleOf(type, data), content: blocks });
+    map.records.push([[k]]);
+    map.blocks.push(origins);
+  });
+  return {
+    format: 'langchain',
+    conversation: 'main',
+    messages,
+    map,
+    notes: {
+      ids: idNote({ messages: SYNTHESIZED_MESSAGE_IDS, calls: 'native', repeated: ids.repeated }),
+      errors: 'error when a tool message’s status is "error"',
+      kept: 'additional_kwargs, response_metadata, usage_metadata, invalid_tool_calls, artifacts, message ids',
+    },
+  };
+}
+
+/** Drops the raw copies in `additional_kwargs.tool_calls` whose call is no longer in `tool_calls`. */
+function tidy(editor: DocumentEditor, record: JsonPath): void {
+  const raw = editor.get([...record, 'data', 'additional_kwargs', 'tool_calls']);
+  if (!Array.isArray(raw)) return;
+  const calls = editor.get([...record, 'data', 'tool_calls']);
+  const kept = new Set((Array.isArray(calls) ? calls : []).map((c) => (isRecord(c) ? c.id : undefined)));
+  const left = raw.filter((c) => isRecord(c) && kept.has(c.id));
+  if (left.length === raw.length) return;
+  if (left.length === 0) editor.deleteKey([...record, 'data', 'additional_kwargs', 'tool_calls']);
+  else editor.set([...record, 'data', 'additional_kwargs', 'tool_calls'], left);
+}
+
+export const langchain: FormatAdapter = {
+  ...langchainInfo,
+  conversations: () => [{ key: 'main', label: 'the conversation' }],
+  read: (doc, conversation) => {
+    if (conversation !== 'main') throw new FormatError(`no conversation "${conversation}"`, 'unknown_conversation');
+    return read(doc);
+  },
+  write: (doc, read, proposal) =>
+    serializeValue(
+      doc,
+      applyProposal((doc as { value: unknown }).value, read, proposal, {
+        // R13: a string stays a string, content blocks stay blocks.
+        setOutput: (editor, origin, output) => editor.set([...origin.path, 'data', 'content'], nativeOutput(output)),
+        isEmpty: (record) => {
+          if (!isRecord(record) || !isRecord(record.data)) return false;
+          const { content, tool_calls: calls } = record.data;
+          const noContent = content === '' || (Array.isArray(content) && content.length === 0);
+          return noContent && (!Array.isArray(calls) || calls.length === 0);
+        },
+        tidy,
+      }),
+    ),
+};
