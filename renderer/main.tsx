@@ -7,6 +7,7 @@ import type { Bridge } from './bridge/types.js';
 import { App } from './components/App.js';
 import { createAppStore, StoreContext } from './store/index.js';
 import { createWorkerParser } from './worker/client.js';
+import { installZstd } from './zstd.js';
 import './styles/index.css';
 
 function pickBridge(): Bridge {
@@ -34,6 +35,8 @@ const store = createAppStore({
   storage: localStore(),
   holdStepMs: 12,
 });
+// Exports of zstd `.eval` logs need it; loaded beside the app, not before it.
+void installZstd();
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
     <StoreContext.Provider value={store}>

@@ -5,10 +5,13 @@
  */
 import { extname, join, normalize, sep } from 'node:path';
 
-/** Strict CSP for the renderer: only our own scripts, styles and workers; no framing. */
+/**
+ * Strict CSP for the renderer: only our own scripts, styles and workers; no framing.
+ * `'wasm-unsafe-eval'` lets our own zstd WebAssembly compile (renderer/zstd.ts) and allows no eval.
+ */
 export const CSP = [
   "default-src 'none'",
-  "script-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self'",
   "img-src 'self' data: blob:",
   "font-src 'self'",
@@ -28,6 +31,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.json': 'application/json',
   '.woff2': 'font/woff2',
   '.ico': 'image/x-icon',
+  '.wasm': 'application/wasm',
 };
 
 export function contentType(path: string): string {
