@@ -21,6 +21,7 @@ import { geminiCliInfo } from './detect/geminiCli.js';
 import { clineSessionInfo } from './detect/clineSession.js';
 import { aiSdkInfo } from './detect/aiSdk.js';
 import { langchainInfo } from './detect/langchain.js';
+import { pydanticAiInfo } from './detect/pydanticAi.js';
 import type { Detection, FormatAdapter, FormatId, FormatInfo, SourceText } from './types.js';
 import { FormatError } from './types.js';
 
@@ -43,6 +44,7 @@ export const FORMAT_INFOS: readonly FormatInfo[] = [
   codexRolloutInfo,
   aiSdkInfo,
   langchainInfo,
+  pydanticAiInfo,
 ];
 
 /** Each format's adapter module, imported when a file is first read as that format. */
@@ -64,6 +66,7 @@ export const ADAPTER_LOADERS: Readonly<Record<FormatId, () => Promise<FormatAdap
   'codex-rollout': async () => (await import('./adapters/codexRollout.js')).codexRollout,
   'ai-sdk': async () => (await import('./adapters/aiSdk.js')).aiSdk,
   langchain: async () => (await import('./adapters/langchain.js')).langchain,
+  'pydantic-ai': async () => (await import('./adapters/pydanticAi.js')).pydanticAi,
 };
 
 /** The formats' ids as errors list them. */

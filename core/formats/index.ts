@@ -26,6 +26,7 @@ import { geminiCli } from './adapters/geminiCli.js';
 import { clineSession } from './adapters/clineSession.js';
 import { aiSdk } from './adapters/aiSdk.js';
 import { langchain } from './adapters/langchain.js';
+import { pydanticAi } from './adapters/pydanticAi.js';
 import { detectionOf, infoFor } from './detection.js';
 import type { SourceInput } from './bytes.js';
 import { parseInput } from './bytes.js';
@@ -77,6 +78,7 @@ export const FORMATS: readonly FormatAdapter[] = [
   codexRollout,
   aiSdk,
   langchain,
+  pydanticAi,
 ];
 
 export function isFormatId(id: string): id is FormatId {

@@ -27,6 +27,7 @@ export const FORMAT_IDS = [
   'codex-rollout',
   'ai-sdk',
   'langchain',
+  'pydantic-ai',
 ] as const;
 export type FormatId = (typeof FORMAT_IDS)[number];
 

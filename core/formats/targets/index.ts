@@ -56,6 +56,8 @@ export const TARGETS: Readonly<Record<FormatId, readonly Target[]>> = {
   'codex-rollout': [codexResume, codexResponses],
   'ai-sdk': [aiSdkPrompt],
   langchain: [langchainLoad],
+  // Its history checks (_agent_graph.py) are not encoded yet.
+  'pydantic-ai': [],
 };
 
 export function runTargetChecks(input: CheckInput): TargetReport[] {

@@ -612,6 +612,57 @@ const langchain: Enc = (turns) => {
   return json([stored('system', { content: 'You are a coding agent.' }), ...rest]);
 };
 
+/** Pydantic AI ModelMessagesTypeAdapter dump (messages.py @ 4fda3898): args as JSON text, failed outcomes, a retry-prompt for every other error. */
+const pydanticAi: Enc = (turns) => {
+  const at = '2026-01-05T10:00:00Z';
+  const system = { part_kind: 'system-prompt', content: 'You are a coding agent.', timestamp: at, dynamic_ref: null };
+  let pendingReturns: J[] = [];
+  const out: J[] = [];
+  turns.forEach((t, i) => {
+    if (t.kind === 'user') {
+      const first = out.length === 0 ? [system] : [];
+      out.push({
+        parts: [...first, ...pendingReturns, { part_kind: 'user-prompt', content: t.text, timestamp: at }],
+        kind: 'request',
+        instructions: null,
+      });
+      pendingReturns = [];
+      return;
+    }
+    if (pendingReturns.length > 0) out.push({ parts: pendingReturns, kind: 'request', instructions: null });
+    out.push({
+      parts: [
+        ...(t.text ? [{ part_kind: 'text', content: t.text, id: null }] : []),
+        ...t.calls.map((c, j) => ({
+          part_kind: 'tool-call',
+          tool_name: c.name,
+          args: j % 2 === 0 ? JSON.stringify(c.input) : c.input,
+          tool_call_id: idOf(i, j),
+        })),
+      ],
+      usage: { input_tokens: 100, output_tokens: 20 },
+      model_name: 'gpt-5',
+      timestamp: at,
+      kind: 'response',
+      finish_reason: t.calls.length > 0 ? 'tool_call' : 'stop',
+    });
+    pendingReturns = t.calls.map((c, j) =>
+      c.error && j % 2 === 1
+        ? { part_kind: 'retry-prompt', content: c.output, tool_name: c.name, tool_call_id: idOf(i, j), timestamp: at }
+        : {
+            part_kind: 'tool-return',
+            tool_name: c.name,
+            content: c.output,
+            tool_call_id: idOf(i, j),
+            timestamp: at,
+            outcome: c.error ? 'failed' : 'success',
+          },
+    );
+  });
+  if (pendingReturns.length > 0) out.push({ parts: pendingReturns, kind: 'request', instructions: null });
+  return json(out);
+};
+
 /** Formats written as text; `inspect-eval` is a ZIP of inspect-log's samples (inspectEval.test.ts). */
 export type TextFormatId = Exclude<FormatId, 'inspect-eval'>;
 export const TEXT_FORMAT_IDS = FORMAT_IDS.filter((id): id is TextFormatId => id !== 'inspect-eval');
@@ -633,4 +684,5 @@ export const ENCODERS: Record<TextFormatId, Enc> = {
   'codex-rollout': codexRollout,
   'ai-sdk': aiSdk,
   langchain,
+  'pydantic-ai': pydanticAi,
 };

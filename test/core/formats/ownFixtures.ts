@@ -277,6 +277,83 @@ const langchainMessages = [
   lcMessage('human', { content: 'Go ahead.', example: false }),
 ];
 
+/**
+ * [V] a Pydantic AI agent run's history as `result.all_messages_json()` dumps it
+ * (pydantic/pydantic-ai pydantic_ai_slim/pydantic_ai/messages.py @ 4fda3898: ModelRequest /
+ * ModelResponse, parts by part_kind; a retry-prompt answers a call whose arguments failed
+ * validation). No dumped history exists in public: this one is ours.
+ */
+const paAt = '2026-01-05T10:00:00Z';
+const pydanticAiMessages = [
+  {
+    parts: [
+      { part_kind: 'system-prompt', content: 'You are a coding agent.', timestamp: paAt, dynamic_ref: null },
+      { part_kind: 'user-prompt', content: 'Fix the failing retry test.', timestamp: paAt },
+    ],
+    kind: 'request',
+    instructions: null,
+  },
+  {
+    parts: [
+      { part_kind: 'thinking', content: 'Read the code first.', id: null, signature: null },
+      { part_kind: 'tool-call', tool_name: 'read_file', args: '{"path": "src/retry.ts"}', tool_call_id: 'call_01' },
+      { part_kind: 'tool-call', tool_name: 'grep', args: { pattern: 42 }, tool_call_id: 'call_02' },
+    ],
+    usage: { input_tokens: 812, output_tokens: 41 },
+    model_name: 'gpt-5',
+    timestamp: paAt,
+    kind: 'response',
+    finish_reason: 'tool_call',
+  },
+  {
+    parts: [
+      {
+        part_kind: 'tool-return',
+        tool_name: 'read_file',
+        content: long('src/retry.ts'),
+        tool_call_id: 'call_01',
+        timestamp: paAt,
+        outcome: 'success',
+      },
+      {
+        part_kind: 'retry-prompt',
+        content: [{ type: 'string_type', loc: ['pattern'], msg: 'Input should be a valid string', input: 42 }],
+        tool_name: 'grep',
+        tool_call_id: 'call_02',
+        timestamp: paAt,
+      },
+    ],
+    kind: 'request',
+    instructions: null,
+  },
+  {
+    parts: [{ part_kind: 'tool-call', tool_name: 'run_tests', args: { filter: 'retry' }, tool_call_id: 'call_03' }],
+    model_name: 'gpt-5',
+    timestamp: paAt,
+    kind: 'response',
+  },
+  {
+    parts: [
+      {
+        part_kind: 'tool-return',
+        tool_name: 'run_tests',
+        content: { passed: 11, failed: 1, log: long('retry.test.ts') },
+        tool_call_id: 'call_03',
+        timestamp: paAt,
+        outcome: 'failed',
+      },
+    ],
+    kind: 'request',
+    instructions: null,
+  },
+  {
+    parts: [{ part_kind: 'text', content: 'The delay doubles twice; fixing it.', id: null }],
+    model_name: 'gpt-5',
+    timestamp: paAt,
+    kind: 'response',
+  },
+];
+
 export const OWN_FIXTURES: readonly OwnFixture[] = [
   {
     name: 'anthropic request body',
@@ -319,6 +396,12 @@ export const OWN_FIXTURES: readonly OwnFixture[] = [
     name: 'LangChain messages_to_dict list',
     format: 'langchain',
     text: JSON.stringify(langchainMessages, null, 2) + '\n',
+    conversations: 1,
+  },
+  {
+    name: 'Pydantic AI message history',
+    format: 'pydantic-ai',
+    text: JSON.stringify(pydanticAiMessages, null, 2) + '\n',
     conversations: 1,
   },
 ];
