@@ -6,19 +6,20 @@
  */
 import { readFile } from 'node:fs/promises';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename, join, sep } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage } from 'electron';
 import type { IpcReply } from '../../core/ipc/contract.js';
 import { CHANNELS, ipcName } from '../../core/ipc/contract.js';
 import { dispatch } from '../host/api.js';
 import type { Handlers } from '../host/api.js';
-import { HostApiError, strictUtf8, toHostError } from '../host/errors.js';
+import { HostApiError, toHostError } from '../host/errors.js';
 import { contentType, CSP, rendererPath } from '../host/rendererFiles.js';
 import { setupHost } from '../host/setup.js';
 import type { Replacement } from '../host/exportFiles.js';
 import { saveExportAt } from '../host/saveExport.js';
 import { signAuditRecord } from '../signing/auditSignature.js';
+import { openedFile } from './openFile.js';
 import type { SigningKey } from '../signing/sshKey.js';
 
 const RENDERER = fileURLToPath(new URL('../../renderer/', import.meta.url));
@@ -52,16 +53,14 @@ function extraHandlers(window: () => BrowserWindow | null): Partial<Handlers> {
         ? await dialog.showOpenDialog(win, {
             properties: ['openFile'],
             filters: [
-              { name: 'Histories', extensions: ['json', 'jsonl', 'ndjson', 'traj'] },
+              { name: 'Histories', extensions: ['json', 'jsonl', 'ndjson', 'traj', 'eval'] },
               { name: 'All files', extensions: ['*'] },
             ],
           })
         : null;
       const path = picked?.filePaths[0];
       if (!path) return null;
-      const bytes = await readFile(path);
-      // The text crosses to the renderer, whose archive is its UTF-8: only valid UTF-8 round-trips byte for byte.
-      return { fileName: path.split(sep).pop() ?? path, path, text: strictUtf8(bytes, path) };
+      return openedFile(path);
     },
     'file.save': async (args) => {
       const { suggestedName, sourcePath } = args;

@@ -167,7 +167,15 @@ export const RunRequestSchema = RunSettingsSchema.extend({
   messages: z.custom<Message[]>(Array.isArray, 'expected an array of messages'),
 });
 
-export const OpenedFileSchema = z.object({ fileName: z.string(), path: z.string(), text: z.string() });
+/**
+ * A file Electron's dialog opened: its bytes, as the web page's picker hands them to the snapshot
+ * worker, so a binary history (an Inspect `.eval` ZIP) crosses the IPC as it is.
+ */
+export const OpenedFileSchema = z.object({
+  fileName: z.string(),
+  path: z.string(),
+  bytes: z.custom<Uint8Array>((v) => v instanceof Uint8Array, 'expected bytes'),
+});
 export type OpenedFile = z.infer<typeof OpenedFileSchema>;
 
 /** SPEC §9: the export written again as a new Claude Code session, and the directory it was recorded in. */

@@ -2,6 +2,7 @@
 import { useRef } from 'react';
 import { ms } from '../format.js';
 import { useApp, useAppStore } from '../store/index.js';
+import { openRequestOf } from '../store/snapshot.js';
 import { openAsked } from './askFirst.js';
 import { outOfDateReason } from './OutOfDate.js';
 
@@ -25,7 +26,7 @@ export function Toolbar() {
     // A web page may not open a native dialog: the browser's own picker is the input below.
     if (bridge.kind === 'web') return input.current?.click();
     const picked = await bridge['file.open']({});
-    if (picked) openAsked(store, picked);
+    if (picked) openAsked(store, openRequestOf(picked));
   };
   const discard = () =>
     store.getState().ask({

@@ -2,7 +2,7 @@
 import type { ConversationInfo, OpenedSource } from '../../core/formats/index.js';
 import type { Message } from '../../core/engine/schema.js';
 import type { HistorySummary } from '../../core/inspect/summary.js';
-import type { Example } from '../../core/ipc/contract.js';
+import type { Example, OpenedFile } from '../../core/ipc/contract.js';
 import type { OpenProgress } from '../worker/client.js';
 import type { Slice } from './slice.js';
 import type { UiSlice } from './ui.js';
@@ -28,6 +28,11 @@ export interface OpenRequest {
   file?: Blob;
   text?: string;
   conversation?: string;
+}
+
+/** The file the host's own dialog opened, as a picked file: its bytes go to the snapshot worker. */
+export function openRequestOf(opened: OpenedFile): OpenRequest {
+  return { fileName: opened.fileName, path: opened.path, file: new Blob([opened.bytes as BlobPart]) };
 }
 
 export interface SnapshotSlice {
