@@ -44,7 +44,7 @@ export function Toolbar() {
         ref={input}
         type="file"
         aria-label="Snapshot file"
-        accept=".json,.jsonl,.ndjson,.traj,application/json"
+        accept=".json,.jsonl,.ndjson,.traj,.eval,application/json,application/zip"
         hidden
         onChange={(e) => {
           const file = e.target.files?.[0];

@@ -45,6 +45,8 @@ test('§9 R12 a zstd .eval exported from the page keeps its edited sample zstd a
   const original = readZip(new Uint8Array(readFileSync(path)));
   await page.goto(host.url);
   await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready');
+  // The picker offers `.eval` files beside the JSON ones.
+  await expect(page.getByLabel('Snapshot file')).toHaveAttribute('accept', /(^|,)\.eval(,|$)/);
   await page.getByLabel('Snapshot file').setInputFiles(path);
   await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready');
   await expect(page.getByRole('table', { name: 'File' })).toContainText('inspect-eval');
