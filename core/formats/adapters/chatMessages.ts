@@ -3,7 +3,9 @@
  * formats that store chat messages (mini-swe-agent 1.1). Shapes from the `openai` SDK 6.x
  * types (resources/chat/completions/completions.d.ts): assistant `content: string | parts |
  * null` beside `tool_calls: [{id, type: "function", function: {name, arguments: "<JSON
- * string>"}}]`; `{role: "tool", tool_call_id, content: string | text parts}`. There is no
+ * string>"}}]`; `{role: "tool", tool_call_id, content: string | text parts}`; the legacy
+ * `function_call: {name, arguments}` (one per message, no id) answered by `{role: "function",
+ * name, content}`, paired with the latest unanswered call of that name. There is no
  * error flag: a result whose text starts with `Error:` is read as an error (tau-bench's tools
  * answer that way), everything else as a success.
  */
@@ -92,13 +94,23 @@ export function readChatMessages(
   messageId: (k: number, message: Record<string, unknown>) => string,
 ): { messages: Message[]; map: SourceMap } {
   const names = new Map<string, string>();
+  // Legacy function calls have no id: `c1, c2, …` by position of the call (ids.ts), queued per name.
+  const functionCalls = new Map<string, string[]>();
+  let functionCount = 0;
   const messages: Message[] = [];
   const map: SourceMap = { records: [], blocks: [] };
   list.forEach((raw, k) => {
     if (!isRecord(raw)) return;
     const path = [...base, k];
     const out = { blocks: [] as Block[], origins: [] as BlockOrigin[] };
-    if (raw.role === 'tool' && typeof raw.tool_call_id === 'string') {
+    if (raw.role === 'function' && typeof raw.name === 'string') {
+      const native = functionCalls.get(raw.name)?.pop() ?? `c${functionCount + 1}`;
+      const id = ids.result(native);
+      const output = chatOutput(raw.content);
+      const state = startsWithError(outputText(output)) ? 'error' : 'success';
+      out.blocks.push({ type: 'tool_result', id, name: raw.name, output, state });
+      out.origins.push({ path });
+    } else if (raw.role === 'tool' && typeof raw.tool_call_id === 'string') {
       const id = ids.result(raw.tool_call_id);
       const output = chatOutput(raw.content);
       const name = names.get(id) ?? (typeof raw.name === 'string' ? raw.name : '');
@@ -112,6 +124,16 @@ export function readChatMessages(
         out.blocks.push(call ?? { type: 'unknown', value: entry });
         out.origins.push({ path: [...path, 'tool_calls', j] });
       });
+      const fn = raw.function_call;
+      if (isRecord(fn) && typeof fn.name === 'string') {
+        const native = `c${++functionCount}`;
+        functionCalls.set(fn.name, [...(functionCalls.get(fn.name) ?? []), native]);
+        const id = ids.call(native);
+        names.set(id, fn.name);
+        const input = typeof fn.arguments === 'string' ? fn.arguments : JSON.stringify(fn.arguments ?? {});
+        out.blocks.push({ type: 'tool_call', id, name: fn.name, input, state: 'finished' });
+        out.origins.push({ path: [...path, 'function_call'] });
+      }
     }
     messages.push({ id: messageId(k, raw), role: roleOf(raw.role), content: out.blocks });
     map.records.push([path]);
@@ -121,8 +143,13 @@ export function readChatMessages(
 }
 
 /** The write hooks of chat messages: outputs set on the tool message, emptied messages removed. */
-export const chatHooks: Pick<WriteHooks, 'setOutput' | 'isEmpty' | 'tidy'> = {
+export const chatHooks: Pick<WriteHooks, 'setOutput' | 'removeBlock' | 'isEmpty' | 'tidy'> = {
   setOutput: (editor, origin, output) => editor.set([...origin.path, 'content'], nativeOutput(output)),
+  // A legacy `function_call` is a key, not a list element.
+  removeBlock: (editor, origin) => {
+    if (origin.path[origin.path.length - 1] === 'function_call') editor.deleteKey(origin.path);
+    else editor.remove(origin.path);
+  },
   isEmpty: (record) => {
     if (!isRecord(record)) return false;
     const content = record.content;

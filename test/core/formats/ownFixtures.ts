@@ -354,6 +354,27 @@ const pydanticAiMessages = [
   },
 ];
 
+/**
+ * [V] an OpenAI chat list of the legacy function-calling API (openai-node 6.x completions.d.ts:
+ * assistant `function_call: {name, arguments}` (deprecated), `ChatCompletionFunctionMessageParam
+ * {role: "function", name, content}`), as pre-tools agents saved it. Ours: none is public.
+ */
+const legacyFunctionMessages = [
+  { role: 'system', content: 'You are a coding agent.' },
+  { role: 'user', content: 'Fix the failing retry test.' },
+  { role: 'assistant', content: null, function_call: { name: 'read_file', arguments: '{"path": "src/retry.ts"}' } },
+  { role: 'function', name: 'read_file', content: long('src/retry.ts') },
+  { role: 'assistant', content: 'Running the test.', function_call: { name: 'run_tests', arguments: '{}' } },
+  { role: 'function', name: 'run_tests', content: 'Error: 1 failed' },
+  {
+    role: 'assistant',
+    content: null,
+    function_call: { name: 'read_file', arguments: '{"path": "test/retry.test.ts"}' },
+  },
+  { role: 'function', name: 'read_file', content: long('test/retry.test.ts') },
+  { role: 'assistant', content: 'The delay doubles twice; fixing it.' },
+];
+
 export const OWN_FIXTURES: readonly OwnFixture[] = [
   {
     name: 'anthropic request body',
@@ -402,6 +423,12 @@ export const OWN_FIXTURES: readonly OwnFixture[] = [
     name: 'Pydantic AI message history',
     format: 'pydantic-ai',
     text: JSON.stringify(pydanticAiMessages, null, 2) + '\n',
+    conversations: 1,
+  },
+  {
+    name: 'OpenAI chat list with legacy function_call',
+    format: 'openai-chat',
+    text: JSON.stringify(legacyFunctionMessages, null, 2) + '\n',
     conversations: 1,
   },
 ];
