@@ -6,8 +6,10 @@
  * must follow — comes in as hooks.
  */
 import type { Block } from '../engine/schema.js';
+import { serializeValue } from './document.js';
 import { DocumentEditor, startsWith } from './editor.js';
-import type { BlockOrigin, JsonPath, Proposal, ReadConversation } from './types.js';
+import type { BlockOrigin, FormatAdapter, JsonPath, Proposal, ReadConversation, SourceText } from './types.js';
+import { FormatError } from './types.js';
 
 export interface WriteHooks {
   /** Stores a shortened model output at the native result (R13 keeps its shape). */
@@ -94,4 +96,21 @@ export function nativeOutput(output: string | Block[], textType = 'text'): strin
   return output.map((block) =>
     block.type === 'text' ? { type: textType, text: block.text } : (block as Record<string, unknown>),
   );
+}
+
+/**
+ * `write` of a format whose file is one JSON document: the proposal applied to the parsed value
+ * through `hooks`, and spliced back into the original text (SPEC §9 byte-preserving export).
+ */
+export function jsonDocumentWriter(hooks: WriteHooks): FormatAdapter['write'] {
+  return (doc, read, proposal) =>
+    serializeValue(doc, applyProposal((doc as { value: unknown }).value, read, proposal, hooks));
+}
+
+/** `read` of a format whose file holds one conversation, `main`: any other key is refused. */
+export function mainConversationReader(read: (doc: SourceText) => ReadConversation): FormatAdapter['read'] {
+  return (doc, conversation) => {
+    if (conversation !== 'main') throw new FormatError(`no conversation "${conversation}"`, 'unknown_conversation');
+    return read(doc);
+  };
 }

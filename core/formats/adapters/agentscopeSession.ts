@@ -9,8 +9,8 @@
  * starts with `<returncode>N</returncode>` (N ≠ 0), or a tool's `Error:` reply, is an error.
  */
 import type { Block, Message } from '../../engine/schema.js';
-import { applyProposal, nativeOutput } from '../apply.js';
-import { isRecord, serializeValue } from '../document.js';
+import { jsonDocumentWriter, nativeOutput } from '../apply.js';
+import { isRecord } from '../document.js';
 import { CallIds, idNote, startsWithError } from '../ids.js';
 import type { BlockOrigin, ConversationInfo, FormatAdapter, JsonPath, ReadConversation, SourceText } from '../types.js';
 import { FormatError } from '../types.js';
@@ -109,15 +109,11 @@ export const agentscopeSession: FormatAdapter = {
   ...agentscopeSessionInfo,
   conversations: (doc): ConversationInfo[] => modules(doc).map((key) => ({ key, label: `module "${key}"` })),
   read,
-  write: (doc, read, proposal) =>
-    serializeValue(
-      doc,
-      applyProposal((doc as { value: unknown }).value, read, proposal, {
-        setOutput: (editor, origin, output) => editor.set([...origin.path, 'output'], nativeOutput(output)),
-        isEmpty: (entry) => {
-          const found = msgOf(entry);
-          return found !== null && Array.isArray(found.msg.content) && found.msg.content.length === 0;
-        },
-      }),
-    ),
+  write: jsonDocumentWriter({
+    setOutput: (editor, origin, output) => editor.set([...origin.path, 'output'], nativeOutput(output)),
+    isEmpty: (entry) => {
+      const found = msgOf(entry);
+      return found !== null && Array.isArray(found.msg.content) && found.msg.content.length === 0;
+    },
+  }),
 };

@@ -10,8 +10,8 @@
  * `content` with one text part), which the type allows. Messages have no ids: ours are synthesized.
  */
 import type { Block, Message } from '../../engine/schema.js';
-import { applyProposal, nativeOutput } from '../apply.js';
-import { isRecord, serializeValue } from '../document.js';
+import { jsonDocumentWriter, mainConversationReader, nativeOutput } from '../apply.js';
+import { isRecord } from '../document.js';
 import { CallIds, idNote, SYNTHESIZED_MESSAGE_IDS } from '../ids.js';
 import type { BlockOrigin, FormatAdapter, ReadConversation, SourceText } from '../types.js';
 import { FormatError } from '../types.js';
@@ -100,23 +100,14 @@ function read(doc: SourceText): ReadConversation {
 export const aiSdk: FormatAdapter = {
   ...aiSdkInfo,
   conversations: () => [{ key: 'main', label: 'the conversation' }],
-  read: (doc, conversation) => {
-    if (conversation !== 'main') throw new FormatError(`no conversation "${conversation}"`, 'unknown_conversation');
-    return read(doc);
-  },
-  write: (doc, read, proposal) =>
-    serializeValue(
-      doc,
-      applyProposal((doc as { value: unknown }).value, read, proposal, {
-        // R13: a string stays a string (`text`), a list of text parts becomes one (`content`).
-        setOutput: (editor, origin, output) =>
-          editor.set(
-            [...origin.path, 'output'],
-            typeof output === 'string'
-              ? { type: 'text', value: output }
-              : { type: 'content', value: nativeOutput(output) },
-          ),
-        isEmpty: (message) => isRecord(message) && Array.isArray(message.content) && message.content.length === 0,
-      }),
-    ),
+  read: mainConversationReader(read),
+  write: jsonDocumentWriter({
+    // R13: a string stays a string (`text`), a list of text parts becomes one (`content`).
+    setOutput: (editor, origin, output) =>
+      editor.set(
+        [...origin.path, 'output'],
+        typeof output === 'string' ? { type: 'text', value: output } : { type: 'content', value: nativeOutput(output) },
+      ),
+    isEmpty: (message) => isRecord(message) && Array.isArray(message.content) && message.content.length === 0,
+  }),
 };

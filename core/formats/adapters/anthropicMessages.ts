@@ -6,8 +6,8 @@
  * prompt is read as our first (system) message and never edited. Messages have no ids: ours
  * are synthesized by position.
  */
-import { applyProposal } from '../apply.js';
-import { serializeValue } from '../document.js';
+import { jsonDocumentWriter } from '../apply.js';
+
 import { CallIds, idNote, SYNTHESIZED_MESSAGE_IDS } from '../ids.js';
 import type { FormatAdapter, ReadConversation, SourceText } from '../types.js';
 import { FormatError } from '../types.js';
@@ -55,12 +55,8 @@ export const anthropicMessages: FormatAdapter = {
   ...anthropicMessagesInfo,
   conversations: () => [{ key: 'main', label: 'the conversation' }],
   read: (doc) => read(doc),
-  write: (doc, read, proposal) =>
-    serializeValue(
-      doc,
-      applyProposal((doc as { value: unknown }).value, read, proposal, {
-        setOutput: setAnthropicOutput,
-        isEmpty: isEmptyContent,
-      }),
-    ),
+  write: jsonDocumentWriter({
+    setOutput: setAnthropicOutput,
+    isEmpty: isEmptyContent,
+  }),
 };

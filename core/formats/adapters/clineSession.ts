@@ -17,8 +17,8 @@
  * The messages before the last such message are no longer sent (ReadConversation.compactions).
  */
 import type { Block, Message } from '../../engine/schema.js';
-import { applyProposal } from '../apply.js';
-import { isRecord, serializeValue } from '../document.js';
+import { jsonDocumentWriter, mainConversationReader } from '../apply.js';
+import { isRecord } from '../document.js';
 import { CallIds, idNote, SYNTHESIZED_MESSAGE_IDS } from '../ids.js';
 import type {
   BlockOrigin,
@@ -164,16 +164,9 @@ export const clineSession: FormatAdapter = {
     const value = doc.kind === 'json' && isRecord(doc.value) ? doc.value : {};
     return [{ key: 'main', label: typeof value.sessionId === 'string' ? `session ${value.sessionId}` : 'the session' }];
   },
-  read: (doc, conversation) => {
-    if (conversation !== 'main') throw new FormatError(`no conversation "${conversation}"`, 'unknown_conversation');
-    return read(doc);
-  },
-  write: (doc, read, proposal) =>
-    serializeValue(
-      doc,
-      applyProposal((doc as { value: unknown }).value, read, proposal, {
-        setOutput: setAnthropicOutput,
-        isEmpty: isEmptyContent,
-      }),
-    ),
+  read: mainConversationReader(read),
+  write: jsonDocumentWriter({
+    setOutput: setAnthropicOutput,
+    isEmpty: isEmptyContent,
+  }),
 };

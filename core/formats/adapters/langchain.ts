@@ -8,8 +8,8 @@
  * `function` messages (no call id) are read as text. Message ids are synthesized by position.
  */
 import type { Block, Message } from '../../engine/schema.js';
-import { applyProposal, nativeOutput } from '../apply.js';
-import { isRecord, serializeValue } from '../document.js';
+import { jsonDocumentWriter, mainConversationReader, nativeOutput } from '../apply.js';
+import { isRecord } from '../document.js';
 import type { DocumentEditor } from '../editor.js';
 import { CallIds, idNote, SYNTHESIZED_MESSAGE_IDS } from '../ids.js';
 import type { BlockOrigin, FormatAdapter, JsonPath, ReadConversation, SourceText } from '../types.js';
@@ -105,23 +105,16 @@ function tidy(editor: DocumentEditor, record: JsonPath): void {
 export const langchain: FormatAdapter = {
   ...langchainInfo,
   conversations: () => [{ key: 'main', label: 'the conversation' }],
-  read: (doc, conversation) => {
-    if (conversation !== 'main') throw new FormatError(`no conversation "${conversation}"`, 'unknown_conversation');
-    return read(doc);
-  },
-  write: (doc, read, proposal) =>
-    serializeValue(
-      doc,
-      applyProposal((doc as { value: unknown }).value, read, proposal, {
-        // R13: a string stays a string, content blocks stay blocks.
-        setOutput: (editor, origin, output) => editor.set([...origin.path, 'data', 'content'], nativeOutput(output)),
-        isEmpty: (record) => {
-          if (!isRecord(record) || !isRecord(record.data)) return false;
-          const { content, tool_calls: calls } = record.data;
-          const noContent = content === '' || (Array.isArray(content) && content.length === 0);
-          return noContent && (!Array.isArray(calls) || calls.length === 0);
-        },
-        tidy,
-      }),
-    ),
+  read: mainConversationReader(read),
+  write: jsonDocumentWriter({
+    // R13: a string stays a string, content blocks stay blocks.
+    setOutput: (editor, origin, output) => editor.set([...origin.path, 'data', 'content'], nativeOutput(output)),
+    isEmpty: (record) => {
+      if (!isRecord(record) || !isRecord(record.data)) return false;
+      const { content, tool_calls: calls } = record.data;
+      const noContent = content === '' || (Array.isArray(content) && content.length === 0);
+      return noContent && (!Array.isArray(calls) || calls.length === 0);
+    },
+    tidy,
+  }),
 };

@@ -14,8 +14,8 @@
  * is shortened (`keepsCall`). The raw `extra` response copies stay.
  */
 import type { Block, Message } from '../../engine/schema.js';
-import { applyProposal } from '../apply.js';
-import { serializeValue } from '../document.js';
+import { jsonDocumentWriter } from '../apply.js';
+
 import { CallIds, idNote, SYNTHESIZED_CALL_IDS, SYNTHESIZED_MESSAGE_IDS } from '../ids.js';
 import type { BlockOrigin, FormatAdapter, ReadConversation, SourceText } from '../types.js';
 import { FormatError } from '../types.js';
@@ -118,17 +118,13 @@ export const miniSweAgent: FormatAdapter = {
     trajOf(doc)?.messages.some((m) => Array.isArray(m.tool_calls))
       ? 'mini-swe-agent.alternation'
       : 'mini-swe-agent.one_action',
-  write: (doc, read, proposal) =>
-    serializeValue(
-      doc,
-      applyProposal((doc as { value: unknown }).value, read, proposal, {
-        ...chatHooks,
-        setOutput: (editor, origin, output) => editor.set([...origin.path, 'content'], outputText(output)),
-        removeBlock: (editor, origin) => {
-          if (!origin.span) return void editor.remove(origin.path);
-          const content = editor.get(origin.path) as string;
-          editor.set(origin.path, content.slice(0, origin.span[0]) + content.slice(origin.span[1]));
-        },
-      }),
-    ),
+  write: jsonDocumentWriter({
+    ...chatHooks,
+    setOutput: (editor, origin, output) => editor.set([...origin.path, 'content'], outputText(output)),
+    removeBlock: (editor, origin) => {
+      if (!origin.span) return void editor.remove(origin.path);
+      const content = editor.get(origin.path) as string;
+      editor.set(origin.path, content.slice(0, origin.span[0]) + content.slice(origin.span[1]));
+    },
+  }),
 };

@@ -9,8 +9,8 @@
  * "program"}`) is read as any call. There is no error flag: an output whose text starts with
  * `Error:` is read as an error.
  */
-import { applyProposal, nativeOutput } from '../apply.js';
-import { isRecord, serializeValue, valueAt } from '../document.js';
+import { jsonDocumentWriter, nativeOutput } from '../apply.js';
+import { isRecord, valueAt } from '../document.js';
 import { startsWithError } from '../ids.js';
 import type { FormatAdapter, ReadConversation, SourceText } from '../types.js';
 import { FormatError } from '../types.js';
@@ -66,13 +66,8 @@ export const openaiResponses: FormatAdapter = {
     const before = valueAt((doc as { value: unknown }).value, [...path.slice(0, -1), k - 1]);
     return isRecord(before) && before.type === 'reasoning' ? 'responses.reasoning_followed' : null;
   },
-  write: (doc, read, proposal) =>
-    serializeValue(
-      doc,
-      applyProposal((doc as { value: unknown }).value, read, proposal, {
-        setOutput: (editor, origin, output) =>
-          editor.set([...origin.path, 'output'], nativeOutput(output, 'input_text')),
-        isEmpty: (record) => isRecord(record) && Array.isArray(record.content) && record.content.length === 0,
-      }),
-    ),
+  write: jsonDocumentWriter({
+    setOutput: (editor, origin, output) => editor.set([...origin.path, 'output'], nativeOutput(output, 'input_text')),
+    isEmpty: (record) => isRecord(record) && Array.isArray(record.content) && record.content.length === 0,
+  }),
 };

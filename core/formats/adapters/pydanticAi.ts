@@ -10,8 +10,8 @@
  * only reads as a system message. Provider-executed parts (builtin-tool-*) are carried as they are.
  */
 import type { Block, Message } from '../../engine/schema.js';
-import { applyProposal } from '../apply.js';
-import { isRecord, serializeValue } from '../document.js';
+import { jsonDocumentWriter, mainConversationReader } from '../apply.js';
+import { isRecord } from '../document.js';
 import { CallIds, idNote, SYNTHESIZED_MESSAGE_IDS } from '../ids.js';
 import type { BlockOrigin, FormatAdapter, ReadConversation, SourceText } from '../types.js';
 import { FormatError } from '../types.js';
@@ -94,17 +94,10 @@ function read(doc: SourceText): ReadConversation {
 export const pydanticAi: FormatAdapter = {
   ...pydanticAiInfo,
   conversations: () => [{ key: 'main', label: 'the conversation' }],
-  read: (doc, conversation) => {
-    if (conversation !== 'main') throw new FormatError(`no conversation "${conversation}"`, 'unknown_conversation');
-    return read(doc);
-  },
-  write: (doc, read, proposal) =>
-    serializeValue(
-      doc,
-      applyProposal((doc as { value: unknown }).value, read, proposal, {
-        // `content` of a tool-return is any JSON and of a retry-prompt a string or list: a string fits both.
-        setOutput: (editor, origin, output) => editor.set([...origin.path, 'content'], outputText(output)),
-        isEmpty: (message) => isRecord(message) && Array.isArray(message.parts) && message.parts.length === 0,
-      }),
-    ),
+  read: mainConversationReader(read),
+  write: jsonDocumentWriter({
+    // `content` of a tool-return is any JSON and of a retry-prompt a string or list: a string fits both.
+    setOutput: (editor, origin, output) => editor.set([...origin.path, 'content'], outputText(output)),
+    isEmpty: (message) => isRecord(message) && Array.isArray(message.parts) && message.parts.length === 0,
+  }),
 };
