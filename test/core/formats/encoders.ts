@@ -663,7 +663,7 @@ const pydanticAi: Enc = (turns) => {
   return json(out);
 };
 
-/** Formats written as text; `inspect-eval` is a ZIP of inspect-log's samples (inspectEval.test.ts). */
+/** Formats written as text; `inspect-eval` is a ZIP of inspect-log's samples (inspectEval*.test.ts). */
 export type TextFormatId = Exclude<FormatId, 'inspect-eval'>;
 export const TEXT_FORMAT_IDS = FORMAT_IDS.filter((id): id is TextFormatId => id !== 'inspect-eval');
 
