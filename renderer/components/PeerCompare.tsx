@@ -1,7 +1,8 @@
 /**
- * Compare against a peer policy: pick what another framework does by default; B is its proposal
- * for this history, beside the current proposal (A), with the calls where B destroys a result
- * that later messages quote. The comparison is core's (peerCompare.ts), derived in the store.
+ * Compare against a peer policy: pick what another framework does by default, at its documented
+ * parameters or others (PeerParamsForm); B is its proposal for this history, beside the current
+ * proposal (A), with the calls where B destroys a result that later messages quote. The
+ * comparison is core's (peerCompare.ts), derived in the store.
  */
 import type { DestroyedUse, PeerSideFigures } from '../../core/inspect/peerCompare.js';
 import type { PeerId } from '../../core/eval/peers/index.js';
@@ -9,6 +10,7 @@ import { PEER_IDS, PEERS } from '../../core/eval/peers/index.js';
 import { fmt } from '../format.js';
 import { useApp } from '../store/index.js';
 import { QuotedIn } from './CallDecision.js';
+import { PeerParamsForm } from './PeerParamsForm.js';
 
 const usd = (x: number) => `$${x.toFixed(4)}`;
 
@@ -51,7 +53,8 @@ function DestroyedRow({ d }: { d: DestroyedUse }) {
 }
 
 export function PeerCompare() {
-  const peerId = useApp((s) => s.peerId);
+  const peerId = useApp((s) => s.peerParams?.peer ?? null);
+  const summary = useApp((s) => s.peerParams?.summary);
   const setPeer = useApp((s) => s.setPeer);
   const comparison = useApp((s) => s.peerComparison);
   const hasProposal = useApp((s) => s.proposal !== null);
@@ -71,11 +74,12 @@ export function PeerCompare() {
           </option>
         ))}
       </select>
+      <PeerParamsForm />
       {peerId && !hasProposal && <p className="muted">Run to make a proposal A to compare with the peer.</p>}
       {comparison && (
         <>
           <p role="status" aria-label="Peer trigger">
-            B is {comparison.peer.name} with its documented defaults: {comparison.peer.note}.
+            B is {comparison.peer.name} with {summary}: {comparison.peer.note}.
           </p>
           <table className="grid" aria-label="A and the peer">
             <thead>

@@ -3,13 +3,17 @@
  * options or threshold). The comparison is core's (`compareProposals`), over the decisions each
  * side's export would record, so the compare view and an exported audit record agree.
  * Or compare against a peer policy: B is what another framework's default would do to this
- * history (core/inspect/peerCompare.ts), recomputed with every derive like the comparison.
+ * history (core/inspect/peerCompare.ts), at parameters a person may change
+ * (core/inspect/peerParams.ts), recomputed with every derive and every parameter change like the
+ * comparison: the peer is pure and local, so no model is asked (R15).
  */
 import { compareProposals, recordSide } from '../../core/inspect/compare.js';
 import type { Comparison, ProposalSide } from '../../core/inspect/compare.js';
 import type { PeerComparison } from '../../core/inspect/peerCompare.js';
 import { comparePeer } from '../../core/inspect/peerCompare.js';
 import type { PeerId } from '../../core/eval/peers/index.js';
+import type { PeerParams, PeerParamsForm, PeerParamValue } from '../../core/inspect/peerParams.js';
+import { checkPeerParams, peerDefaults, peerParamsForm, withAlwaysOn } from '../../core/inspect/peerParams.js';
 import type { CacheSlice } from './cache.js';
 import { rebuildOptionsOf } from '../../core/engine/rebuild.js';
 import type { ApprovalSlice } from './approval.js';
@@ -36,11 +40,20 @@ export interface CompareSlice {
   pinProposal(): void;
   unpinProposal(): void;
   setLeftPane(pane: CompareSlice['leftPane']): void;
-  /** The peer policy B is taken from; null: compare with a pinned proposal only. */
-  peerId: PeerId | null;
+  /**
+   * The peer policy B is taken from (`peer`) and the parameters it is proposed with, prefilled with
+   * its documented defaults; null: compare with a pinned proposal only.
+   */
+  peerParams: PeerParamsForm | null;
   /** The current proposal (A) against the peer's (B); null without a peer or a proposal. */
   peerComparison: PeerComparison | null;
+  /** A new peer starts at its documented defaults. */
   setPeer(id: PeerId | null): void;
+  /** Returns the peer schema's message when it refuses the value; B then stays at the last accepted parameters. */
+  setPeerParam(key: string, value: PeerParamValue): string | null;
+  resetPeerParams(): void;
+  /** The peer's always-on variant (its trigger at zero) on, or those parameters back at their defaults. */
+  setPeerAlwaysOn(on: boolean): void;
   recompare(): void;
 }
 
@@ -60,15 +73,35 @@ function sideOf(state: State, snapshot: Snapshot, proposal: Proposal, now: Date)
 
 export const createCompareSlice: Slice<CompareSlice, Needs> = (set, get) => {
   const now = (state: State) => state.deps.now?.() ?? new Date();
+  const setPeerParams = (peer: PeerId, params: PeerParams) => {
+    set({ peerParams: peerParamsForm(peer, params) });
+    get().recompare();
+  };
   return {
     pinned: null,
     comparison: null,
     leftPane: 'original',
-    peerId: null,
+    peerParams: null,
     peerComparison: null,
-    setPeer(peerId) {
-      set({ peerId });
+    setPeer(peer) {
+      set({ peerParams: peer === null ? null : peerParamsForm(peer, peerDefaults(peer)) });
       get().recompare();
+    },
+    setPeerParam(key, value) {
+      const form = get().peerParams;
+      if (!form) return 'Pick a peer policy first';
+      const checked = checkPeerParams(form.peer, { ...form.params, [key]: value });
+      if (!checked.ok) return checked.errors[key] ?? Object.values(checked.errors)[0] ?? 'invalid parameters';
+      setPeerParams(form.peer, checked.params);
+      return null;
+    },
+    resetPeerParams() {
+      const form = get().peerParams;
+      if (form) setPeerParams(form.peer, peerDefaults(form.peer));
+    },
+    setPeerAlwaysOn(on) {
+      const form = get().peerParams;
+      if (form) setPeerParams(form.peer, withAlwaysOn(form.peer, form.params, on));
     },
     pinProposal() {
       const state = get();
@@ -110,8 +143,8 @@ export const createCompareSlice: Slice<CompareSlice, Needs> = (set, get) => {
 
 /** The peer comparison for the current proposal; left as it is when there is nothing to change. */
 function comparePeerOf(state: State, set: (partial: Partial<CompareSlice>) => void): void {
-  const { peerId, proposal, snapshot } = state;
-  if (!peerId || !proposal || !snapshot) {
+  const { peerParams, proposal, snapshot } = state;
+  if (!peerParams || !proposal || !snapshot) {
     if (state.peerComparison !== null) set({ peerComparison: null });
     return;
   }
@@ -125,7 +158,8 @@ function comparePeerOf(state: State, set: (partial: Partial<CompareSlice>) => vo
         decisions: proposal.decisions,
         prices: state.prices,
       },
-      peerId,
+      peerParams.peer,
+      peerParams.params,
     ),
   });
 }

@@ -18,8 +18,8 @@ import { expect, test } from './host.js';
 const example = bundledExample();
 const ARCHIVE_REF = archiveFileName(createHash('sha256').update(example.text).digest('hex'), example.fileName);
 
-/** The core's peer comparison for the example run at 0.5, as the inspector makes it. */
-async function expectedComparison() {
+/** The core's peer comparison (masking at `params`) for the example run at 0.5, as the inspector makes it. */
+async function expectedComparison(params: { m?: number } = {}) {
   const request = { ...scenarioRequest(paymentRetryScenario()), archive_ref: ARCHIVE_REF };
   const details = await compactDetailed(request, { model: createOfflineModel() });
   if (!details.response.success) throw new Error('example run failed');
@@ -34,6 +34,7 @@ async function expectedComparison() {
       prices: PRICE_PRESETS[0].prices,
     },
     'masking',
+    params,
   );
 }
 
@@ -75,4 +76,47 @@ test('§9 Compare against observation masking: both sides’ sizes and the used 
     .getByRole('button', { name: `Go to message ${first.quoted_in[0]}` })
     .click();
   await expect(page.getByRole('tab', { name: 'Audit' })).toHaveAttribute('aria-selected', 'true');
+});
+
+test('§9 R15 a peer parameter changed from the keyboard re-derives B; a refused value is marked and keeps B', async ({
+  page,
+  host,
+}) => {
+  const defaults = await expectedComparison();
+  const changed = await expectedComparison({ m: 2 });
+  expect(changed.b.charsAfter).not.toBe(defaults.b.charsAfter);
+  await page.goto(host.url);
+  await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready');
+  await page.getByRole('slider', { name: 'Keep threshold' }).fill('0.5');
+  await page.getByRole('button', { name: 'Run' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready');
+  await page.getByRole('tab', { name: 'Compare' }).click();
+  await page.getByRole('combobox', { name: 'Peer policy' }).selectOption({ label: 'observation masking' });
+
+  const m = page.getByRole('spinbutton', { name: 'm', exact: true });
+  await expect(m).toHaveValue('10');
+  const status = page.getByRole('status', { name: 'Peer trigger' });
+  await expect(status).toContainText('with its documented defaults');
+  const b = page.getByRole('table', { name: 'A and the peer' }).getByRole('row', { name: /^B / });
+  await expect(b).toContainText(defaults.b.charsAfter.toLocaleString('en-US'));
+
+  await m.fill('3');
+  await m.press('ArrowDown');
+  await expect(m).toHaveValue('2');
+  await expect(b).toContainText(changed.b.charsAfter.toLocaleString('en-US'));
+  await expect(b).toContainText(changed.b.tokensAfter.toLocaleString('en-US'));
+  await expect(status).toContainText('m 2 (default 10)');
+  await expect(status).toContainText(changed.peer.note);
+
+  await m.fill('-1');
+  await expect(m).toHaveAttribute('aria-invalid', 'true');
+  await expect(m).toHaveAccessibleDescription(/Too small: expected number to be >=0/);
+  await expect(page.getByRole('alert')).toContainText('B keeps the last valid parameters');
+  await expect(b).toContainText(changed.b.charsAfter.toLocaleString('en-US'));
+
+  await page.getByRole('button', { name: 'Reset to defaults' }).click();
+  await expect(m).toHaveValue('10');
+  await expect(m).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(b).toContainText(defaults.b.charsAfter.toLocaleString('en-US'));
+  await expect(status).toContainText('with its documented defaults');
 });

@@ -22,11 +22,11 @@ import type { Clearing, PeerInput, PeerProposal } from './peer.js';
 import { historyTokens, inputTokens, outputTokens, peerProposal, thousands } from './peer.js';
 
 export const ClearToolUsesParamsSchema = z.strictObject({
-  trigger: z.number().int().min(0).default(100_000),
-  keep: z.number().int().min(0).default(3),
-  clear_at_least: z.number().int().min(0).default(0),
-  exclude_tools: z.array(z.string()).default([]),
-  clear_tool_inputs: z.boolean().default(false),
+  trigger: z.number().int().min(0).default(100_000).describe('input tokens above which it runs'),
+  keep: z.number().int().min(0).default(3).describe('most recent tool uses left intact'),
+  clear_at_least: z.number().int().min(0).default(0).describe('fewest tokens a run must clear, else it clears none'),
+  exclude_tools: z.array(z.string()).default([]).describe('tools never cleared'),
+  clear_tool_inputs: z.boolean().default(false).describe('also clear the call’s parameters (drop_call)'),
 });
 export type ClearToolUsesParams = z.infer<typeof ClearToolUsesParamsSchema>;
 

@@ -18,8 +18,8 @@ import type { Clearing, PeerInput, PeerProposal } from './peer.js';
 import { peerProposal, thousands } from './peer.js';
 
 export const GeminiTruncationParamsSchema = z.strictObject({
-  threshold: z.number().int().min(1).default(40_000),
-  head_share: z.number().min(0).max(1).default(0.2),
+  threshold: z.number().int().min(1).default(40_000).describe('characters above which an output is cut'),
+  head_share: z.number().min(0).max(1).default(0.2).describe('share of the threshold kept from the start'),
 });
 export type GeminiTruncationParams = z.infer<typeof GeminiTruncationParamsSchema>;
 

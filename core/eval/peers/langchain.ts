@@ -20,11 +20,16 @@ import type { Clearing, PeerInput, PeerProposal } from './peer.js';
 import { historyTokens, inputTokens, inResultOrder, outputTokens, peerProposal, thousands } from './peer.js';
 
 export const ClearToolUsesEditParamsSchema = z.strictObject({
-  trigger: z.number().int().min(0).default(100_000),
-  clear_at_least: z.number().int().min(0).default(0),
-  keep: z.number().int().min(0).default(3),
-  clear_tool_inputs: z.boolean().default(false),
-  exclude_tools: z.array(z.string()).default([]),
+  trigger: z.number().int().min(0).default(100_000).describe('tokens above which it runs'),
+  clear_at_least: z
+    .number()
+    .int()
+    .min(0)
+    .default(0)
+    .describe('stop once this many tokens are reclaimed (0: clear all)'),
+  keep: z.number().int().min(0).default(3).describe('most recent tool messages left intact'),
+  clear_tool_inputs: z.boolean().default(false).describe('also clear the call’s arguments (drop_call)'),
+  exclude_tools: z.array(z.string()).default([]).describe('tools never cleared'),
 });
 export type ClearToolUsesEditParams = z.infer<typeof ClearToolUsesEditParamsSchema>;
 

@@ -9,7 +9,9 @@ import { masking } from '../policies.js';
 import type { Clearing, PeerInput, PeerProposal } from './peer.js';
 import { peerProposal } from './peer.js';
 
-export const MaskingParamsSchema = z.strictObject({ m: z.number().int().min(0).default(10) });
+export const MaskingParamsSchema = z.strictObject({
+  m: z.number().int().min(0).default(10).describe('most recent tool results kept in full'),
+});
 export type MaskingParams = z.infer<typeof MaskingParamsSchema>;
 
 export function observationMasking(input: PeerInput, params: MaskingParams): PeerProposal {

@@ -20,8 +20,12 @@ import { inResultOrder, peerProposal } from './peer.js';
 export const CLAUDE_CODE_COMPACTABLE_TOOLS = ['Read', 'Bash', 'Grep', 'Glob', 'WebSearch', 'WebFetch', 'Edit', 'Write'];
 
 export const MicrocompactParamsSchema = z.strictObject({
-  keep_recent: z.number().int().min(0).default(5),
-  compactable_tools: z.array(z.string()).nullable().default(CLAUDE_CODE_COMPACTABLE_TOOLS),
+  keep_recent: z.number().int().min(0).default(5).describe('most recent compactable results left intact'),
+  compactable_tools: z
+    .array(z.string())
+    .nullable()
+    .default(CLAUDE_CODE_COMPACTABLE_TOOLS)
+    .describe('tools whose results it clears; null: every tool'),
 });
 export type MicrocompactParams = z.infer<typeof MicrocompactParamsSchema>;
 

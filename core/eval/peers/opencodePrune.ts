@@ -21,10 +21,15 @@ import type { Clearing, PeerInput, PeerProposal } from './peer.js';
 import { outputTokens, peerProposal, thousands } from './peer.js';
 
 export const OpencodePruneParamsSchema = z.strictObject({
-  protect_tokens: z.number().int().min(0).default(40_000),
-  minimum_tokens: z.number().int().min(0).default(20_000),
-  protected_tools: z.array(z.string()).default(['skill']),
-  protected_turns: z.number().int().min(0).default(2),
+  protect_tokens: z.number().int().min(0).default(40_000).describe('newest tokens of tool output never pruned'),
+  minimum_tokens: z
+    .number()
+    .int()
+    .min(0)
+    .default(20_000)
+    .describe('prunes only when more tokens than this are prunable'),
+  protected_tools: z.array(z.string()).default(['skill']).describe('tools never pruned'),
+  protected_turns: z.number().int().min(0).default(2).describe('most recent user turns skipped'),
 });
 export type OpencodePruneParams = z.infer<typeof OpencodePruneParamsSchema>;
 
