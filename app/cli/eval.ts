@@ -9,6 +9,7 @@
 import { writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
+import { z } from 'zod';
 import { createDefaultRegistry } from '../../core/engine/backends.js';
 import type { DecisionModel } from '../../core/engine/model.js';
 import { OFFLINE_MODEL_VERSION } from '../../core/engine/offline/model.js';
@@ -22,7 +23,9 @@ import { EVAL_CUTS, pickCuts } from '../../core/eval/cuts.js';
 import { renderHtml } from '../../core/eval/html.js';
 import { LABELS, labelContext } from '../../core/eval/labels.js';
 import type { PeerId, PeerRun } from '../../core/eval/peers/index.js';
-import { PEER_IDS, peerRuns } from '../../core/eval/peers/index.js';
+import { PEER_IDS, PEERS, peerRuns } from '../../core/eval/peers/index.js';
+import type { PeerParams } from '../../core/inspect/peerParams.js';
+import { changedParams, describeChanges } from '../../core/inspect/peerParams.js';
 import type { FoldReport } from '../../core/eval/report.js';
 import { ABLATION_NAME, buildReport, renderTable } from '../../core/eval/report.js';
 import { createDecisionModel, loadConfig } from '../config.js';
@@ -33,6 +36,7 @@ import { readTranscripts } from './transcripts.js';
 
 const USAGE = `usage: compaction-inspector eval PATH… [--cuts 3] [--mask-m 10] [--seeds 5] [--max-recall-loss 0.05]
                                   [--options JSON] [--json] [--html FILE] [--cv] [--policies [LIST]]
+                                  [--peer-params JSON]
   PATH      a history file in any format of "formats" (each conversation of a file is a
             transcript) or a folder of them (*.json, *.jsonl, *.traj; recursive)
   --cuts    cut points per transcript, spread evenly (history | next action = goal | future)
@@ -47,6 +51,8 @@ const USAGE = `usage: compaction-inspector eval PATH… [--cuts 3] [--mask-m 10]
   --policies the peer policies (other frameworks' defaults) beside the model: LIST is
             comma-separated ids of ${PEER_IDS.join(', ')}
             (default: all); trigger-based peers also run always on
+  --peer-params with --policies: parameters over a peer's documented defaults, by peer id,
+            e.g. '{"clear_tool_uses":{"keep":5}}' (masking's M is --mask-m)
 `;
 
 interface Settings {
@@ -61,10 +67,43 @@ interface Settings {
   cv: boolean;
   /** `--policies`: the peers measured beside the model; null without the flag. */
   policies: PeerId[] | null;
+  /** `--peer-params`: each listed peer's full parameters (its defaults under the given ones), checked by its schema. */
+  peerParams: PeerOverrides;
 }
 
-const isPeerList = (value: string) =>
-  value === 'all' || value.split(',').every((id) => (PEER_IDS as readonly string[]).includes(id));
+type PeerOverrides = Partial<Record<PeerId, PeerParams>>;
+
+/**
+ * `--peer-params`: a JSON object by peer id, each value checked by that peer's own schema (the
+ * one `proposePeer` applies), so a bad value is a usage error before any transcript is read.
+ * Masking's M stays `--mask-m`'s, which the masking baseline reads too: one flag for one value.
+ */
+function peerParamsOf(raw: string | undefined, policies: PeerId[] | null): PeerOverrides {
+  if (raw === undefined) return {};
+  if (policies === null) throw new UsageError('--peer-params: only with --policies');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new UsageError('--peer-params: not JSON');
+  }
+  const byPeer = z.record(z.string(), z.unknown()).safeParse(parsed);
+  if (!byPeer.success) throw new UsageError('--peer-params: expected an object of parameters by peer id');
+  const overrides: PeerOverrides = {};
+  for (const [id, params] of Object.entries(byPeer.data)) {
+    if (!isPeerId(id))
+      throw new UsageError(`--peer-params: unknown peer "${id}"; expected one of ${PEER_IDS.join(', ')}`);
+    if (!policies.includes(id)) throw new UsageError(`--peer-params: ${id} is not among --policies`);
+    if (id === 'masking') throw new UsageError("--peer-params: masking's M is --mask-m");
+    const checked = PEERS[id].params.safeParse(params);
+    if (!checked.success) throw new UsageError(`--peer-params: ${describeZodError(checked.error, id)}`);
+    overrides[id] = checked.data as PeerParams;
+  }
+  return overrides;
+}
+
+const isPeerId = (id: string): id is PeerId => (PEER_IDS as readonly string[]).includes(id);
+const isPeerList = (value: string) => value === 'all' || value.split(',').every(isPeerId);
 
 /**
  * `--policies` takes an optional list: the next argument is its list when it names only peers
@@ -108,6 +147,7 @@ export function parseSettings(argv: string[]): Settings | 'help' {
         json: { type: 'boolean' },
         html: { type: 'string' },
         cv: { type: 'boolean' },
+        'peer-params': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -143,12 +183,22 @@ export function parseSettings(argv: string[]): Settings | 'help' {
     html: values.html ?? null,
     cv: values.cv === true,
     policies,
+    peerParams: peerParamsOf(values['peer-params'], policies),
   };
 }
 
-/** The peer runs of `--policies` (masking at `--mask-m`); undefined without the flag. */
+/** The peer runs of `--policies` (masking at `--mask-m`, the others at `--peer-params`); undefined without the flag. */
 function peersOf(settings: Settings): PeerRun[] | undefined {
-  return settings.policies === null ? undefined : peerRuns(settings.policies, { masking: { m: settings.maskM } });
+  if (settings.policies === null) return undefined;
+  return peerRuns(settings.policies, { ...settings.peerParams, masking: { m: settings.maskM } });
+}
+
+/** The report names the parameters that are not a peer's documented defaults. */
+function peerParamsNotes(settings: Settings): string[] {
+  return Object.entries(settings.peerParams).map(([id, params]) => {
+    const changes = changedParams(id as PeerId, params);
+    return `${id} at ${changes.length === 0 ? 'its documented defaults' : describeChanges(changes)} (--peer-params)`;
+  });
 }
 
 interface Measured {
@@ -287,7 +337,7 @@ export async function run(argv: string[]): Promise<number> {
       },
       results: measured.results,
       folds: measured.folds,
-      notes: measured.notes,
+      notes: [...peerParamsNotes(settings), ...measured.notes],
     });
     if (settings.html !== null) {
       writeFileSync(settings.html, renderHtml(report));

@@ -84,4 +84,32 @@ describe('eval --policies', () => {
     expect(bad.stdout).toBe('');
     expect(bad.stderr).toMatch(/--policies: expected peer ids/);
   }, 60_000);
+
+  it('§9 --peer-params runs a peer at other parameters, names them in the report, and refuses a bad one (exit 2)', async () => {
+    const file = session();
+    const params = '{"clear_tool_uses":{"trigger":0,"keep":1}}';
+    const result = await runCli(
+      ['eval', file, '--policies', 'clear_tool_uses', '--peer-params', params, '--json', '--cuts', '1'],
+      { cwd: tmp.dir },
+    );
+    expect(result.code).toBe(0);
+    const parsed = JSON.parse(result.stdout) as { peerPolicies: unknown; notes: string[] };
+    const report = PoliciesSchema.parse(parsed.peerPolicies);
+    // At the default trigger this short history never fires (the first test); at trigger 0 it does.
+    const run = report.policies.find((p) => p.id === 'clear_tool_uses')!;
+    expect(run.fired).toBe(1);
+    expect(run.figures['later-use'].reduction).toBeGreaterThan(0);
+    expect(parsed.notes).toContain(
+      'clear_tool_uses at trigger 0 (default 100,000), keep 1 (default 3) (--peer-params)',
+    );
+    const bad = await runCli(
+      ['eval', file, '--policies', '--peer-params', '{"opencode_prune":{"protect_tokens":-5}}'],
+      { cwd: tmp.dir },
+    );
+    expect(bad.code).toBe(2);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr.trim()).toBe(
+      '--peer-params: opencode_prune.protect_tokens: Too small: expected number to be >=0',
+    );
+  }, 60_000);
 });
