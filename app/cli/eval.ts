@@ -44,7 +44,8 @@ const USAGE = `usage: compaction-inspector eval PATH… [--cuts 3] [--mask-m 10]
   --seeds   random-policy runs averaged (same number of results kept as the model)
   --options request options (SPEC §5) for every cut, e.g. '{"keep_threshold":0.4}'
   --json    the full report as JSON on stdout instead of the table
-  --html    also write a self-contained HTML report: recall-vs-reduction curves, reliability diagram
+  --html    also write a self-contained HTML report: recall-vs-reduction curves, reliability diagram,
+            and with --policies the peer table
   --cv      offline backend only: leave one transcript out — fit the weights on the others,
             measure it with them (and refitted without the signals sharing the later-use
             label's extractor); the figures are held out, never in-sample

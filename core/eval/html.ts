@@ -1,12 +1,14 @@
 /**
  * `eval --html`: one self-contained page (inline SVG and CSS, no scripts, no external assets)
- * with the recall-vs-reduction curve of each policy, the pooled tables and the model's
+ * with the recall-vs-reduction curve of each policy, the pooled tables, the peer policies of
+ * `--policies` (peerReport.ts: the same figures as the text tables) and the model's
  * reliability diagram (reliability.ts). Every text that came from a transcript is escaped.
  */
 import { escapeHtml as escape } from '../inspect/html.js';
 import type { LabelName } from './labels.js';
 import { LABELS } from './labels.js';
 import type { Figures } from './measure.js';
+import type { PeerPoolReport, PooledPolicy } from './peerReport.js';
 import type { Pooled } from './pool.js';
 import { reliabilityChart, reliabilityTable } from './reliability.js';
 import type { EvalReport } from './report.js';
@@ -133,6 +135,36 @@ function policyRows(report: EvalReport, pooled: Pooled): Array<[string, Figures]
   ];
 }
 
+const next = (x: number | null) => (x === null ? '–' : `${x.toFixed(2)}×`);
+
+/** One row of the peer table: the policy's own figures, then the model's at a matched reduction. */
+function peerRow(p: PooledPolicy, isModel: boolean): string {
+  const own = LABELS.map((l) => `<td>${pct(p.figures[l].recall)}</td><td>${p.destroyed[l].toFixed(0)}</td>`).join('');
+  const m = p.matched;
+  const matched = isModel
+    ? '<td colspan="4">–</td>'
+    : m === null
+      ? `<td colspan="4">${p.unreached ? 'the model never reduces this much' : 'no reduction to match'}</td>`
+      : `<td>${m.threshold.toFixed(2)}</td><td>${pct(m.reduction)}</td>${LABELS.map((l) => `<td>${pct(m.recall[l])}</td>`).join('')}`;
+  return `<tr><th scope="row">${escape(p.name)}</th><td>${p.fired}/${p.cuts}</td><td>${pct(p.figures[LABELS[0]].reduction)}</td>${own}<td>${pct(p.prefixShare)}</td><td>${next(p.nextRequest)}</td>${matched}</tr>`;
+}
+
+/** `--policies`: every peer pooled beside the model, with the model's recall at the peer's reduction (R15). */
+function peerSection(report: PeerPoolReport): string {
+  const labels = LABELS.map((l) => `<th colspan="2" scope="colgroup">${escape(l)} label</th>`).join('');
+  const perLabel = LABELS.map(() => '<th scope="col">recall</th><th scope="col">destroyed</th>').join('');
+  const never = report.neverFired.map((t) => `<li>${escape(t.source)}: ${escape(t.peers.join(', '))}</li>`).join('\n');
+  return `<h2>Peer policies</h2>
+<p>Pooled over every cut; tokens by the R7 estimate. <em>Destroyed</em>: results used later that the policy did not keep intact. <em>Prefix</em>: the share of the history's tokens before the first change, what the provider's cache still holds. <em>Next request</em>: its cost with the compaction against without it, at ${escape(report.prices)} cache prices. <em>Ours at matched reduction</em>: the lowest threshold whose reduction reaches the policy's, re-derived from the same probabilities (no model call).</p>
+<table aria-label="Peer policies beside the model"><thead>
+<tr><th rowspan="2" scope="col">policy</th><th rowspan="2" scope="col">fired</th><th rowspan="2" scope="col">reduction</th>${labels}<th rowspan="2" scope="col">prefix</th><th rowspan="2" scope="col">next request</th><th colspan="4" scope="colgroup">ours at matched reduction</th></tr>
+<tr>${perLabel}<th scope="col">threshold</th><th scope="col">reduction</th>${LABELS.map((l) => `<th scope="col">recall (${escape(l)})</th>`).join('')}</tr>
+</thead><tbody>
+${report.policies.map((p, i) => peerRow(p, i === 0)).join('\n')}
+</tbody></table>
+${never === '' ? '' : `<h3>Triggers that never fired</h3>\n<p>Every action keep on every cut of the transcript.</p>\n<ul>${never}</ul>`}`;
+}
+
 export function renderHtml(report: EvalReport): string {
   const any = report.pooled[LABELS[0]];
   const name = modelName(report);
@@ -152,6 +184,7 @@ export function renderHtml(report: EvalReport): string {
 <p>${any.cuts} cuts pooled${any.failed ? `, ${any.failed} failed` : ''}${report.settings.crossValidated ? ', cross-validated (leave one transcript out)' : ''}; threshold ${report.settings.threshold ?? '–'}; masking keeps the last ${report.settings.maskM} results; random keeps as many results as the model. Squares mark each policy's operating point.</p>
 ${report.notes.map((note) => `<p>${escape(note)}</p>`).join('\n')}
 ${LABELS.map((label) => labelSection(report, label)).join('\n')}
+${report.peerPolicies ? peerSection(report.peerPolicies) : ''}
 <h2>Reliability</h2>
 <p>Each dot is a bin of candidates by the model's keep_result; its height is the share used later. On the dashed diagonal the probabilities mean what they say; below it the model is too sure results are needed.</p>
 ${reliabilityChart(report.cuts)}
