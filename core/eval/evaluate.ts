@@ -14,7 +14,7 @@ import { rebuildOptionsOf } from '../engine/rebuild.js';
 import { labelCallUse } from './callLabel.js';
 import type { Cut } from './cuts.js';
 import type { LabelContext, LabelName } from './labels.js';
-import { labelCut } from './labels.js';
+import { LABELS, labelCut } from './labels.js';
 import type { CutSubject, Tallies } from './measure.js';
 import { meanTallies, perLabel, tally, ZERO_TALLY } from './measure.js';
 import type { Actions } from './policies.js';
@@ -22,6 +22,8 @@ import { keepAll, masking, randomLike, randomShare } from './policies.js';
 import type { PoliciesCut } from './peerEval.js';
 import { measurePolicies } from './peerEval.js';
 import type { PeerRun } from './peers/index.js';
+import type { CutCeiling } from './ceiling.js';
+import { labelledActions, usedSavings } from './ceiling.js';
 
 export const SWEEP_THRESHOLDS = Array.from({ length: 19 }, (_, i) => Math.round((i + 1) * 5) / 100);
 export const MASK_CURVE = [0, 1, 2, 3, 5, 10, 15, 20, 30, 50];
@@ -56,6 +58,8 @@ export interface CutResult {
   randomCurve: Array<{ share: number; tally: Tallies }>;
   /** `eval --policies` only. */
   peerPolicies?: PoliciesCut;
+  /** The label ceiling's parts (ceiling.ts): each labelled rebuild's length and what each used result saves. */
+  ceiling: CutCeiling;
   /** Per candidate, for auditing a label or a decision. */
   candidates: Array<{
     call_id: string;
@@ -129,6 +133,7 @@ export async function evaluateCut(
       sweep: [],
       maskCurve: [],
       randomCurve: [],
+      ceiling: { charsBefore: 0, charsAfter: { keepingNeededCalls: 0, droppingCalls: 0 }, used: [] },
       candidates: [],
     };
   }
@@ -168,6 +173,15 @@ export async function evaluateCut(
       tally: randomMean((seed) => randomShare(analysis, share, seed)),
     })),
     ...(settings.peers ? { peerPolicies: measurePolicies(subject, settings.peers, modelActions, probabilities) } : {}),
+    ceiling: {
+      charsBefore: subject.charsBefore,
+      charsAfter: {
+        keepingNeededCalls: tally(subject, labelledActions(analysis, labels, calls, 'keepingNeededCalls'))[LABELS[0]]
+          .charsAfter,
+        droppingCalls: tally(subject, labelledActions(analysis, labels, calls, 'droppingCalls'))[LABELS[0]].charsAfter,
+      },
+      used: usedSavings(analysis, labels, calls, subject.rebuildOptions),
+    },
     candidates: decisions
       .filter((d) => d.keep_result !== null)
       .map((d) => ({

@@ -9,8 +9,11 @@ import type { Figures, Tallies } from './measure.js';
 import { figures, perLabel } from './measure.js';
 import type { Advice, CallFigures, Pooled, PooledByLabel } from './pool.js';
 import { advise, callFigures, frontier, pool, poolBySource, versusBaselines } from './pool.js';
+import type { Ceiling, CeilingPoint } from './ceiling.js';
+import { poolCeiling } from './ceiling.js';
 import type { PeerPoolReport } from './peerReport.js';
 import { poolPolicies, renderPolicies } from './peerReport.js';
+import { MIN_RECALL } from './select.js';
 
 /** One fold of `eval --cv`: the transcripts held out and the weights fitted without them. */
 export interface FoldReport {
@@ -44,6 +47,8 @@ export interface EvalReport {
   advice: Record<LabelName, Advice>;
   /** The model's drop_call decisions against the keep_call label (callLabel.ts), pooled. */
   calls: Record<LabelName, CallFigures>;
+  /** What a policy that knew every label reaches on the same cuts (ceiling.ts), pooled. */
+  ceiling: Ceiling;
   /** `--cv` only. */
   folds?: FoldReport[];
   /** `--policies` only: the peer policies pooled beside the model. */
@@ -76,6 +81,10 @@ export function buildReport(input: ReportInput): EvalReport {
     transcripts: poolBySource(input.results),
     advice: perLabel((label) => advise(pooled[label], input.settings.maxRecallLoss)),
     calls: callFigures(input.results),
+    ceiling: poolCeiling(
+      input.results.filter((r) => r.error === null).map((r) => r.ceiling),
+      MIN_RECALL,
+    ),
     ...(input.folds ? { folds: input.folds } : {}),
     ...(peerPolicies ? { peerPolicies } : {}),
     notes: input.notes ?? [],
@@ -174,7 +183,7 @@ export function renderTable(report: EvalReport): string {
       ),
     ),
   );
-  lines.push('', ...frontierLines(report));
+  lines.push('', ...frontierLines(report), '', ...ceilingLines(report.ceiling));
   lines.push('', 'MASKING CURVE', ...HEADER);
   any.maskCurve.forEach((point, i) =>
     lines.push(
@@ -223,6 +232,20 @@ function frontierLines(report: EvalReport): string[] {
         `  t = ${p.threshold.toFixed(2)}  reduction ${pct(p.byLabel[LABELS[0]].reduction)}  recall ${recalls(p.byLabel)}` +
         (isRun(p.threshold) ? (front.includes(p) ? '  ← this run' : '  ← this run (another threshold beats it)') : ''),
     ),
+  ];
+}
+
+function ceilingLines(ceiling: Ceiling): string[] {
+  const recalls = (r: Record<LabelName, number | null>) => LABELS.map((l) => pct(r[l]).trim()).join(' / ');
+  const floor = `at ${Math.round(ceiling.floor * 100)} % recall`;
+  const point = (name: string, p: CeilingPoint) =>
+    `  ${name.padEnd(50)} reduction ${pct(p.reduction)}  recall ${recalls(p.recall)}`;
+  return [
+    'CEILING (a policy that knew every label: used results kept intact, the rest dropped whole or truncated)',
+    point('calls still needed kept, every used result kept', ceiling.keepingNeededCalls.full),
+    point(`calls still needed kept, ${floor}`, ceiling.keepingNeededCalls.atFloor),
+    point('every unused call dropped, every used result kept', ceiling.droppingCalls.full),
+    point(`every unused call dropped, ${floor}`, ceiling.droppingCalls.atFloor),
   ];
 }
 
