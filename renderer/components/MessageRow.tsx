@@ -54,7 +54,7 @@ export const MessageRow = memo(function MessageRow({
     >
       <div className="mhead">
         <span className="mono">{row.index}</span>
-        <span className="mono strong">
+        <span className="mono strong msg-id">
           <Highlight text={row.id} field={fieldKey(row.index, -1, 'id')} />
         </span>
         <span className={`role ${row.role}`}>{row.role}</span>

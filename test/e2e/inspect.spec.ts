@@ -137,3 +137,30 @@ test('find highlights matches in both panes and Enter / Shift+Enter walk them, o
   await expect(status).toHaveText('No matches');
   await expect(list.getByRole(MARK)).toHaveCount(0);
 });
+
+test('a 156-character native message id wraps in its row header: the row does not overflow and Protect stays in it', async ({
+  page,
+  host,
+}) => {
+  // The shape of a Cline SDK session's per-tool message ids: one unbroken run.
+  const longId = `msg_qkyA1yfW${'_tool_toolu_01ASLWrsc7sQ1adiRstjQa2n'.repeat(4)}`;
+  expect(longId).toHaveLength(156);
+  const history = [
+    { id: 'u0', role: 'user', content: [{ type: 'text', text: 'edit it' }] },
+    { id: longId, role: 'assistant', content: [{ type: 'text', text: 'done' }] },
+  ];
+  await page.setViewportSize({ width: 900, height: 800 });
+  await page.goto(host.url);
+  await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready');
+  await page
+    .getByLabel('Snapshot file')
+    .setInputFiles({ name: 'cline.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(history)) });
+  await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready');
+  await page.getByRole('tab', { name: 'Audit' }).click();
+  const row = page.getByRole('listitem', { name: `Message ${longId} (assistant)` });
+  await expect(row).toContainText(longId);
+  expect(await row.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+  const rowBox = (await row.boundingBox())!;
+  const button = (await row.getByRole('button', { name: 'Protect message' }).boundingBox())!;
+  expect(button.x + button.width).toBeLessThanOrEqual(rowBox.x + rowBox.width);
+});
