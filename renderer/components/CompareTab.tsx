@@ -7,20 +7,25 @@ import type { Difference, SideDecision, SideSummary } from '../../core/inspect/c
 import { fmt, prob } from '../format.js';
 import { useApp } from '../store/index.js';
 import { PeerCompare } from './PeerCompare.js';
+import type { SideColumn } from './SidesTable.js';
+import { actionColumns, charsAfterColumn, SidesTable } from './SidesTable.js';
 
-function SideCells({ side }: { side: SideSummary }) {
-  return (
-    <>
-      <td>{side.backend ?? '—'}</td>
-      <td className="num">{side.threshold === null ? '—' : side.threshold.toFixed(2)}</td>
-      <td className="num">{fmt(side.charsAfter)}</td>
-      <td className="num">{side.tokensAfter === null ? 'counting…' : fmt(side.tokensAfter)}</td>
-      <td className="num">{side.actions.keep}</td>
-      <td className="num">{side.actions.drop_result}</td>
-      <td className="num">{side.actions.drop_call}</td>
-    </>
-  );
-}
+/** What a run side has that a peer side has not: the backend and the threshold it was derived at. */
+const RUN_COLUMNS: Array<SideColumn<SideSummary>> = [
+  { header: 'Backend', cell: (side) => side.backend ?? '—' },
+  {
+    header: 'Threshold',
+    cell: (side) => (side.threshold === null ? '—' : side.threshold.toFixed(2)),
+    className: 'num',
+  },
+  charsAfterColumn(),
+  {
+    header: 'Tokens after',
+    cell: (side) => (side.tokensAfter === null ? 'counting…' : fmt(side.tokensAfter)),
+    className: 'num',
+  },
+  ...actionColumns<SideSummary>(),
+];
 
 function DecisionCells({ d }: { d: SideDecision }) {
   return (
@@ -81,30 +86,14 @@ function PinnedCompare() {
       <div className="row-buttons">
         <button onClick={() => (setLeftPane('pinned'), setTab('audit'))}>Side by side: A against B</button>
       </div>
-      <table className="grid" aria-label="A and B">
-        <thead>
-          <tr>
-            <th scope="col">Proposal</th>
-            <th scope="col">Backend</th>
-            <th scope="col">Threshold</th>
-            <th scope="col">Characters after</th>
-            <th scope="col">Tokens after</th>
-            <th scope="col">keep</th>
-            <th scope="col">drop_result</th>
-            <th scope="col">drop_call</th>
-          </tr>
-        </thead>
-        <tbody>
-          <tr>
-            <th scope="row">A (pinned)</th>
-            <SideCells side={comparison.a} />
-          </tr>
-          <tr>
-            <th scope="row">B (current)</th>
-            <SideCells side={comparison.b} />
-          </tr>
-        </tbody>
-      </table>
+      <SidesTable
+        label="A and B"
+        columns={RUN_COLUMNS}
+        sides={[
+          { name: 'A (pinned)', side: comparison.a },
+          { name: 'B (current)', side: comparison.b },
+        ]}
+      />
       {comparison.differences.length === 0 ? (
         <p className="muted">Every decided call has the same action in A and B.</p>
       ) : (

@@ -11,24 +11,20 @@ import { fmt } from '../format.js';
 import { useApp } from '../store/index.js';
 import { QuotedIn } from './CallDecision.js';
 import { PeerParamsForm } from './PeerParamsForm.js';
+import type { SideColumn } from './SidesTable.js';
+import { actionColumns, charsAfterColumn, SidesTable } from './SidesTable.js';
 
 const usd = (x: number) => `$${x.toFixed(4)}`;
 
-function SideRow({ label, side }: { label: string; side: PeerSideFigures }) {
-  return (
-    <tr>
-      <th scope="row">{label}</th>
-      <td className="num">{fmt(side.charsAfter)}</td>
-      <td className="num">{fmt(side.tokensAfter)}</td>
-      <td className="num">{fmt(side.unchangedPrefixTokens)}</td>
-      <td className="mono">{side.firstChangedMessageId ?? '—'}</td>
-      <td className="num">{usd(side.cost.nextWith)}</td>
-      <td className="num">{side.actions.keep}</td>
-      <td className="num">{side.actions.drop_result}</td>
-      <td className="num">{side.actions.drop_call}</td>
-    </tr>
-  );
-}
+/** What a peer side has that a run side has not: the cache figures (§9) at the Cache tab's prices. */
+const PEER_COLUMNS: Array<SideColumn<PeerSideFigures>> = [
+  charsAfterColumn(),
+  { header: 'Tokens after (estimate)', cell: (side) => fmt(side.tokensAfter), className: 'num' },
+  { header: 'Cached prefix tokens', cell: (side) => fmt(side.unchangedPrefixTokens), className: 'num' },
+  { header: 'First changed message', cell: (side) => side.firstChangedMessageId ?? '—', className: 'mono' },
+  { header: 'Next request', cell: (side) => usd(side.cost.nextWith), className: 'num' },
+  ...actionColumns<PeerSideFigures>(),
+];
 
 function DestroyedRow({ d }: { d: DestroyedUse }) {
   return (
@@ -81,25 +77,14 @@ export function PeerCompare() {
           <p role="status" aria-label="Peer trigger">
             B is {comparison.peer.name} with {summary}: {comparison.peer.note}.
           </p>
-          <table className="grid" aria-label="A and the peer">
-            <thead>
-              <tr>
-                <th scope="col">Proposal</th>
-                <th scope="col">Characters after</th>
-                <th scope="col">Tokens after (estimate)</th>
-                <th scope="col">Cached prefix tokens</th>
-                <th scope="col">First changed message</th>
-                <th scope="col">Next request</th>
-                <th scope="col">keep</th>
-                <th scope="col">drop_result</th>
-                <th scope="col">drop_call</th>
-              </tr>
-            </thead>
-            <tbody>
-              <SideRow label="A (current)" side={comparison.a} />
-              <SideRow label={`B (${comparison.peer.name})`} side={comparison.b} />
-            </tbody>
-          </table>
+          <SidesTable
+            label="A and the peer"
+            columns={PEER_COLUMNS}
+            sides={[
+              { name: 'A (current)', side: comparison.a },
+              { name: `B (${comparison.peer.name})`, side: comparison.b },
+            ]}
+          />
           {comparison.destroyed.length === 0 ? (
             <p className="muted">B destroys no result that later messages quote.</p>
           ) : (
