@@ -145,3 +145,18 @@ function poolVariant(
     atFloor: { reduction: reduction(saved + extra), recall: recall(kept) },
   };
 }
+
+/** The four points every report shows, named for a reader, in the order of their reduction. */
+export function ceilingRows(ceiling: Ceiling): Array<{ name: string; point: CeilingPoint }> {
+  const floor = `at ${Math.round(ceiling.floor * 100)} % recall`;
+  return [
+    { name: 'calls still needed kept, every used result kept', point: ceiling.keepingNeededCalls.full },
+    { name: `calls still needed kept, ${floor}`, point: ceiling.keepingNeededCalls.atFloor },
+    { name: 'every unused call dropped, every used result kept', point: ceiling.droppingCalls.full },
+    { name: `every unused call dropped, ${floor}`, point: ceiling.droppingCalls.atFloor },
+  ];
+}
+
+/** What the ceiling is, in one sentence: the heading of every report's ceiling table. */
+export const CEILING_TITLE =
+  'a policy that knew every label: used results kept intact, the rest dropped whole or truncated';

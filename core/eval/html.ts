@@ -1,10 +1,12 @@
 /**
  * `eval --html`: one self-contained page (inline SVG and CSS, no scripts, no external assets)
  * with the recall-vs-reduction curve of each policy, the pooled tables, the peer policies of
- * `--policies` (peerReport.ts: the same figures as the text tables) and the model's
+ * `--policies` (peerReport.ts: the same figures as the text tables), the label ceiling
+ * (ceiling.ts) and the model's
  * reliability diagram (reliability.ts). Every text that came from a transcript is escaped.
  */
 import { escapeHtml as escape } from '../inspect/html.js';
+import { CEILING_TITLE, ceilingRows } from './ceiling.js';
 import type { LabelName } from './labels.js';
 import { LABELS } from './labels.js';
 import type { Figures } from './measure.js';
@@ -135,6 +137,21 @@ function policyRows(report: EvalReport, pooled: Pooled): Array<[string, Figures]
   ];
 }
 
+/** What knowing every label would reach on the same cuts (ceiling.ts). */
+function ceilingSection(report: EvalReport): string {
+  const rows = ceilingRows(report.ceiling)
+    .map(
+      ({ name, point }) =>
+        `<tr><th scope="row">${escape(name)}</th><td>${pct(point.reduction)}</td>${LABELS.map((l) => `<td>${pct(point.recall[l])}</td>`).join('')}</tr>`,
+    )
+    .join('\n');
+  return `<h2>Label ceiling</h2>
+<p>${escape(CEILING_TITLE[0].toUpperCase() + CEILING_TITLE.slice(1))}; at the floor, the used results whose loss saves the most go first (a reduction some policy reaches, not a proven maximum).</p>
+<table aria-label="Label ceiling"><thead><tr><th scope="col">policy</th><th scope="col">reduction</th>${LABELS.map((l) => `<th scope="col">recall (${escape(l)})</th>`).join('')}</tr></thead><tbody>
+${rows}
+</tbody></table>`;
+}
+
 const next = (x: number | null) => (x === null ? '–' : `${x.toFixed(2)}×`);
 
 /** One row of the peer table: the policy's own figures, then the model's at a matched reduction. */
@@ -184,6 +201,7 @@ export function renderHtml(report: EvalReport): string {
 <p>${any.cuts} cuts pooled${any.failed ? `, ${any.failed} failed` : ''}${report.settings.crossValidated ? ', cross-validated (leave one transcript out)' : ''}; threshold ${report.settings.threshold ?? '–'}; masking keeps the last ${report.settings.maskM} results; random keeps as many results as the model. Squares mark each policy's operating point.</p>
 ${report.notes.map((note) => `<p>${escape(note)}</p>`).join('\n')}
 ${LABELS.map((label) => labelSection(report, label)).join('\n')}
+${ceilingSection(report)}
 ${report.peerPolicies ? peerSection(report.peerPolicies) : ''}
 <h2>Reliability</h2>
 <p>Each dot is a bin of candidates by the model's keep_result; its height is the share used later. On the dashed diagonal the probabilities mean what they say; below it the model is too sure results are needed.</p>

@@ -9,8 +9,8 @@ import type { Figures, Tallies } from './measure.js';
 import { figures, perLabel } from './measure.js';
 import type { Advice, CallFigures, Pooled, PooledByLabel } from './pool.js';
 import { advise, callFigures, frontier, pool, poolBySource, versusBaselines } from './pool.js';
-import type { Ceiling, CeilingPoint } from './ceiling.js';
-import { poolCeiling } from './ceiling.js';
+import type { Ceiling } from './ceiling.js';
+import { CEILING_TITLE, ceilingRows, poolCeiling } from './ceiling.js';
 import type { PeerPoolReport } from './peerReport.js';
 import { poolPolicies, renderPolicies } from './peerReport.js';
 import { MIN_RECALL } from './select.js';
@@ -237,15 +237,11 @@ function frontierLines(report: EvalReport): string[] {
 
 function ceilingLines(ceiling: Ceiling): string[] {
   const recalls = (r: Record<LabelName, number | null>) => LABELS.map((l) => pct(r[l]).trim()).join(' / ');
-  const floor = `at ${Math.round(ceiling.floor * 100)} % recall`;
-  const point = (name: string, p: CeilingPoint) =>
-    `  ${name.padEnd(50)} reduction ${pct(p.reduction)}  recall ${recalls(p.recall)}`;
   return [
-    'CEILING (a policy that knew every label: used results kept intact, the rest dropped whole or truncated)',
-    point('calls still needed kept, every used result kept', ceiling.keepingNeededCalls.full),
-    point(`calls still needed kept, ${floor}`, ceiling.keepingNeededCalls.atFloor),
-    point('every unused call dropped, every used result kept', ceiling.droppingCalls.full),
-    point(`every unused call dropped, ${floor}`, ceiling.droppingCalls.atFloor),
+    `CEILING (${CEILING_TITLE})`,
+    ...ceilingRows(ceiling).map(
+      ({ name, point }) => `  ${name.padEnd(50)} reduction ${pct(point.reduction)}  recall ${recalls(point.recall)}`,
+    ),
   ];
 }
 

@@ -12,6 +12,7 @@ import { CEILING_VARIANTS, labelledActions, poolCeiling } from '../../../core/ev
 import { pickCuts } from '../../../core/eval/cuts.js';
 import { evaluateCut, toolNames } from '../../../core/eval/evaluate.js';
 import { LABELS, labelContext, labelCut } from '../../../core/eval/labels.js';
+import { renderHtml } from '../../../core/eval/html.js';
 import { buildReport, renderTable } from '../../../core/eval/report.js';
 import { configReads, debuggingSession } from './fixtures.js';
 
@@ -81,7 +82,7 @@ describe('label ceiling', () => {
       for (const label of LABELS) expect(ceiling[variant].atFloor.recall[label]).toBeGreaterThanOrEqual(0.5);
   });
 
-  it('is measured on every cut and printed beside the frontier; dropping calls never saves less', async () => {
+  it('is measured on every cut and printed beside the frontier and in --html; dropping calls never saves less', async () => {
     const { messages } = configReads();
     const context = labelContext(messages);
     const results = [];
@@ -101,5 +102,8 @@ describe('label ceiling', () => {
     const table = renderTable(report);
     expect(table).toContain('CEILING (a policy that knew every label');
     expect(table).toMatch(/calls still needed kept, at 80 % recall +reduction +\d+\.\d%/);
+    const html = renderHtml(report);
+    expect(html).toContain('<table aria-label="Label ceiling">');
+    expect(html).toMatch(/<th scope="row">every unused call dropped, at 80 % recall<\/th><td>\d+\.\d%<\/td>/);
   });
 });
