@@ -15,7 +15,7 @@ import { ObservationTab, RequestsTab } from './RunTabs.js';
 import { PolicyPanel } from './PolicyPanel.js';
 import { StatsHeader } from './StatsHeader.js';
 import { SummaryTab } from './SummaryTab.js';
-import { Tabs } from './Tabs.js';
+import { TAB_PANEL_ID, tabId, Tabs } from './Tabs.js';
 import { Toolbar } from './Toolbar.js';
 
 export function App() {
@@ -73,7 +73,7 @@ export function App() {
           <OutOfDate />
           <StatsHeader />
           <Tabs />
-          <div className="tab-panel" role="tabpanel" aria-label={tab}>
+          <div className="tab-panel" role="tabpanel" id={TAB_PANEL_ID} aria-labelledby={tabId(tab)}>
             {tab === 'summary' && <SummaryTab />}
             {tab === 'audit' && <AuditView />}
             {tab === 'decisions' && <DecisionsTab />}

@@ -1,8 +1,10 @@
 /**
  * What every peer policy (the defaults other frameworks ship) yields: a proposal in our own
  * shape — an action per candidate and a §6-style decision per well-formed pair whose reason is
- * a peer reason and whose `rule` names the peer's rule — so reduction, tokens, cache cost,
- * export and compare read it exactly as they read a model's proposal.
+ * a peer reason and whose `rule` names the peer's rule — so reduction, tokens, cache cost and
+ * the inspector's Compare read it exactly as they read a model's proposal. Export does not:
+ * an audit record re-derives its actions from probabilities (core/audit/verify.ts), which a
+ * peer has none of.
  *
  * A peer acts on candidates only (R3–R5): a guarded pair is kept with its guard as the reason,
  * as every policy of `eval` keeps it, while the peer's own counting (the most recent N tool
