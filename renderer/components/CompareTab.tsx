@@ -6,6 +6,9 @@
 import type { Difference, SideDecision, SideSummary } from '../../core/inspect/compare.js';
 import { fmt, prob } from '../format.js';
 import { useApp } from '../store/index.js';
+import { ActionBadge } from './ActionBadge.js';
+import type { CallColumn } from './CallsTable.js';
+import { CallsTable } from './CallsTable.js';
 import { PeerCompare } from './PeerCompare.js';
 import type { SideColumn } from './SidesTable.js';
 import { actionColumns, charsAfterColumn, SidesTable } from './SidesTable.js';
@@ -27,32 +30,24 @@ const RUN_COLUMNS: Array<SideColumn<SideSummary>> = [
   ...actionColumns<SideSummary>(),
 ];
 
-function DecisionCells({ d }: { d: SideDecision }) {
-  return (
-    <>
-      <td>
-        <span className={`badge ${d.action}`}>{d.action}</span>
-        {d.override && <span className="badge override">override</span>}
-      </td>
-      <td className="num">{prob(d.keep_call)}</td>
-      <td className="num">{prob(d.keep_result)}</td>
-      <td className="reason">{d.reason}</td>
-    </>
-  );
-}
+/** One side's decision of a differing call: action (and override), both probabilities, reason. */
+const decisionColumns = (group: 'A' | 'B', of: (d: Difference) => SideDecision): Array<CallColumn<Difference>> => [
+  {
+    group,
+    header: 'action',
+    cell: (d) => (
+      <>
+        <ActionBadge action={of(d).action} />
+        {of(d).override && <span className="badge override">override</span>}
+      </>
+    ),
+  },
+  { group, header: 'keep_call', cell: (d) => prob(of(d).keep_call), className: 'num' },
+  { group, header: 'keep_result', cell: (d) => prob(of(d).keep_result), className: 'num' },
+  { group, header: 'reason', cell: (d) => of(d).reason, className: 'reason' },
+];
 
-function DifferenceRow({ d }: { d: Difference }) {
-  return (
-    <tr>
-      <th scope="row" className="mono">
-        {d.call_id}
-      </th>
-      <td className="mono">{d.tool_name}</td>
-      <DecisionCells d={d.a} />
-      <DecisionCells d={d.b} />
-    </tr>
-  );
-}
+const DIFFERENCE_COLUMNS = [...decisionColumns('A', (d) => d.a), ...decisionColumns('B', (d) => d.b)];
 
 export function CompareTab() {
   return (
@@ -94,42 +89,13 @@ function PinnedCompare() {
           { name: 'B (current)', side: comparison.b },
         ]}
       />
-      {comparison.differences.length === 0 ? (
-        <p className="muted">Every decided call has the same action in A and B.</p>
-      ) : (
-        <table className="grid differences" aria-label="Calls whose action differs">
-          <thead>
-            <tr>
-              <th scope="col" rowSpan={2}>
-                Call
-              </th>
-              <th scope="col" rowSpan={2}>
-                Tool
-              </th>
-              <th scope="colgroup" colSpan={4}>
-                A
-              </th>
-              <th scope="colgroup" colSpan={4}>
-                B
-              </th>
-            </tr>
-            <tr>
-              {['A', 'B'].flatMap((side) =>
-                ['action', 'keep_call', 'keep_result', 'reason'].map((name) => (
-                  <th key={`${side} ${name}`} scope="col" aria-label={`${side} ${name}`}>
-                    {name}
-                  </th>
-                )),
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {comparison.differences.map((d) => (
-              <DifferenceRow key={d.pair_id} d={d} />
-            ))}
-          </tbody>
-        </table>
-      )}
+      <CallsTable
+        label="Calls whose action differs"
+        className="differences"
+        calls={comparison.differences}
+        columns={DIFFERENCE_COLUMNS}
+        empty="Every decided call has the same action in A and B."
+      />
     </div>
   );
 }

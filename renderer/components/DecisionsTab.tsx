@@ -11,6 +11,7 @@ import { ACTIONS } from '../../core/engine/schema.js';
 import { fmt, prob } from '../format.js';
 import { useApp } from '../store/index.js';
 import { selectDecisionView } from '../store/selectors.js';
+import { ActionBadge } from './ActionBadge.js';
 import { Term } from './Term.js';
 
 const COLUMNS: Array<[DecisionColumn, string, 'num' | 'text']> = [
@@ -43,7 +44,7 @@ function Cell({ row, column }: { row: DecisionRow; column: DecisionColumn }) {
         </td>
       );
     case 'action':
-      return <td>{row.action ? <span className={`badge action ${row.action}`}>{row.action}</span> : '—'}</td>;
+      return <td>{row.action ? <ActionBadge action={row.action} /> : '—'}</td>;
     case 'reason':
       return (
         <td className="reason-cell">

@@ -9,7 +9,10 @@ import type { PeerId } from '../../core/eval/peers/index.js';
 import { PEER_IDS, PEERS } from '../../core/eval/peers/index.js';
 import { fmt } from '../format.js';
 import { useApp } from '../store/index.js';
+import { ActionBadge } from './ActionBadge.js';
 import { QuotedIn } from './CallDecision.js';
+import type { CallColumn } from './CallsTable.js';
+import { CallsTable } from './CallsTable.js';
 import { PeerParamsForm } from './PeerParamsForm.js';
 import type { SideColumn } from './SidesTable.js';
 import { actionColumns, charsAfterColumn, SidesTable } from './SidesTable.js';
@@ -26,27 +29,14 @@ const PEER_COLUMNS: Array<SideColumn<PeerSideFigures>> = [
   ...actionColumns<PeerSideFigures>(),
 ];
 
-function DestroyedRow({ d }: { d: DestroyedUse }) {
-  return (
-    <tr>
-      <th scope="row" className="mono">
-        {d.call_id}
-      </th>
-      <td className="mono">{d.tool_name}</td>
-      <td>
-        <span className={`badge ${d.a}`}>{d.a}</span>
-      </td>
-      <td>
-        <span className={`badge ${d.action}`}>{d.action}</span>
-      </td>
-      <td className="reason">{d.rule}</td>
-      <td>
-        <QuotedIn ids={d.quoted_in} />
-      </td>
-      <td className="mono">{d.terms.join(', ')}</td>
-    </tr>
-  );
-}
+/** A used result the peer destroys: both sides' actions, the peer's rule, and where it is quoted later. */
+const DESTROYED_COLUMNS: Array<CallColumn<DestroyedUse>> = [
+  { header: 'A', cell: (d) => <ActionBadge action={d.a} /> },
+  { header: 'B', cell: (d) => <ActionBadge action={d.action} /> },
+  { header: 'B’s rule', cell: (d) => d.rule, className: 'reason' },
+  { header: 'Quoted later in', cell: (d) => <QuotedIn ids={d.quoted_in} /> },
+  { header: 'Terms', cell: (d) => d.terms.join(', '), className: 'mono' },
+];
 
 export function PeerCompare() {
   const peerId = useApp((s) => s.peerParams?.peer ?? null);
@@ -85,28 +75,12 @@ export function PeerCompare() {
               { name: `B (${comparison.peer.name})`, side: comparison.b },
             ]}
           />
-          {comparison.destroyed.length === 0 ? (
-            <p className="muted">B destroys no result that later messages quote.</p>
-          ) : (
-            <table className="grid" aria-label="Calls where the peer destroys a used result">
-              <thead>
-                <tr>
-                  <th scope="col">Call</th>
-                  <th scope="col">Tool</th>
-                  <th scope="col">A</th>
-                  <th scope="col">B</th>
-                  <th scope="col">B’s rule</th>
-                  <th scope="col">Quoted later in</th>
-                  <th scope="col">Terms</th>
-                </tr>
-              </thead>
-              <tbody>
-                {comparison.destroyed.map((d) => (
-                  <DestroyedRow key={d.pair_id} d={d} />
-                ))}
-              </tbody>
-            </table>
-          )}
+          <CallsTable
+            label="Calls where the peer destroys a used result"
+            calls={comparison.destroyed}
+            columns={DESTROYED_COLUMNS}
+            empty="B destroys no result that later messages quote."
+          />
         </>
       )}
     </section>
