@@ -27,22 +27,25 @@ export const MessageRow = memo(function MessageRow({
     s.leftPane === 'pinned' ? (s.pinned?.proposal.audit.rows[row.index] ?? null) : null,
   );
   const blocks = displayedBlocks(message);
+  // One pane's blocks: the original's fates come from this row, a proposal's from its own row.
+  const paneBlocks = (paneRow: AlignedRow, side: 'original' | 'proposed' | 'pinned', showDecision: boolean) =>
+    blocks.map((block, b) => (
+      <BlockView
+        key={b}
+        block={block}
+        message={row.index}
+        index={b}
+        where={`${row.id} block ${b}`}
+        fate={paneRow.blocks.get(b) ?? null}
+        side={side}
+        showDecision={showDecision}
+      />
+    ));
   const proposedPane = (paneRow: AlignedRow, side: 'proposed' | 'pinned', showDecision: boolean) =>
     paneRow.status === 'removed' ? (
       <div className="removed-msg">message removed (every block dropped)</div>
     ) : (
-      blocks.map((block, b) => (
-        <BlockView
-          key={b}
-          block={block}
-          message={row.index}
-          index={b}
-          where={`${row.id} block ${b}`}
-          fate={paneRow.blocks.get(b) ?? null}
-          side={side}
-          showDecision={showDecision}
-        />
-      ))
+      paneBlocks(paneRow, side, showDecision)
     );
   return (
     <div
@@ -84,18 +87,7 @@ export const MessageRow = memo(function MessageRow({
           </div>
         ) : (
           <div className="pane original" role="group" aria-label="Original">
-            {blocks.map((block, b) => (
-              <BlockView
-                key={b}
-                block={block}
-                message={row.index}
-                index={b}
-                where={`${row.id} block ${b}`}
-                fate={row.blocks.get(b) ?? null}
-                side="original"
-                showDecision
-              />
-            ))}
+            {paneBlocks(row, 'original', true)}
           </div>
         )}
         <div className="pane proposed" role="group" aria-label={pinnedRow ? 'B (current)' : 'Proposed'}>
