@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { useApp } from '../store/index.js';
+import { Modal } from './Modal.js';
 
 export function ConfirmDialog() {
   const confirm = useApp((s) => s.confirm);
@@ -18,41 +19,29 @@ export function ConfirmDialog() {
     return () => before?.focus();
   }, [confirm]);
   if (!confirm) return null;
-  const onKeyDown = (e: React.KeyboardEvent) => {
-    if (e.key === 'Escape') return ask(null);
+  // Two buttons: Tab and Shift+Tab go from one to the other and never leave the dialog.
+  const keepTabInside = (e: React.KeyboardEvent) => {
     if (e.key !== 'Tab') return;
-    // Two buttons: Tab and Shift+Tab go from one to the other and never leave the dialog.
     e.preventDefault();
     (document.activeElement === cancelRef.current ? confirmRef : cancelRef).current?.focus();
   };
   return (
-    <div className="backdrop">
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="confirm-title"
-        aria-describedby="confirm-body"
-        className="dialog"
-        onKeyDown={onKeyDown}
-      >
-        <h2 id="confirm-title">{confirm.title}</h2>
-        <p id="confirm-body">{confirm.body}</p>
-        <div className="row-buttons">
-          <button ref={cancelRef} onClick={() => ask(null)}>
-            Cancel
-          </button>
-          <button
-            ref={confirmRef}
-            className="danger"
-            onClick={() => {
-              ask(null);
-              confirm.onConfirm();
-            }}
-          >
-            {confirm.action}
-          </button>
-        </div>
+    <Modal title={confirm.title} description={confirm.body} onEscape={() => ask(null)} onKeyDown={keepTabInside}>
+      <div className="row-buttons">
+        <button ref={cancelRef} onClick={() => ask(null)}>
+          Cancel
+        </button>
+        <button
+          ref={confirmRef}
+          className="danger"
+          onClick={() => {
+            ask(null);
+            confirm.onConfirm();
+          }}
+        >
+          {confirm.action}
+        </button>
       </div>
-    </div>
+    </Modal>
   );
 }

@@ -2,9 +2,10 @@
  * A file with several conversations (eval samples, results entries, runs, agents' memories)
  * opens as a list to pick from (SPEC §9); with many, a filter narrows it. Escape cancels.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useApp } from '../store/index.js';
 import type { AppState } from '../store/state.js';
+import { Modal } from './Modal.js';
 
 export function ConversationPicker() {
   const choosing = useApp((s) => s.choosing);
@@ -19,47 +20,37 @@ function Picker({ choosing }: { choosing: NonNullable<AppState['choosing']> }) {
   const cancel = useApp((s) => s.cancelChoice);
   const [filter, setFilter] = useState('');
   const first = useRef<HTMLButtonElement>(null);
-  useEffect(() => first.current?.focus(), []);
   const term = filter.trim().toLowerCase();
   const shown = choosing.conversations.filter(
     (c) => term === '' || c.key.toLowerCase().includes(term) || c.label.toLowerCase().includes(term),
   );
   return (
-    <div className="backdrop">
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="choose-title"
-        className="dialog picker"
-        onKeyDown={(e) => e.key === 'Escape' && cancel()}
-      >
-        <h2 id="choose-title">Choose a conversation</h2>
-        <p>
-          {choosing.request.fileName} ({choosing.format}) holds {choosing.conversations.length} conversations.
-        </p>
-        {choosing.conversations.length > 8 && (
-          <input
-            type="search"
-            aria-label="Filter conversations"
-            placeholder="Filter by key or label"
-            value={filter}
-            onChange={(e) => setFilter(e.target.value)}
-          />
-        )}
-        <ul className="conversation-list" aria-label="Conversations">
-          {shown.map((c, i) => (
-            <li key={c.key}>
-              <button ref={i === 0 ? first : undefined} onClick={() => void choose(c.key)}>
-                <span className="mono">{c.key}</span> {c.label !== c.key && <span className="muted">{c.label}</span>}
-              </button>
-            </li>
-          ))}
-        </ul>
-        {shown.length === 0 && <p className="muted">No conversation matches.</p>}
-        <div className="row-buttons">
-          <button onClick={cancel}>Cancel</button>
-        </div>
+    <Modal title="Choose a conversation" className="picker" onEscape={cancel} initialFocus={first}>
+      <p>
+        {choosing.request.fileName} ({choosing.format}) holds {choosing.conversations.length} conversations.
+      </p>
+      {choosing.conversations.length > 8 && (
+        <input
+          type="search"
+          aria-label="Filter conversations"
+          placeholder="Filter by key or label"
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+        />
+      )}
+      <ul className="conversation-list" aria-label="Conversations">
+        {shown.map((c, i) => (
+          <li key={c.key}>
+            <button ref={i === 0 ? first : undefined} onClick={() => void choose(c.key)}>
+              <span className="mono">{c.key}</span> {c.label !== c.key && <span className="muted">{c.label}</span>}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {shown.length === 0 && <p className="muted">No conversation matches.</p>}
+      <div className="row-buttons">
+        <button onClick={cancel}>Cancel</button>
       </div>
-    </div>
+    </Modal>
   );
 }

@@ -8,13 +8,14 @@
  * show the command that resumes it (SPEC §9). Escape cancels; Export stays disabled, saying why,
  * until a reviewer is named.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { ExportAs, WrittenSession } from '../../core/formats/index.js';
 import { canResume } from '../../core/formats/index.js';
 import { auditFileName, reportFileName, signatureFileName } from '../../core/audit/schema.js';
 import { exportName, exportTargets, signedByText } from '../store/exporting.js';
 import { useApp, useAppStore } from '../store/index.js';
 import { archiveNameOf } from '../store/policy.js';
+import { Modal } from './Modal.js';
 import { TargetMatrix } from './TargetMatrix.js';
 import { RestoreServerSetup } from './RestoreServerSetup.js';
 import { ResumeCommand } from './ResumeCommand.js';
@@ -44,7 +45,6 @@ function ExportForm() {
   const [outcome, setOutcome] = useState<string | null>(null);
   const [session, setSession] = useState<WrittenSession | null>(null);
   const first = useRef<HTMLInputElement>(null);
-  useEffect(() => first.current?.focus(), []);
   const proposal = useApp((s) => s.proposal);
   // SPEC §9: what the tool and the provider the snapshot goes back to would say about it.
   const verdict = useMemo(
@@ -69,17 +69,16 @@ function ExportForm() {
     else setOutcome(notice);
   };
 
-  if (session)
-    return (
-      <div className="backdrop">
-        <div
-          role="dialog"
-          aria-modal="true"
-          aria-labelledby="export-title"
-          className="dialog export"
-          onKeyDown={(e) => e.key === 'Escape' && close()}
-        >
-          <h2 id="export-title">Export the approved snapshot</h2>
+  return (
+    <Modal
+      title="Export the approved snapshot"
+      className="export"
+      // While an export is being written, Escape waits with Cancel.
+      onEscape={() => (session || !exporting) && close()}
+      initialFocus={first}
+    >
+      {session ? (
+        <>
           <p role="status" className="small">
             Exported, and written as a new Claude Code session.
           </p>
@@ -89,116 +88,106 @@ function ExportForm() {
               Close
             </button>
           </div>
-        </div>
-      </div>
-    );
-
-  return (
-    <div className="backdrop">
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="export-title"
-        className="dialog export"
-        onKeyDown={(e) => e.key === 'Escape' && !exporting && close()}
-      >
-        <h2 id="export-title">Export the approved snapshot</h2>
-        <div className="field">
-          <label htmlFor="export-reviewer">Reviewer</label>
-          <input
-            id="export-reviewer"
-            ref={first}
-            value={reviewer}
-            autoComplete="name"
-            onChange={(e) => setReviewer(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="export-comment">Approval comment</label>
-          <textarea
-            id="export-comment"
-            rows={3}
-            value={comment}
-            placeholder="Optional: why this compaction is fine to use"
-            onChange={(e) => setComment(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="export-as">Export as</label>
-          <select id="export-as" value={as} onChange={(e) => setAs(e.target.value as ExportAs)}>
-            <option value="source">{format ? `${format} (as opened)` : 'as opened'}</option>
-            <option value="messages">message array (JSON)</option>
-          </select>
-        </div>
-        <label className="check">
-          <input type="checkbox" checked={report} onChange={(e) => setReport(e.target.checked)} /> Also write an HTML
-          report (readable without the app)
-        </label>
-        <label className="check">
-          <input type="checkbox" checked={restoreServer} onChange={(e) => setRestoreServer(e.target.checked)} /> Meant
-          for the restore server: the markers say how to read the rest back (restore_result with the archive and call
-          id)
-        </label>
-        {restoreServer && <RestoreServerSetup path={snapshot.path} />}
-        {offerResume && (
+        </>
+      ) : (
+        <>
+          <div className="field">
+            <label htmlFor="export-reviewer">Reviewer</label>
+            <input
+              id="export-reviewer"
+              ref={first}
+              value={reviewer}
+              autoComplete="name"
+              onChange={(e) => setReviewer(e.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="export-comment">Approval comment</label>
+            <textarea
+              id="export-comment"
+              rows={3}
+              value={comment}
+              placeholder="Optional: why this compaction is fine to use"
+              onChange={(e) => setComment(e.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="export-as">Export as</label>
+            <select id="export-as" value={as} onChange={(e) => setAs(e.target.value as ExportAs)}>
+              <option value="source">{format ? `${format} (as opened)` : 'as opened'}</option>
+              <option value="messages">message array (JSON)</option>
+            </select>
+          </div>
           <label className="check">
-            <input type="checkbox" checked={resumable} onChange={(e) => setResumable(e.target.checked)} /> Also write it
-            as a new Claude Code session that claude --resume opens (the original session stays as it is)
+            <input type="checkbox" checked={report} onChange={(e) => setReport(e.target.checked)} /> Also write an HTML
+            report (readable without the app)
           </label>
-        )}
-        <p className="small">
-          {notes} decision comment{notes === 1 ? '' : 's'}, {overrides} override{overrides === 1 ? '' : 's'}. Written
-          side by side:
-        </p>
-        <ul className="export-files mono small" aria-label="Files to write">
-          <li>{name} — the snapshot</li>
-          <li>{archive} — the original, byte for byte</li>
-          <li>{auditFileName(name)} — the audit record</li>
-          {report && <li>{reportFileName(name)} — the HTML report</li>}
-          {signer && <li>{signatureFileName(auditFileName(name))} — its SSH signature</li>}
-          {offerResume && resumable && <li>&lt;new session id&gt;.jsonl — the new Claude Code session</li>}
-        </ul>
-        {signer && <p className="small">The audit record will be {signedByText(signer)}.</p>}
-        {verdict && (
-          <section aria-label="Checked against">
-            <p className="small">Checked against the tools and APIs this format goes back to:</p>
-            <TargetMatrix reports={verdict.reports} warnings={verdict.warnings} label="Target checks of the export" />
-            {verdict.refused.length > 0 && (
-              <p className="small error" role="note">
-                This export breaks a rule its source keeps; it will be refused.
-              </p>
-            )}
-          </section>
-        )}
-        {archiveRef !== archive && (
-          <p className="small warning" role="note">
-            The omission markers point at “{archiveRef}”, not at the archive written beside the snapshot.
+          <label className="check">
+            <input type="checkbox" checked={restoreServer} onChange={(e) => setRestoreServer(e.target.checked)} /> Meant
+            for the restore server: the markers say how to read the rest back (restore_result with the archive and call
+            id)
+          </label>
+          {restoreServer && <RestoreServerSetup path={snapshot.path} />}
+          {offerResume && (
+            <label className="check">
+              <input type="checkbox" checked={resumable} onChange={(e) => setResumable(e.target.checked)} /> Also write
+              it as a new Claude Code session that claude --resume opens (the original session stays as it is)
+            </label>
+          )}
+          <p className="small">
+            {notes} decision comment{notes === 1 ? '' : 's'}, {overrides} override{overrides === 1 ? '' : 's'}. Written
+            side by side:
           </p>
-        )}
-        {blocked && (
-          <p id="export-blocked" className="small">
-            {blocked}
-          </p>
-        )}
-        {outcome && (
-          <p role="alert" className="small error">
-            {outcome}
-          </p>
-        )}
-        <div className="row-buttons">
-          <button onClick={close} disabled={exporting}>
-            Cancel
-          </button>
-          <button
-            className="primary"
-            disabled={blocked !== null || exporting}
-            aria-describedby={blocked ? 'export-blocked' : undefined}
-            onClick={() => void submit()}
-          >
-            {exporting ? 'Exporting…' : 'Export'}
-          </button>
-        </div>
-      </div>
-    </div>
+          <ul className="export-files mono small" aria-label="Files to write">
+            <li>{name} — the snapshot</li>
+            <li>{archive} — the original, byte for byte</li>
+            <li>{auditFileName(name)} — the audit record</li>
+            {report && <li>{reportFileName(name)} — the HTML report</li>}
+            {signer && <li>{signatureFileName(auditFileName(name))} — its SSH signature</li>}
+            {offerResume && resumable && <li>&lt;new session id&gt;.jsonl — the new Claude Code session</li>}
+          </ul>
+          {signer && <p className="small">The audit record will be {signedByText(signer)}.</p>}
+          {verdict && (
+            <section aria-label="Checked against">
+              <p className="small">Checked against the tools and APIs this format goes back to:</p>
+              <TargetMatrix reports={verdict.reports} warnings={verdict.warnings} label="Target checks of the export" />
+              {verdict.refused.length > 0 && (
+                <p className="small error" role="note">
+                  This export breaks a rule its source keeps; it will be refused.
+                </p>
+              )}
+            </section>
+          )}
+          {archiveRef !== archive && (
+            <p className="small warning" role="note">
+              The omission markers point at “{archiveRef}”, not at the archive written beside the snapshot.
+            </p>
+          )}
+          {blocked && (
+            <p id="export-blocked" className="small">
+              {blocked}
+            </p>
+          )}
+          {outcome && (
+            <p role="alert" className="small error">
+              {outcome}
+            </p>
+          )}
+          <div className="row-buttons">
+            <button onClick={close} disabled={exporting}>
+              Cancel
+            </button>
+            <button
+              className="primary"
+              disabled={blocked !== null || exporting}
+              aria-describedby={blocked ? 'export-blocked' : undefined}
+              onClick={() => void submit()}
+            >
+              {exporting ? 'Exporting…' : 'Export'}
+            </button>
+          </div>
+        </>
+      )}
+    </Modal>
   );
 }

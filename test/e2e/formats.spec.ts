@@ -93,6 +93,8 @@ for (const c of CASES) {
     if (c.conversation) {
       const dialog = page.getByRole('dialog', { name: 'Choose a conversation' });
       await expect(dialog).toContainText('(openai-chat) holds 4 conversations');
+      // The picker opens with focus on its first conversation, so Enter takes it.
+      await expect(dialog.getByRole('list', { name: 'Conversations' }).getByRole('button').first()).toBeFocused();
       await page.screenshot({ path: join(SCREENSHOTS, 'choose-conversation.png') });
       await dialog.getByRole('button', { name: new RegExp(`^${c.conversation} task ${c.conversation}`) }).click();
       await expect(dialog).toHaveCount(0);
@@ -119,6 +121,8 @@ for (const c of CASES) {
     await expect(dialog.getByRole('list', { name: 'Target checks of the export' }).getByRole('listitem')).toHaveText(
       c.targets.map((t) => new RegExp(`^${t}`)),
     );
+    // It opens with focus on the reviewer, and Escape from there cancels it.
+    await expect(dialog.getByLabel('Reviewer')).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
     const exported = await exportDownload(page);
