@@ -6,6 +6,10 @@ export function Protections() {
   const calls = useApp((s) => s.protectedCallIds);
   const protectMessage = useApp((s) => s.protectMessage);
   const protectCall = useApp((s) => s.protectCall);
+  const protections = [
+    { kind: 'message', ids: messages, unprotect: protectMessage },
+    { kind: 'call', ids: calls, unprotect: protectCall },
+  ];
   return (
     <section aria-label="Protections">
       <h3 className="section-title">Protections</h3>
@@ -13,30 +17,20 @@ export function Protections() {
         <p className="muted">None. Use “Protect message” or “Protect call” in the Audit view.</p>
       )}
       <ul className="chips">
-        {messages.map((id) => (
-          <li key={`m-${id}`}>
-            message <span className="mono">{id}</span>
-            <button
-              className="link"
-              aria-label={`Remove protection of message ${id}`}
-              onClick={() => protectMessage(id, false)}
-            >
-              ×
-            </button>
-          </li>
-        ))}
-        {calls.map((id) => (
-          <li key={`c-${id}`}>
-            call <span className="mono">{id}</span>
-            <button
-              className="link"
-              aria-label={`Remove protection of call ${id}`}
-              onClick={() => protectCall(id, false)}
-            >
-              ×
-            </button>
-          </li>
-        ))}
+        {protections.flatMap(({ kind, ids, unprotect }) =>
+          ids.map((id) => (
+            <li key={`${kind[0]}-${id}`}>
+              {kind} <span className="mono">{id}</span>
+              <button
+                className="link"
+                aria-label={`Remove protection of ${kind} ${id}`}
+                onClick={() => unprotect(id, false)}
+              >
+                ×
+              </button>
+            </li>
+          )),
+        )}
       </ul>
     </section>
   );

@@ -43,4 +43,13 @@ test('R12 the bundled example runs offline with one click and shows a proposal',
   await expect(page.getByRole('region', { name: 'Before running' }).locator('strong')).not.toHaveText(before!);
   await page.getByRole('button', { name: `Remove protection of message ${id}` }).click();
   await expect(page.getByRole('region', { name: 'Before running' }).locator('strong')).toHaveText(before!);
+
+  // R3: a call protected from its decision is listed the same way, and removable.
+  const protections = page.getByRole('region', { name: 'Protections' });
+  const decision = page.getByLabel(/^Decision for /).first();
+  const callId = ((await decision.getAttribute('aria-label')) ?? '').replace(/^Decision for /, '');
+  await decision.getByRole('button', { name: 'Protect call' }).click();
+  await expect(protections).toContainText(`call ${callId}`);
+  await protections.getByRole('button', { name: `Remove protection of call ${callId}` }).click();
+  await expect(protections).not.toContainText(`call ${callId}`);
 });
