@@ -9,13 +9,15 @@
  * its JSON text; a shortened output is written as `{type: "text", value}` (a content list as
  * `content` with one text part), which the type allows. Messages have no ids: ours are synthesized.
  */
-import type { Block, Message } from '../../engine/schema.js';
+import type { Block } from '../../engine/schema.js';
 import { jsonDocumentWriter, mainConversationReader, nativeOutput } from '../apply.js';
 import { isRecord } from '../document.js';
-import { CallIds, idNote, SYNTHESIZED_MESSAGE_IDS } from '../ids.js';
+import type { CallIds } from '../ids.js';
 import type { BlockOrigin, FormatAdapter, ReadConversation, SourceText } from '../types.js';
 import { FormatError } from '../types.js';
 import { aiSdkInfo, aiSdkMessages } from '../detect/aiSdk.js';
+import type { ListMessageReader } from './messageList.js';
+import { readMessageList } from './messageList.js';
 
 function outputOf(output: unknown): { output: string | Block[]; state: string } {
   if (!isRecord(output)) return { output: [{ type: 'unknown', value: output }], state: 'success' };
@@ -60,41 +62,29 @@ function blockOf(part: unknown, ids: CallIds, names: Map<string, string>): Block
   return part as Block;
 }
 
+const messageOf: ListMessageReader<Record<string, unknown>> = (message, k, ids, names) => {
+  const blocks: Block[] = [];
+  const origins: BlockOrigin[] = [];
+  if (typeof message.content === 'string') {
+    if (message.content !== '') {
+      blocks.push({ type: 'text', text: message.content });
+      origins.push({ path: [k, 'content'] });
+    }
+  } else
+    (message.content as unknown[]).forEach((part, p) => {
+      blocks.push(blockOf(part, ids, names));
+      origins.push({ path: [k, 'content', p] });
+    });
+  return { role: message.role as string, blocks, origins };
+};
+
 function read(doc: SourceText): ReadConversation {
   const list = aiSdkMessages(doc);
   if (!list) throw new FormatError('not a ModelMessage list', 'not_a_history');
-  const ids = new CallIds();
-  const names = new Map<string, string>();
-  const messages: Message[] = [];
-  const map: ReadConversation['map'] = { records: [], blocks: [] };
-  list.forEach((message, k) => {
-    const blocks: Block[] = [];
-    const origins: BlockOrigin[] = [];
-    if (typeof message.content === 'string') {
-      if (message.content !== '') {
-        blocks.push({ type: 'text', text: message.content });
-        origins.push({ path: [k, 'content'] });
-      }
-    } else
-      (message.content as unknown[]).forEach((part, p) => {
-        blocks.push(blockOf(part, ids, names));
-        origins.push({ path: [k, 'content', p] });
-      });
-    messages.push({ id: `m${k + 1}`, role: message.role as string, content: blocks });
-    map.records.push([[k]]);
-    map.blocks.push(origins);
+  return readMessageList('ai-sdk', list, messageOf, {
+    errors: 'error when the output type is error-text or error-json; execution-denied reads as denied',
+    kept: 'providerOptions and every part this reader does not model (images, files, approvals)',
   });
-  return {
-    format: 'ai-sdk',
-    conversation: 'main',
-    messages,
-    map,
-    notes: {
-      ids: idNote({ messages: SYNTHESIZED_MESSAGE_IDS, calls: 'native', repeated: ids.repeated }),
-      errors: 'error when the output type is error-text or error-json; execution-denied reads as denied',
-      kept: 'providerOptions and every part this reader does not model (images, files, approvals)',
-    },
-  };
 }
 
 export const aiSdk: FormatAdapter = {

@@ -7,15 +7,16 @@
  * sends only when `tool_calls` is empty: a removed call goes from that copy too. Legacy
  * `function` messages (no call id) are read as text. Message ids are synthesized by position.
  */
-import type { Block, Message } from '../../engine/schema.js';
+import type { Block } from '../../engine/schema.js';
 import { jsonDocumentWriter, mainConversationReader, nativeOutput } from '../apply.js';
 import { isRecord } from '../document.js';
 import type { DocumentEditor } from '../editor.js';
-import { CallIds, idNote, SYNTHESIZED_MESSAGE_IDS } from '../ids.js';
 import type { BlockOrigin, FormatAdapter, JsonPath, ReadConversation, SourceText } from '../types.js';
 import { FormatError } from '../types.js';
 import { chatOutput } from './chatMessages.js';
 import { langchainInfo, langchainMessages } from '../detect/langchain.js';
+import type { ListMessageReader } from './messageList.js';
+import { readMessageList } from './messageList.js';
 
 function roleOf(type: string, data: Record<string, unknown>): string {
   if (type === 'ai') return 'assistant';
@@ -45,49 +46,42 @@ function contentBlocks(content: unknown, path: JsonPath, blocks: Block[], origin
   });
 }
 
+const messageOf: ListMessageReader<{ type: string; data: Record<string, unknown> }> = (
+  { type, data },
+  k,
+  ids,
+  names,
+) => {
+  const blocks: Block[] = [];
+  const origins: BlockOrigin[] = [];
+  if (type === 'tool' && typeof data.tool_call_id === 'string') {
+    const id = ids.result(data.tool_call_id);
+    const name = names.get(id) ?? (typeof data.name === 'string' ? data.name : '');
+    const state = data.status === 'error' ? 'error' : 'success';
+    blocks.push({ type: 'tool_result', id, name, output: chatOutput(data.content), state });
+    origins.push({ path: [k] });
+  } else {
+    contentBlocks(data.content, [k, 'data', 'content'], blocks, origins);
+    (Array.isArray(data.tool_calls) ? data.tool_calls : []).forEach((call: unknown, j) => {
+      if (isRecord(call) && typeof call.id === 'string') {
+        const id = ids.call(call.id);
+        const name = typeof call.name === 'string' ? call.name : '';
+        names.set(id, name);
+        blocks.push({ type: 'tool_call', id, name, input: JSON.stringify(call.args ?? {}), state: 'finished' });
+      } else blocks.push({ type: 'unknown', value: call });
+      origins.push({ path: [k, 'data', 'tool_calls', j] });
+    });
+  }
+  return { role: roleOf(type, data), blocks, origins };
+};
+
 function read(doc: SourceText): ReadConversation {
   const list = langchainMessages(doc);
   if (!list) throw new FormatError('not a LangChain messages_to_dict list', 'not_a_history');
-  const ids = new CallIds();
-  const names = new Map<string, string>();
-  const messages: Message[] = [];
-  const map: ReadConversation['map'] = { records: [], blocks: [] };
-  list.forEach(({ type, data }, k) => {
-    const blocks: Block[] = [];
-    const origins: BlockOrigin[] = [];
-    if (type === 'tool' && typeof data.tool_call_id === 'string') {
-      const id = ids.result(data.tool_call_id);
-      const name = names.get(id) ?? (typeof data.name === 'string' ? data.name : '');
-      const state = data.status === 'error' ? 'error' : 'success';
-      blocks.push({ type: 'tool_result', id, name, output: chatOutput(data.content), state });
-      origins.push({ path: [k] });
-    } else {
-      contentBlocks(data.content, [k, 'data', 'content'], blocks, origins);
-      (Array.isArray(data.tool_calls) ? data.tool_calls : []).forEach((call: unknown, j) => {
-        if (isRecord(call) && typeof call.id === 'string') {
-          const id = ids.call(call.id);
-          const name = typeof call.name === 'string' ? call.name : '';
-          names.set(id, name);
-          blocks.push({ type: 'tool_call', id, name, input: JSON.stringify(call.args ?? {}), state: 'finished' });
-        } else blocks.push({ type: 'unknown', value: call });
-        origins.push({ path: [k, 'data', 'tool_calls', j] });
-      });
-    }
-    messages.push({ id: `m${k + 1}`, role: roleOf(type, data), content: blocks });
-    map.records.push([[k]]);
-    map.blocks.push(origins);
+  return readMessageList('langchain', list, messageOf, {
+    errors: 'error when a tool message’s status is "error"',
+    kept: 'additional_kwargs, response_metadata, usage_metadata, invalid_tool_calls, artifacts, message ids',
   });
-  return {
-    format: 'langchain',
-    conversation: 'main',
-    messages,
-    map,
-    notes: {
-      ids: idNote({ messages: SYNTHESIZED_MESSAGE_IDS, calls: 'native', repeated: ids.repeated }),
-      errors: 'error when a tool message’s status is "error"',
-      kept: 'additional_kwargs, response_metadata, usage_metadata, invalid_tool_calls, artifacts, message ids',
-    },
-  };
 }
 
 /** Drops the raw copies in `additional_kwargs.tool_calls` whose call is no longer in `tool_calls`. */

@@ -9,14 +9,16 @@
  * call's tool result) and reads as an error; without one it is text. A request of system parts
  * only reads as a system message. Provider-executed parts (builtin-tool-*) are carried as they are.
  */
-import type { Block, Message } from '../../engine/schema.js';
+import type { Block } from '../../engine/schema.js';
 import { jsonDocumentWriter, mainConversationReader } from '../apply.js';
 import { isRecord } from '../document.js';
-import { CallIds, idNote, SYNTHESIZED_MESSAGE_IDS } from '../ids.js';
+import type { CallIds } from '../ids.js';
 import type { BlockOrigin, FormatAdapter, ReadConversation, SourceText } from '../types.js';
 import { FormatError } from '../types.js';
 import { outputText } from './chatMessages.js';
 import { pydanticAiInfo, pydanticAiMessages } from '../detect/pydanticAi.js';
+import type { ListMessageReader } from './messageList.js';
+import { readMessageList } from './messageList.js';
 
 const SYSTEM_PARTS = new Set(['system-prompt', 'instruction']);
 const OUTCOME_STATE: Readonly<Record<string, string>> = {
@@ -56,39 +58,31 @@ function blocksOf(part: Record<string, unknown>, ids: CallIds, names: Map<string
   return [{ type: 'unknown', value: part }];
 }
 
+const messageOf: ListMessageReader<{ kind: string; parts: Array<Record<string, unknown>> }> = (
+  message,
+  k,
+  ids,
+  names,
+) => {
+  const blocks: Block[] = [];
+  const origins: BlockOrigin[] = [];
+  message.parts.forEach((part, p) => {
+    for (const block of blocksOf(part, ids, names)) {
+      blocks.push(block);
+      origins.push({ path: [k, 'parts', p] });
+    }
+  });
+  const system = message.kind === 'request' && message.parts.every((p) => SYSTEM_PARTS.has(p.part_kind as string));
+  return { role: message.kind === 'response' ? 'assistant' : system ? 'system' : 'user', blocks, origins };
+};
+
 function read(doc: SourceText): ReadConversation {
   const list = pydanticAiMessages(doc);
   if (!list) throw new FormatError('not a Pydantic AI message history', 'not_a_history');
-  const ids = new CallIds();
-  const names = new Map<string, string>();
-  const messages: Message[] = [];
-  const map: ReadConversation['map'] = { records: [], blocks: [] };
-  list.forEach((message, k) => {
-    const blocks: Block[] = [];
-    const origins: BlockOrigin[] = [];
-    message.parts.forEach((part, p) => {
-      for (const block of blocksOf(part, ids, names)) {
-        blocks.push(block);
-        origins.push({ path: [k, 'parts', p] });
-      }
-    });
-    const system = message.kind === 'request' && message.parts.every((p) => SYSTEM_PARTS.has(p.part_kind as string));
-    const role = message.kind === 'response' ? 'assistant' : system ? 'system' : 'user';
-    messages.push({ id: `m${k + 1}`, role, content: blocks });
-    map.records.push([[k]]);
-    map.blocks.push(origins);
+  return readMessageList('pydantic-ai', list, messageOf, {
+    errors: 'error when a tool-return’s outcome is "failed" or the result is a retry-prompt',
+    kept: 'timestamps, usage, model and provider fields, builtin-tool parts, metadata',
   });
-  return {
-    format: 'pydantic-ai',
-    conversation: 'main',
-    messages,
-    map,
-    notes: {
-      ids: idNote({ messages: SYNTHESIZED_MESSAGE_IDS, calls: 'native', repeated: ids.repeated }),
-      errors: 'error when a tool-return’s outcome is "failed" or the result is a retry-prompt',
-      kept: 'timestamps, usage, model and provider fields, builtin-tool parts, metadata',
-    },
-  };
 }
 
 export const pydanticAi: FormatAdapter = {
