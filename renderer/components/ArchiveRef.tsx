@@ -6,11 +6,14 @@
 import { useState } from 'react';
 import { useApp } from '../store/index.js';
 import { archiveNameOf } from '../store/policy.js';
+import { PerOpenedFile } from './PerOpenedFile.js';
 
 export function ArchiveRef() {
-  // A new file has a new archive name: start the draft afresh.
-  const openedAt = useApp((s) => s.snapshot?.openedAt ?? '');
-  return <ArchiveRefField key={openedAt} />;
+  return (
+    <PerOpenedFile>
+      <ArchiveRefField />
+    </PerOpenedFile>
+  );
 }
 
 function ArchiveRefField() {

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import type { Options } from '../../core/engine/schema.js';
 import { useApp } from '../store/index.js';
+import { PerOpenedFile } from './PerOpenedFile.js';
 
 const FIELDS: Array<{
   key: Exclude<keyof Options, 'keep_threshold'>;
@@ -21,9 +22,11 @@ const FIELDS: Array<{
 ];
 
 export function OptionsForm() {
-  // A new file brings new options: start the drafts afresh.
-  const openedAt = useApp((s) => s.snapshot?.openedAt ?? '');
-  return <OptionsFields key={openedAt} />;
+  return (
+    <PerOpenedFile>
+      <OptionsFields />
+    </PerOpenedFile>
+  );
 }
 
 function OptionsFields() {

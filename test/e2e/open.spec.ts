@@ -72,3 +72,28 @@ test('R2 open: malformed file errors, warnings, drag-and-drop of JSON Lines, tok
   await page.getByRole('button', { name: 'Discard proposal' }).click();
   await expect(page.getByLabel('Statistics')).toContainText('none — press Run');
 });
+
+test('§5 R13 what is typed into Options and the archive reference stays with its file: another file starts them afresh', async ({
+  page,
+  host,
+}) => {
+  await page.goto(host.url);
+  await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready');
+  // An out-of-range option stays as typed, marked invalid (§5: nothing is clamped); the archive
+  // reference is a draft until Enter or leaving the field.
+  const maxState = page.getByLabel('Max state tokens');
+  await maxState.fill('0');
+  await expect(maxState).toHaveAttribute('aria-invalid', 'true');
+  const archiveRef = page.getByLabel('Archive reference');
+  await archiveRef.fill('draft-of-the-example.json');
+
+  await page.getByLabel('Snapshot file').setInputFiles({
+    name: 'other.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify([{ id: 'u0', role: 'user', content: [{ type: 'text', text: 'hi' }] }])),
+  });
+  await expect(page.locator('.toolbar')).toContainText('other.json');
+  await expect(maxState).not.toHaveAttribute('aria-invalid');
+  await expect(maxState).not.toHaveValue('0');
+  await expect(archiveRef).toHaveValue(/^other\.[0-9a-f]{16}\.json$/);
+});
