@@ -21,11 +21,34 @@ export interface ReadBlocks {
 /** Tool names by model call id, so a result carries its call's name (R3 compares them). */
 export type CallNames = Map<string, string>;
 
+/** What a `tool_result` block holds: its output, whether it failed, and a tool name of its own if it has one. */
+export interface ResultContent {
+  output: string | Block[];
+  error: boolean;
+  name?: string;
+}
+
+/** How a format reads the body of a `tool_result` block; the pairing around it is the same for all. */
+export type ResultReader = (block: Record<string, unknown>) => ResultContent;
+
+/** The Messages API's own: `content` and `is_error`; its results carry no tool name. */
+const messagesApiResult: ResultReader = (block) => ({
+  output: outputOf(block.content),
+  error: block.is_error === true,
+});
+
 /**
  * Converts one message's `content` at `path`. Every native block becomes one of ours (unknown
  * types are carried as they are), so a block's origin is simply its place in the list.
+ * Formats that store these blocks with their own result bodies (Cline) pass `readResult`.
  */
-export function readAnthropicContent(content: unknown, path: JsonPath, ids: CallIds, names: CallNames): ReadBlocks {
+export function readAnthropicContent(
+  content: unknown,
+  path: JsonPath,
+  ids: CallIds,
+  names: CallNames,
+  readResult: ResultReader = messagesApiResult,
+): ReadBlocks {
   if (typeof content === 'string')
     return content === ''
       ? { blocks: [], origins: [] }
@@ -33,13 +56,13 @@ export function readAnthropicContent(content: unknown, path: JsonPath, ids: Call
   const out: ReadBlocks = { blocks: [], origins: [] };
   if (!Array.isArray(content)) return out;
   content.forEach((block, i) => {
-    out.blocks.push(blockOf(block, ids, names));
+    out.blocks.push(blockOf(block, ids, names, readResult));
     out.origins.push({ path: [...path, i] });
   });
   return out;
 }
 
-function blockOf(block: unknown, ids: CallIds, names: CallNames): Block {
+function blockOf(block: unknown, ids: CallIds, names: CallNames, readResult: ResultReader): Block {
   if (!isRecord(block) || typeof block.type !== 'string') return { type: 'unknown', value: block };
   if (block.type === 'tool_use' && typeof block.id === 'string') {
     const id = ids.call(block.id);
@@ -49,12 +72,13 @@ function blockOf(block: unknown, ids: CallIds, names: CallNames): Block {
   }
   if (block.type === 'tool_result' && typeof block.tool_use_id === 'string') {
     const id = ids.result(block.tool_use_id);
+    const result = readResult(block);
     return {
       type: 'tool_result',
       id,
-      name: names.get(id) ?? '',
-      output: outputOf(block.content),
-      state: block.is_error === true ? 'error' : 'success',
+      name: names.get(id) ?? result.name ?? '',
+      output: result.output,
+      state: result.error ? 'error' : 'success',
     };
   }
   if (block.type === 'image' && isRecord(block.source)) return { type: 'data', source: block.source };

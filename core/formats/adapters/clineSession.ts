@@ -15,21 +15,17 @@
  *   (`summary`, `tokensBefore`), a basic one marks the first message `metadata.kind:
  *   "compaction"` (`reason`, `messagesRemoved`) and folds notes into `<SYSTEM_NOTICE>` text.
  * The messages before the last such message are no longer sent (ReadConversation.compactions).
+ * Content blocks are read as Anthropic's (anthropicBlocks.ts) with Cline's own result bodies;
+ * Cline's images (`{data, mediaType}`, no `source`) are carried as they are.
  */
 import type { Block, Message } from '../../engine/schema.js';
 import { jsonDocumentWriter, mainConversationReader } from '../apply.js';
 import { isRecord } from '../document.js';
 import { CallIds, idNote, SYNTHESIZED_MESSAGE_IDS } from '../ids.js';
-import type {
-  BlockOrigin,
-  CompactionBoundary,
-  FormatAdapter,
-  JsonPath,
-  ReadConversation,
-  SourceText,
-} from '../types.js';
+import type { CompactionBoundary, FormatAdapter, JsonPath, ReadConversation, SourceText } from '../types.js';
 import { FormatError } from '../types.js';
-import { isEmptyContent, setAnthropicOutput } from './anthropicBlocks.js';
+import type { ResultReader } from './anthropicBlocks.js';
+import { isEmptyContent, readAnthropicContent, setAnthropicOutput } from './anthropicBlocks.js';
 import { clineMessages, clineSessionInfo } from '../detect/clineSession.js';
 
 /** `ToolOperationResult`: what `read_files`, `run_commands` and `editor` return, one per query. */
@@ -53,23 +49,15 @@ function outputOf(content: unknown): { output: string | Block[]; failed: boolean
   return { output, failed: false };
 }
 
-function blockOf(block: unknown, ids: CallIds, names: Map<string, string>): Block {
-  if (!isRecord(block) || typeof block.type !== 'string') return { type: 'unknown', value: block };
-  if (block.type === 'tool_use' && typeof block.id === 'string') {
-    const id = ids.call(block.id);
-    const name = typeof block.name === 'string' ? block.name : '';
-    names.set(id, name);
-    return { type: 'tool_call', id, name, input: JSON.stringify(block.input ?? {}), state: 'finished' };
-  }
-  if (block.type === 'tool_result' && typeof block.tool_use_id === 'string') {
-    const id = ids.result(block.tool_use_id);
-    const { output, failed } = outputOf(block.content);
-    const name = names.get(id) ?? (typeof block.name === 'string' ? block.name : '');
-    return { type: 'tool_result', id, name, output, state: block.is_error === true || failed ? 'error' : 'success' };
-  }
-  // text, thinking (signature kept), file, image, media: carried as they are.
-  return block as Block;
-}
+/** Cline's `ToolResultContent`: its own body shapes and tool name; an operation list fails when one entry did. */
+const clineResult: ResultReader = (block) => {
+  const { output, failed } = outputOf(block.content);
+  return {
+    output,
+    error: block.is_error === true || failed,
+    name: typeof block.name === 'string' ? block.name : undefined,
+  };
+};
 
 function summaryOf(message: Record<string, unknown>): string | null {
   const content = message.content;
@@ -115,18 +103,7 @@ function read(doc: SourceText): ReadConversation {
   let synthesized = 0;
   list.forEach((message, k) => {
     const path: JsonPath = ['messages', k];
-    const blocks: Block[] = [];
-    const origins: BlockOrigin[] = [];
-    if (typeof message.content === 'string') {
-      if (message.content !== '') {
-        blocks.push({ type: 'text', text: message.content });
-        origins.push({ path: [...path, 'content'] });
-      }
-    } else
-      (message.content as unknown[]).forEach((block, b) => {
-        blocks.push(blockOf(block, ids, names));
-        origins.push({ path: [...path, 'content', b] });
-      });
+    const { blocks, origins } = readAnthropicContent(message.content, [...path, 'content'], ids, names, clineResult);
     const native = typeof message.id === 'string';
     if (!native) synthesized++;
     const boundary = boundaryOf(message, messages.length, path);
