@@ -121,10 +121,17 @@ for (const c of CASES) {
     await expect(dialog.getByRole('list', { name: 'Target checks of the export' }).getByRole('listitem')).toHaveText(
       c.targets.map((t) => new RegExp(`^${t}`)),
     );
-    // It opens with focus on the reviewer, and Escape from there cancels it.
+    // It opens with focus on the reviewer; Shift+Tab from there stays inside (it wraps to the
+    // dialog's last control) and Tab comes back; Escape cancels and gives focus back to Export….
+    await expect(dialog.getByLabel('Reviewer')).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(dialog.locator(':focus')).toHaveCount(1);
+    await expect(dialog.getByLabel('Reviewer')).not.toBeFocused();
+    await page.keyboard.press('Tab');
     await expect(dialog.getByLabel('Reviewer')).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Export…' })).toBeFocused();
     const exported = await exportDownload(page);
     expect(exported.name).toBe(c.exported);
     const reread = openSource(exported.text, c.conversation ? { conversation: c.conversation } : {});
