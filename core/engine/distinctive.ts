@@ -8,15 +8,19 @@
  * meets the same path inside a longer command and a quoted phrase meets it unquoted.
  */
 
+// The patterns and the path rule are exported for the tests' plain reference passes, which
+// must look for the same terms as the fast passes below and differ only in how they search.
+
 // The lookbehind starts a match only where a run of path characters starts: without it every
 // position inside a long word was tried and failed again (a third of the evidence pass on
 // 20 MB of results). The matches are the same (test/core/engine/distinctivePath.test.ts).
-const PATH = /(?<![A-Za-z0-9_.~-])(?:[A-Za-z0-9_.~-]*\/)+[A-Za-z0-9_.-]+/g;
-const FILE_NAME = /\b[A-Za-z0-9_-]+\.[A-Za-z][A-Za-z0-9]{0,5}\b/g;
-const IDENTIFIER = /\b[A-Za-z_$][A-Za-z0-9_$]{3,}\b/g;
-const NUMBER = /\b\d[\d,]*(?:\.\d+)?\b/g;
-const QUOTED = /"([^"\n]{4,80})"|'([^'\n]{4,80})'|`([^`\n]{4,80})`/g;
-const ERROR_LINE = /(?:\b[A-Z][A-Za-z]*(?:Error|Exception)\b|\berror:|\bERROR\b|\bFAILED\b|\bTraceback\b|\bfatal:)/g;
+export const PATH = /(?<![A-Za-z0-9_.~-])(?:[A-Za-z0-9_.~-]*\/)+[A-Za-z0-9_.-]+/g;
+export const FILE_NAME = /\b[A-Za-z0-9_-]+\.[A-Za-z][A-Za-z0-9]{0,5}\b/g;
+export const IDENTIFIER = /\b[A-Za-z_$][A-Za-z0-9_$]{3,}\b/g;
+export const NUMBER = /\b\d[\d,]*(?:\.\d+)?\b/g;
+export const QUOTED = /"([^"\n]{4,80})"|'([^'\n]{4,80})'|`([^`\n]{4,80})`/g;
+export const ERROR_LINE =
+  /(?:\b[A-Z][A-Za-z]*(?:Error|Exception)\b|\berror:|\bERROR\b|\bFAILED\b|\bTraceback\b|\bfatal:)/g;
 
 /** Identifiers worth remembering: snake_case, camelCase, or letters mixed with digits. */
 function isDistinctiveIdentifier(token: string): boolean {
@@ -41,7 +45,8 @@ function isDistinctiveIdentifier(token: string): boolean {
   return letter && digit;
 }
 
-function addPath(terms: Set<string>, raw: string): void {
+/** Adds a matched path, and its file name alone, to `terms`. */
+export function addPath(terms: Set<string>, raw: string): void {
   const path = raw
     .replace(/^\.\//, '')
     .replace(/[.,:;]+$/, '')
