@@ -26,7 +26,12 @@ export function roleOf(role: unknown): string {
   return 'user'; // user, and tool results: what comes back to the agent
 }
 
-function contentBlocks(content: unknown, path: JsonPath, out: { blocks: Block[]; origins: BlockOrigin[] }): void {
+/** A message's `content` at `path`: a non-empty string is one text block; each part of a list is one block. */
+export function chatContentBlocks(
+  content: unknown,
+  path: JsonPath,
+  out: { blocks: Block[]; origins: BlockOrigin[] },
+): void {
   if (typeof content === 'string') {
     if (content !== '') {
       out.blocks.push({ type: 'text', text: content });
@@ -118,7 +123,7 @@ export function readChatMessages(
       out.blocks.push({ type: 'tool_result', id, name, output, state });
       out.origins.push({ path });
     } else {
-      contentBlocks(raw.content, [...path, 'content'], out);
+      chatContentBlocks(raw.content, [...path, 'content'], out);
       (Array.isArray(raw.tool_calls) ? raw.tool_calls : []).forEach((entry, j) => {
         const call = callOf(entry, ids, names);
         out.blocks.push(call ?? { type: 'unknown', value: entry });

@@ -6,6 +6,7 @@
  * models also copy the raw calls into `data.additional_kwargs.tool_calls`, which langchain-openai
  * sends only when `tool_calls` is empty: a removed call goes from that copy too. Legacy
  * `function` messages (no call id) are read as text. Message ids are synthesized by position.
+ * `data.content` holds the provider's parts, read by the chat reader's rule (chatMessages.ts).
  */
 import type { Block } from '../../engine/schema.js';
 import { jsonDocumentWriter, mainConversationReader, nativeOutput } from '../apply.js';
@@ -13,7 +14,7 @@ import { isRecord } from '../document.js';
 import type { DocumentEditor } from '../editor.js';
 import type { BlockOrigin, FormatAdapter, JsonPath, ReadConversation, SourceText } from '../types.js';
 import { FormatError } from '../types.js';
-import { chatOutput } from './chatMessages.js';
+import { chatContentBlocks, chatOutput } from './chatMessages.js';
 import { langchainInfo, langchainMessages } from '../detect/langchain.js';
 import type { ListMessageReader } from './messageList.js';
 import { readMessageList } from './messageList.js';
@@ -24,26 +25,6 @@ function roleOf(type: string, data: Record<string, unknown>): string {
   if ((type === 'chat' || type === 'generic') && (data.role === 'assistant' || data.role === 'system'))
     return data.role;
   return 'user'; // human, and tool / function results: what comes back to the agent
-}
-
-function contentBlocks(content: unknown, path: JsonPath, blocks: Block[], origins: BlockOrigin[]): void {
-  if (typeof content === 'string') {
-    if (content !== '') {
-      blocks.push({ type: 'text', text: content });
-      origins.push({ path });
-    }
-    return;
-  }
-  (Array.isArray(content) ? content : []).forEach((part, p) => {
-    blocks.push(
-      isRecord(part) && part.type === 'text' && typeof part.text === 'string'
-        ? { type: 'text', text: part.text }
-        : isRecord(part) && typeof part.type === 'string'
-          ? (part as Block)
-          : { type: 'unknown', value: part },
-    );
-    origins.push({ path: [...path, p] });
-  });
 }
 
 const messageOf: ListMessageReader<{ type: string; data: Record<string, unknown> }> = (
@@ -61,7 +42,7 @@ const messageOf: ListMessageReader<{ type: string; data: Record<string, unknown>
     blocks.push({ type: 'tool_result', id, name, output: chatOutput(data.content), state });
     origins.push({ path: [k] });
   } else {
-    contentBlocks(data.content, [k, 'data', 'content'], blocks, origins);
+    chatContentBlocks(data.content, [k, 'data', 'content'], { blocks, origins });
     (Array.isArray(data.tool_calls) ? data.tool_calls : []).forEach((call: unknown, j) => {
       if (isRecord(call) && typeof call.id === 'string') {
         const id = ids.call(call.id);
