@@ -13,6 +13,7 @@ import { PRICE_PRESETS } from '../../dist/core/inspect/cache.js';
 import { comparePeer } from '../../dist/core/inspect/peerCompare.js';
 import { bundledExample } from '../../dist/app/host/setup.js';
 import { archiveFileName } from '../../dist/core/audit/schema.js';
+import type { Page } from '@playwright/test';
 import { expect, test } from './host.js';
 
 const example = bundledExample();
@@ -38,19 +39,24 @@ async function expectedComparison(params: { m?: number } = {}) {
   );
 }
 
-test('§9 Compare against observation masking: both sides’ sizes and the used results the peer destroys, with evidence links', async ({
-  page,
-  host,
-}) => {
-  const expected = await expectedComparison();
-  expect(expected.destroyed.length).toBeGreaterThan(0);
-  await page.goto(host.url);
+/** The example run at 0.5, then Compare against observation masking, as a person gets there. */
+async function compareWithMasking(page: Page, url: string): Promise<void> {
+  await page.goto(url);
   await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready');
   await page.getByRole('slider', { name: 'Keep threshold' }).fill('0.5');
   await page.getByRole('button', { name: 'Run' }).click();
   await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready');
   await page.getByRole('tab', { name: 'Compare' }).click();
   await page.getByRole('combobox', { name: 'Peer policy' }).selectOption({ label: 'observation masking' });
+}
+
+test('§9 Compare against observation masking: both sides’ sizes and the used results the peer destroys, with evidence links', async ({
+  page,
+  host,
+}) => {
+  const expected = await expectedComparison();
+  expect(expected.destroyed.length).toBeGreaterThan(0);
+  await compareWithMasking(page, host.url);
 
   await expect(page.getByRole('status', { name: 'Peer trigger' })).toContainText(expected.peer.note);
   const sides = page.getByRole('table', { name: 'A and the peer' });
@@ -85,13 +91,7 @@ test('§9 R15 a peer parameter changed from the keyboard re-derives B; a refused
   const defaults = await expectedComparison();
   const changed = await expectedComparison({ m: 2 });
   expect(changed.b.charsAfter).not.toBe(defaults.b.charsAfter);
-  await page.goto(host.url);
-  await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready');
-  await page.getByRole('slider', { name: 'Keep threshold' }).fill('0.5');
-  await page.getByRole('button', { name: 'Run' }).click();
-  await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready');
-  await page.getByRole('tab', { name: 'Compare' }).click();
-  await page.getByRole('combobox', { name: 'Peer policy' }).selectOption({ label: 'observation masking' });
+  await compareWithMasking(page, host.url);
 
   const m = page.getByRole('spinbutton', { name: 'm', exact: true });
   await expect(m).toHaveValue('10');
