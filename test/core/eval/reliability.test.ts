@@ -30,6 +30,16 @@ async function scriptedCut() {
   return evaluateCut('fixture', context, cut, model, { maskM: 10, seeds: 1, options: { preserve_recent_messages: 0 } });
 }
 
+/** The report `eval` builds over that one cut. */
+async function scriptedReport() {
+  return buildReport({
+    backend: 'scripted',
+    model: null,
+    settings: { cuts: 1, maskM: 10, seeds: 1, maxRecallLoss: 0.05, crossValidated: false },
+    results: [await scriptedCut()],
+  });
+}
+
 describe('reliability diagram', () => {
   it('bins every scored candidate by keep_result and counts the share used later under each label', async () => {
     const result = await scriptedCut();
@@ -52,13 +62,7 @@ describe('reliability diagram', () => {
   });
 
   it('eval --html draws it as an inline SVG with a table of the bins', async () => {
-    const result = await scriptedCut();
-    const report = buildReport({
-      backend: 'scripted',
-      model: null,
-      settings: { cuts: 1, maskM: 10, seeds: 1, maxRecallLoss: 0.05, crossValidated: false },
-      results: [result],
-    });
+    const report = await scriptedReport();
     const html = renderHtml(report);
     expect(html).toMatch(/<svg[^>]+aria-label="Reliability diagram: predicted keep_result against observed later use"/);
     expect(html).toMatch(/<th>used later \(strict\)<\/th>/);
@@ -102,13 +106,7 @@ describe('frontier (R15)', () => {
   });
 
   it('eval prints the frontier and marks the run’s own threshold', async () => {
-    const result = await scriptedCut();
-    const report = buildReport({
-      backend: 'scripted',
-      model: null,
-      settings: { cuts: 1, maskM: 10, seeds: 1, maxRecallLoss: 0.05, crossValidated: false },
-      results: [result],
-    });
+    const report = await scriptedReport();
     const table = renderTable(report);
     expect(table).toMatch(/^FRONTIER \(recall later-use \/ strict against reduction/m);
     // Here t = 0.95 keeps the one used result and removes more: the run's 0.50 is shown, beaten.
