@@ -8,29 +8,17 @@
  * process that reads and parses the same file, ≤ 2×, in more runs (a run is ~0.1 s).
  * Run: `npm run bench` or `npx tsx test/bench/cli.bench.ts`.
  */
-import { spawnSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  closeSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { CLI, cleanEnv, ROOT } from '../app/cli/support.js';
 import { buildDist } from '../support/build.js';
 import { corpusFiles, sharedPath, sharedSkipReason } from '../support/shared.js';
 import { GENERATED_TOOLS, generateHistory } from '../support/generate.js';
+import { benchWorkspace, range } from './processRuns.js';
 
 // Median of 5 after one unmeasured warm-up (page cache, lazy compile of node itself): the
 // machine is shared, and single runs swing by a third.
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const TIME = '/usr/bin/time';
 const FLOOR =
   "const f=require('fs');process.stdout.write(JSON.stringify(JSON.parse(f.readFileSync(process.argv[1],'utf8'))))";
 /** Start-up's floor: node itself, reading and parsing the file. */
@@ -38,92 +26,16 @@ const BARE = "const f=require('fs');JSON.parse(f.readFileSync(process.argv[1],'u
 const STARTUP_RUNS = Number(process.env.BENCH_STARTUP_RUNS ?? 20);
 const GOAL = 'goal=Continue the task and finish the payment retry fix';
 
-interface Sample {
-  ms: number;
-  peakMB: number;
-  code: number | null;
-}
-
-const work = mkdtempSync(join(tmpdir(), 'ci-bench-'));
-// Without GNU time, a preload reports the child's own max RSS when it exits.
-const rssHook = join(work, 'rss.mjs');
-writeFileSync(
-  rssHook,
-  "import { writeFileSync } from 'node:fs';\nprocess.on('exit', () => writeFileSync(process.env.BENCH_RSS_FILE, String(process.resourceUsage().maxRSS)));\n",
-);
-
-/** One run of `node <args>` with stdout to a file; max RSS from GNU time or the preload. */
-function measure(nodeArgs: string[], env: Record<string, string>, cwd: string): Sample {
-  const out = openSync(join(work, 'stdout'), 'w');
-  const rssFile = join(work, 'rss');
-  rmSync(rssFile, { force: true });
-  const viaTime = existsSync(TIME);
-  const [cmd, args] = viaTime
-    ? [TIME, ['-f', '%M', '-o', rssFile, process.execPath, ...nodeArgs]]
-    : [process.execPath, ['--import', rssHook, ...nodeArgs]];
-  const started = process.hrtime.bigint();
-  const run = spawnSync(cmd, args, {
-    cwd,
-    env: { ...env, BENCH_RSS_FILE: rssFile },
-    stdio: ['ignore', out, 'pipe'],
-    maxBuffer: 1 << 20,
-  });
-  const ms = Number(process.hrtime.bigint() - started) / 1e6;
-  closeSync(out);
-  const kb = Number(readFileSync(rssFile, 'utf8').trim().split('\n').pop());
-  return { ms, peakMB: kb / 1024, code: run.status };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
-/** Median wall time and peak of a set of runs, with the fastest and slowest run. */
-interface Summary {
-  ms: number;
-  minMs: number;
-  maxMs: number;
-  peakMB: number;
-}
-
-const range = (s: Summary) => `${s.minMs.toFixed(0)}–${s.maxMs.toFixed(0)}`;
-
-/** Floor and CLI runs alternate, so a burst of load elsewhere hits both about equally. */
-function bestPair(
+const bench = benchWorkspace('ci-bench-');
+const work = bench.dir;
+const bestPair = (
   floorArgs: string[],
   cliArgs: string[],
   env: Record<string, string>,
   cwd: string,
   label: string,
   runs = RUNS,
-): { floor: Summary; cli: Summary } {
-  measure(floorArgs, env, cwd);
-  measure(cliArgs, env, cwd);
-  const floors: Sample[] = [];
-  const clis: Sample[] = [];
-  for (let i = 0; i < runs; i++) {
-    floors.push(measure(floorArgs, env, cwd));
-    clis.push(measure(cliArgs, env, cwd));
-  }
-  for (const [kind, samples] of [
-    ['floor', floors],
-    ['cli', clis],
-  ] as const) {
-    const failed = samples.find((s) => s.code !== 0);
-    if (failed)
-      throw new Error(
-        `${kind} ${label}: exit ${failed.code}: ${readFileSync(join(work, 'stdout'), 'utf8').slice(0, 300)}`,
-      );
-  }
-  const summary = (samples: Sample[]): Summary => ({
-    ms: median(samples.map((s) => s.ms)),
-    minMs: Math.min(...samples.map((s) => s.ms)),
-    maxMs: Math.max(...samples.map((s) => s.ms)),
-    peakMB: median(samples.map((s) => s.peakMB)),
-  });
-  return { floor: summary(floors), cli: summary(clis) };
-}
+) => bench.bestPair(floorArgs, cliArgs, env, cwd, label, runs);
 
 interface Case {
   name: string;
@@ -246,4 +158,4 @@ const table = [
 mkdirSync(join(ROOT, 'bench-results'), { recursive: true });
 writeFileSync(join(ROOT, 'bench-results/cli.md'), table);
 process.stdout.write(table);
-rmSync(work, { recursive: true, force: true });
+bench.remove();
