@@ -89,8 +89,35 @@ export default tseslint.config(
           patterns: [
             ...corePatterns,
             {
-              group: ['**/inspect/**', '**/ipc/**', '**/audit/**', '**/eval/**', '**/examples/**', '**/formats/**'],
+              group: [
+                '**/inspect/**',
+                '**/ipc/**',
+                '**/audit/**',
+                '**/eval/**',
+                '**/examples/**',
+                '**/formats/**',
+                '**/policies/**',
+              ],
               message: 'core/engine/ imports nothing from the other core/ areas.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Policies (the approved policy file) sit on the engine alone, below the inspector, the
+    // evaluator and the audit that all read them.
+    files: ['core/policies/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...corePatterns,
+            {
+              group: ['**/inspect/**', '**/ipc/**', '**/audit/**', '**/eval/**', '**/examples/**', '**/formats/**'],
+              message: 'core/policies/ builds on core/engine/ only.',
             },
           ],
         },

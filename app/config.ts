@@ -42,6 +42,8 @@ export interface ConfigSource {
   env?: Record<string, string | undefined>;
   /** Where `.env` and a relative DECISION_MODEL_SCRIPT are looked up. */
   cwd?: string;
+  /** The backend and model name to use where neither the environment nor `.env` names one (a policy file's). */
+  defaults?: { backend?: string; model?: string };
 }
 
 type NumberRule = { integer?: boolean; min: number; exclusiveMin?: boolean };
@@ -93,7 +95,7 @@ export function loadConfig(from: ConfigSource = {}): Config {
   const source = envSource(from.env ?? process.env, readDotenv(cwd));
   const apiKey = source.get('API_KEY') ?? null;
   const show = showWithout(apiKey);
-  const backend = (source.get('BACKEND') ?? DEFAULT_BACKEND).trim();
+  const backend = (source.get('BACKEND') ?? from.defaults?.backend ?? DEFAULT_BACKEND).trim();
   const probability = (source.get('PROBABILITY') ?? 'logprobs').trim();
   if (!(PROBABILITY_MODES as readonly string[]).includes(probability)) {
     throw new ConfigError(
@@ -103,7 +105,7 @@ export function loadConfig(from: ConfigSource = {}): Config {
   const scriptPath = source.get('SCRIPT') ?? null;
   const settings: HostSettings = {
     apiKey,
-    model: source.get('NAME')?.trim() ?? null,
+    model: source.get('NAME')?.trim() ?? from.defaults?.model ?? null,
     baseUrl: source.get('BASE_URL')?.trim() ?? null,
     scriptPath,
     probability: probability as ProbabilityMode,

@@ -14,6 +14,7 @@ import { acceptRequest } from '../../core/engine/accept.js';
 import { registryFor } from '../../core/engine/loadBackend.js';
 import { compactParsed } from '../../core/engine/pass.js';
 import type { CompactRequest } from '../../core/engine/schema.js';
+import type { PolicyFile } from '../../core/policies/policyFile.js';
 import type { OpenedSource } from '../../core/formats/open.js';
 import { compactionReports, liveFromMessageId } from '../../core/formats/compactions.js';
 import { sourceSummary } from '../../core/formats/open.js';
@@ -43,6 +44,7 @@ export const FLAGS = [
   'sign-key',
   'restore-server',
   'resumable',
+  'policy',
 ] as const;
 /** Flags without a value; `--restore-server` (SPEC §9 "Restore server"): the export's markers say how to restore. */
 const SWITCHES = ['force', 'restore-server', 'resumable'] as const;
@@ -68,6 +70,8 @@ export interface CliRequest {
   signKey: string | undefined;
   /** The bytes `messages` was read from (the heap rule's body, app/host/heap-budget.ts). */
   messageBytes: number;
+  /** `--policy`: the approved policy file the arguments were laid over, or null. */
+  policy: PolicyFile | null;
 }
 
 /** `messages`' text (a ZIP's bytes) and the bytes it came from: a file's own bytes, or an inline value's UTF-8. */
@@ -104,6 +108,13 @@ export async function readRequest(argv: readonly string[]): Promise<CliRequest> 
   // A compaction the agent's own tool made: calls before its live context are kept (SPEC §9).
   const liveFrom = source === null ? undefined : liveFromMessageId((source as OpenedSource).read);
   if (raw.live_from_message_id === undefined && liveFrom !== undefined) raw.live_from_message_id = liveFrom;
+  // The approved policy lies under the arguments: a key given here wins, options key by key.
+  const policyPath = flags.get('policy');
+  // Loaded only when asked: the policy's schema is zod, which a plain compaction never loads.
+  const policies = policyPath === undefined ? null : await import('./policy.js');
+  const policy = policies === null || policyPath === undefined ? null : policies.readPolicyFlag(policyPath);
+  if (policyPath !== undefined) inputs.push(policyPath);
+  if (policies !== null && policy !== null) Object.assign(raw, policies.applyPolicy(raw, policy));
   const path = flags.get('out') ?? null;
   if (path === null && flags.has('force'))
     throw new UsageError('--force: only with --out (it lets --out replace existing files)');
@@ -147,6 +158,7 @@ export async function readRequest(argv: readonly string[]): Promise<CliRequest> 
     force: flags.has('force'),
     signKey,
     messageBytes: read?.bytes.length ?? 0,
+    policy,
   };
 }
 
@@ -169,8 +181,7 @@ export async function run(argv: string[]): Promise<number> {
     return EXIT.success;
   }
   try {
-    const config = loadConfig();
-    for (const warning of config.warnings) process.stderr.write(`${warning}\n`);
+    let config = loadConfig();
     const {
       request,
       source,
@@ -180,7 +191,11 @@ export async function run(argv: string[]): Promise<number> {
       messageBytes,
       force,
       signKey,
+      policy,
     } = await readRequest(argv);
+    // The policy names the model it was tuned with; the environment, where it names one, wins.
+    if (policy?.decision_model !== undefined) config = loadConfig({ defaults: policy.decision_model });
+    for (const warning of config.warnings) process.stderr.write(`${warning}\n`);
     checkHeap(request, messageBytes);
     // Before the run: a missing reviewer or an unusable key is bad usage, found before any model is asked.
     const reviewer = out !== null ? out.files.reviewerOf(reviewerFlag) : null;
@@ -188,6 +203,8 @@ export async function run(argv: string[]): Promise<number> {
     for (const unmatched of unmatchedToolNames(request.eligible_tool_names, toolNamesOf(request.messages)))
       process.stderr.write(`warning: ${describeUnmatched(unmatched)}\n`);
     const model = createDecisionModel(config, await registryFor(config.backend));
+    const mismatch = policy === null ? null : (await import('./policy.js')).modelMismatch(policy, model);
+    if (mismatch !== null) process.stderr.write(`warning: ${mismatch}\n`);
     const startedAt = new Date().toISOString();
     // copy 'shared': the result is serialized at once, so unchanged messages need no deep copy.
     const details = await compactParsed(request, { model, settings: config.request, copy: 'shared' });

@@ -33,7 +33,7 @@ Usage:
 Commands:
 ${list}
 
-compact_context KEY=VALUE ... [--format ID] [--conversation KEY]
+compact_context KEY=VALUE ... [--format ID] [--conversation KEY] [--policy FILE]
                 [--out PATH [--reviewer NAME] [--force] [--sign-key KEY] [--restore-server]
                  [--resumable]]
   goal                   the next action (required, non-empty; taken verbatim)
@@ -57,6 +57,10 @@ compact_context KEY=VALUE ... [--format ID] [--conversation KEY]
   --format ID            read messages as this format instead of detecting it
   --conversation KEY     which conversation of a file that holds several (eval samples,
                          results entries, runs); required then, and the error lists the keys
+  --policy FILE          an approved compaction-policy.json (docs/policy.md): its tools,
+                         protections, archive_ref and options apply where no KEY=VALUE gives
+                         them (options key by key); its decision model where DECISION_MODEL_*
+                         names none, with a warning when the model at hand differs
   --out PATH             also write the compacted history in the source's own format and
                          container (also when nothing changed), and beside it the archive of
                          the input (its bytes, named by their SHA-256) and PATH.audit.json

@@ -47,14 +47,19 @@ export type Block = { type: string; [key: string]: unknown };
 /** A message as it came; `content` is a list of blocks or a legacy bare string. */
 export type Message = { id?: unknown; role?: string; content?: string | Block[]; [key: string]: unknown };
 
-/** An option's zod schema from its rule: `int`, then `min`, `max` and `above`, then the default. */
-function optionSchema(rule: OptionRule) {
+/** An option's range from its rule: `int`, then `min`, `max` and `above`. */
+function optionRange(rule: OptionRule) {
   let schema = z.number();
   if (rule.int) schema = schema.int();
   if (rule.min !== undefined) schema = schema.min(rule.min);
   if (rule.max !== undefined) schema = schema.max(rule.max);
   if (rule.above !== undefined) schema = schema.gt(rule.above);
-  return schema.default(rule.default);
+  return schema;
+}
+
+/** An option's zod schema from its rule: its range, then the default. */
+function optionSchema(rule: OptionRule) {
+  return optionRange(rule).default(rule.default);
 }
 
 /** SPEC §5: every option range-checked; unknown keys are an error, never ignored or clamped. */
@@ -65,6 +70,14 @@ export const OptionsSchema = z.strictObject(
   >,
 );
 export type Options = z.infer<typeof OptionsSchema>;
+
+/** Some options, range-checked as in §5, with no defaults filled in: what a policy file sets. */
+export const SomeOptionsSchema = z.strictObject(
+  Object.fromEntries(OPTION_NAMES.map((name) => [name, optionRange(OPTION_RULES[name]).optional()])) as Record<
+    keyof typeof OPTION_RULES,
+    z.ZodOptional<ReturnType<typeof optionRange>>
+  >,
+);
 export type OptionsInput = z.input<typeof OptionsSchema>;
 export const DEFAULT_OPTIONS: Options = DEFAULTS;
 

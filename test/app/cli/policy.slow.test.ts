@@ -1,0 +1,109 @@
+/**
+ * `compact_context --policy FILE`: the approved policy file lies under the command's own
+ * arguments, through the built command line.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { ResponseSchema } from '../../../core/engine/schema.js';
+import { runCli, tempDir } from './support.js';
+
+let tmp: ReturnType<typeof tempDir>;
+afterEach(() => tmp?.cleanup());
+
+const history = [
+  { id: 'm0', role: 'user', content: [{ type: 'text', text: 'start' }] },
+  {
+    id: 'm1',
+    role: 'assistant',
+    content: [
+      { type: 'tool_call', id: 'c1', name: 'read_file', input: '{"path":"a"}', state: 'finished' },
+      { type: 'tool_result', id: 'c1', name: 'read_file', output: 'x'.repeat(1000), state: 'success' },
+      { type: 'tool_call', id: 'c2', name: 'grep', input: '{"pattern":"b"}', state: 'finished' },
+      { type: 'tool_result', id: 'c2', name: 'grep', output: 'y'.repeat(1000), state: 'success' },
+    ],
+  },
+  { id: 'm2', role: 'user', content: [{ type: 'text', text: 'go on' }] },
+];
+
+function scriptedEnv(): Record<string, string> {
+  tmp.write('script.json', JSON.stringify({ answers: {}, default: { call: 0.6, result: 0.4 } }));
+  return { DECISION_MODEL_BACKEND: 'scripted', DECISION_MODEL_SCRIPT: 'script.json' };
+}
+
+async function compact(extra: string[], env: Record<string, string>) {
+  tmp.write('history.json', JSON.stringify(history));
+  const result = await runCli(['compact_context', 'goal=finish', 'messages=@history.json', ...extra], {
+    cwd: tmp.dir,
+    env,
+  });
+  return { result, response: result.code === 0 ? ResponseSchema.parse(JSON.parse(result.stdout)) : null };
+}
+
+function actions(response: ReturnType<typeof ResponseSchema.parse> | null): Record<string, string> {
+  if (response === null || !response.success) throw new Error('expected a successful envelope');
+  return Object.fromEntries(response.answer.decisions.map((d) => [d.call_id, `${d.action}/${d.reason}`]));
+}
+
+describe('compact_context --policy', () => {
+  it('R12 applies the policy’s tools, protections and threshold; the arguments win where given', async () => {
+    tmp = tempDir();
+    const env = scriptedEnv();
+    tmp.write(
+      'policy.json',
+      JSON.stringify({
+        compaction_policy: 1,
+        eligible_tool_names: ['read_file', 'grep'],
+        protected_call_ids: ['c2'],
+        options: { keep_threshold: 0.7, preserve_recent_messages: 0 },
+      }),
+    );
+    const byPolicy = await compact(['--policy', 'policy.json'], env);
+    expect(byPolicy.result.stderr).toBe('');
+    // p_call 0.6 < 0.7: the whole call goes; c2 is protected by the policy.
+    expect(actions(byPolicy.response)).toEqual({ c1: 'drop_call/not_needed', c2: 'keep/protected_call_id' });
+    const overridden = await compact(['options={"keep_threshold":0.5}', '--policy', 'policy.json'], env);
+    // p_call 0.6 ≥ 0.5 > p_result 0.4: the call stays, its output is cut.
+    expect(actions(overridden.response)).toEqual({ c1: 'drop_result/call_needed', c2: 'keep/protected_call_id' });
+  });
+
+  it('§8 a policy file that is not a policy is bad input: one line naming the flag, exit 2', async () => {
+    tmp = tempDir();
+    tmp.write('policy.json', JSON.stringify({ compaction_policy: 1, options: { keep_threshold: 2 } }));
+    const { result } = await compact(['--policy', 'policy.json'], scriptedEnv());
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(result.stderr).toMatch(/^--policy policy\.json: .*keep_threshold/);
+  });
+
+  it('takes the policy’s backend where the environment names none', async () => {
+    tmp = tempDir();
+    const { DECISION_MODEL_SCRIPT } = scriptedEnv();
+    tmp.write(
+      'policy.json',
+      JSON.stringify({
+        compaction_policy: 1,
+        eligible_tool_names: ['read_file'],
+        options: { preserve_recent_messages: 0 },
+        decision_model: { backend: 'scripted' },
+      }),
+    );
+    const { result, response } = await compact(['--policy', 'policy.json'], { DECISION_MODEL_SCRIPT });
+    expect(result.stderr).toBe('');
+    expect(actions(response)).toEqual({ c1: 'drop_result/call_needed', c2: 'keep/tool_not_eligible' });
+  });
+
+  it('warns on stderr when the weights at hand are not those the policy was tuned with', async () => {
+    tmp = tempDir();
+    tmp.write(
+      'policy.json',
+      JSON.stringify({
+        compaction_policy: 1,
+        eligible_tool_names: ['read_file'],
+        decision_model: { backend: 'offline', prompt_version: 'offline-v0/w-00000000' },
+      }),
+    );
+    const { result } = await compact(['--policy', 'policy.json'], {});
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/^warning: the policy was tuned with weights or prompt offline-v0\/w-00000000, not /);
+  });
+});
