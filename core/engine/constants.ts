@@ -72,7 +72,7 @@ export const PROTECTING_GUARDS: ReadonlySet<GuardCode> = new Set([
 export const MODEL_REASONS = ['result_needed', 'call_needed', 'not_needed'] as const;
 
 /**
- * Reasons of a peer policy's decision (core/eval/peers/): the peer's rule keeps the result, clears
+ * Reasons of a peer policy's decision (core/policies/peers/): the peer's rule keeps the result, clears
  * it, or never fired on this history. The decision's `rule` field names the rule in the peer's terms.
  */
 export const PEER_REASONS = ['peer_kept', 'peer_cleared', 'peer_not_triggered'] as const;

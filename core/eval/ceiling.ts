@@ -21,7 +21,7 @@ import type { Action } from '../engine/schema.js';
 import type { CallUse } from './callLabel.js';
 import type { CutLabels, LabelName } from './labels.js';
 import { LABELS } from './labels.js';
-import type { Actions } from './policies.js';
+import type { Actions } from '../policies/baselines.js';
 
 /** The two variants: whether a call still needed keeps its input (its result truncated) or goes whole. */
 export const CEILING_VARIANTS = ['keepingNeededCalls', 'droppingCalls'] as const;

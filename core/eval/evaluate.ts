@@ -17,11 +17,11 @@ import type { LabelContext, LabelName } from './labels.js';
 import { LABELS, labelCut } from './labels.js';
 import type { CutSubject, Tallies } from './measure.js';
 import { meanTallies, perLabel, tally, ZERO_TALLY } from './measure.js';
-import type { Actions } from './policies.js';
-import { keepAll, masking, randomLike, randomShare } from './policies.js';
+import type { Actions } from '../policies/baselines.js';
+import { keepAll, masking, randomLike, randomShare } from '../policies/baselines.js';
 import type { PoliciesCut } from './peerEval.js';
 import { measurePolicies } from './peerEval.js';
-import type { PeerRun } from './peers/index.js';
+import type { PeerRun } from '../policies/peers/index.js';
 import type { CutCeiling } from './ceiling.js';
 import { labelledActions, usedSavings } from './ceiling.js';
 

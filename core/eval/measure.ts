@@ -10,7 +10,7 @@ import { rebuild } from '../engine/rebuild.js';
 import type { Message } from '../engine/schema.js';
 import type { CutLabels, LabelName } from './labels.js';
 import { LABELS } from './labels.js';
-import type { Actions } from './policies.js';
+import type { Actions } from '../policies/baselines.js';
 
 export interface Tally {
   charsBefore: number;

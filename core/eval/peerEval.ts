@@ -1,5 +1,5 @@
 /**
- * `eval --policies`, per cut: each peer policy's proposal (core/eval/peers/) measured exactly as
+ * `eval --policies`, per cut: each peer policy's proposal (core/policies/peers/) measured exactly as
  * the model's actions are — the same rebuild (R13/R14, with the peer's own head and tail), both
  * labels, candidates only — plus what the next request pays: the first message the compaction
  * changes and the R7 token estimate of the history before, after, and before that message (§9
@@ -13,10 +13,10 @@ import { estimateTokens } from '../engine/tokens.js';
 import type { CacheTokens } from '../inspect/cache.js';
 import type { CutSubject, Tallies } from './measure.js';
 import { tally, tallyRebuilt } from './measure.js';
-import type { PeerRun } from './peers/index.js';
-import { proposeRun } from './peers/index.js';
-import type { PeerTruncation } from './peers/peer.js';
-import type { Actions } from './policies.js';
+import type { PeerRun } from '../policies/peers/index.js';
+import { proposeRun } from '../policies/peers/index.js';
+import type { PeerTruncation } from '../policies/peers/peer.js';
+import type { Actions } from '../policies/baselines.js';
 
 /** Thresholds 0.00…1.00 in steps of 0.01: fine enough to match a peer's reduction. */
 export const MATCH_THRESHOLDS = Array.from({ length: 101 }, (_, i) => i / 100);

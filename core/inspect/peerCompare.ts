@@ -1,6 +1,6 @@
 /**
  * Compare "against a peer policy": the current proposal (A) beside what a peer policy — another
- * framework's default (core/eval/peers/) — proposes for the same history (B). Both are rebuilt
+ * framework's default (core/policies/peers/) — proposes for the same history (B). Both are rebuilt
  * (R13/R14; B with its own head and tail) and measured alike: characters (§6 `chars_after`),
  * tokens by the R7 estimate, the unchanged prefix (§9) and the next request's cost at the given
  * prices. The list is what matters to a reviewer: every call where B destroys a result that
@@ -12,8 +12,8 @@ import { rebuild } from '../engine/rebuild.js';
 import type { Action, Decision, Message } from '../engine/schema.js';
 import { estimateTokens } from '../engine/tokens.js';
 import { messageId } from '../engine/pairing.js';
-import type { PeerId, PeerProposal } from '../eval/peers/index.js';
-import { proposePeer } from '../eval/peers/index.js';
+import type { PeerId, PeerProposal } from '../policies/peers/index.js';
+import { proposePeer } from '../policies/peers/index.js';
 import type { CacheCost, PriceTable } from './cache.js';
 import { cacheCost } from './cache.js';
 

@@ -1,14 +1,14 @@
 /**
  * A peer policy's parameters as a form (§9, compare against a peer policy). The fields are read
- * from the peer's own zod schema (core/eval/peers/) through its JSON Schema (zod's
+ * from the peer's own zod schema (core/policies/peers/) through its JSON Schema (zod's
  * `toJSONSchema`, input side), so a parameter's kind, range, meaning and documented default are
  * written once, beside the rule that uses them; values are checked by the same schema
  * `proposePeer` checks them with, and its messages are what a person reads. A new kind of
  * parameter fails `peerParamFields` loudly rather than showing a field that cannot say it.
  */
 import { z } from 'zod';
-import type { PeerId } from '../eval/peers/index.js';
-import { PEERS } from '../eval/peers/index.js';
+import type { PeerId } from '../policies/peers/index.js';
+import { PEERS } from '../policies/peers/index.js';
 
 export type PeerParamValue = number | boolean | string[] | null;
 export type PeerParams = Record<string, PeerParamValue>;

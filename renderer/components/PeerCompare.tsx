@@ -5,8 +5,8 @@
  * comparison is core's (peerCompare.ts), derived in the store.
  */
 import type { DestroyedUse, PeerSideFigures } from '../../core/inspect/peerCompare.js';
-import type { PeerId } from '../../core/eval/peers/index.js';
-import { PEER_IDS, PEERS } from '../../core/eval/peers/index.js';
+import type { PeerId } from '../../core/policies/peers/index.js';
+import { PEER_IDS, PEERS } from '../../core/policies/peers/index.js';
 import { fmt } from '../format.js';
 import { useApp } from '../store/index.js';
 import { ActionBadge } from './ActionBadge.js';

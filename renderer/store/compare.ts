@@ -11,7 +11,7 @@ import { compareProposals, recordSide } from '../../core/inspect/compare.js';
 import type { Comparison, ProposalSide } from '../../core/inspect/compare.js';
 import type { PeerComparison } from '../../core/inspect/peerCompare.js';
 import { comparePeer } from '../../core/inspect/peerCompare.js';
-import type { PeerId } from '../../core/eval/peers/index.js';
+import type { PeerId } from '../../core/policies/peers/index.js';
 import type { PeerParams, PeerParamsForm, PeerParamValue } from '../../core/inspect/peerParams.js';
 import { checkPeerParams, peerDefaults, peerParamsForm, withAlwaysOn } from '../../core/inspect/peerParams.js';
 import type { CacheSlice } from './cache.js';

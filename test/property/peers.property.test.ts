@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { parseRequest, policyOf } from '../../core/engine/compact.js';
 import { analyze } from '../../core/engine/guards.js';
 import { rebuild } from '../../core/engine/rebuild.js';
-import { PEER_IDS, proposePeer } from '../../core/eval/peers/index.js';
+import { PEER_IDS, proposePeer } from '../../core/policies/peers/index.js';
 import { requestArb } from '../support/arbitraries.js';
 import { proposalProblems } from '../support/invariants.js';
 

@@ -13,7 +13,7 @@ import { pickCuts } from '../../../core/eval/cuts.js';
 import { evaluateCut, SWEEP_THRESHOLDS, toolNames } from '../../../core/eval/evaluate.js';
 import { LABELS, labelContext, labelCut } from '../../../core/eval/labels.js';
 import { tally } from '../../../core/eval/measure.js';
-import { masking, randomLike, randomShare } from '../../../core/eval/policies.js';
+import { masking, randomLike, randomShare } from '../../../core/policies/baselines.js';
 import { advise, pool } from '../../../core/eval/pool.js';
 import { history as readFileHistory } from '../engine/helpers.js';
 import { debuggingSession } from './fixtures.js';

@@ -12,8 +12,8 @@ import { evaluateCut } from '../../../core/eval/evaluate.js';
 import { renderHtml } from '../../../core/eval/html.js';
 import { LABELS, labelContext } from '../../../core/eval/labels.js';
 import type { PooledPolicy } from '../../../core/eval/peerReport.js';
-import type { PeerRun } from '../../../core/eval/peers/index.js';
-import { PEER_IDS, peerRuns } from '../../../core/eval/peers/index.js';
+import type { PeerRun } from '../../../core/policies/peers/index.js';
+import { PEER_IDS, peerRuns } from '../../../core/policies/peers/index.js';
 import { buildReport } from '../../../core/eval/report.js';
 import { configReads } from './fixtures.js';
 

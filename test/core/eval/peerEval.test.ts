@@ -11,7 +11,7 @@ import { LABELS, labelContext } from '../../../core/eval/labels.js';
 import { figures } from '../../../core/eval/measure.js';
 import { MATCH_THRESHOLDS } from '../../../core/eval/peerEval.js';
 import { poolPolicies } from '../../../core/eval/peerReport.js';
-import { PEER_IDS, peerRuns } from '../../../core/eval/peers/index.js';
+import { PEER_IDS, peerRuns } from '../../../core/policies/peers/index.js';
 import { configReads } from './fixtures.js';
 
 describe('eval --policies in core', () => {

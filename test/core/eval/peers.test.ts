@@ -8,8 +8,8 @@ import { analyze } from '../../../core/engine/guards.js';
 import { rebuild } from '../../../core/engine/rebuild.js';
 import { DecisionSchema } from '../../../core/engine/schema.js';
 import { toolNames } from '../../../core/eval/evaluate.js';
-import type { PeerId, PeerProposal } from '../../../core/eval/peers/index.js';
-import { PEER_IDS, PeerParamsError, peerRuns, proposePeer, proposeRun } from '../../../core/eval/peers/index.js';
+import type { PeerId, PeerProposal } from '../../../core/policies/peers/index.js';
+import { PEER_IDS, PeerParamsError, peerRuns, proposePeer, proposeRun } from '../../../core/policies/peers/index.js';
 import { History } from './fixtures.js';
 
 /** `n` tool calls of `tool` whose outputs are `size` characters each, ids t1…tn, after one user turn. */

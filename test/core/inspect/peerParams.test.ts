@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { PEER_IDS, PEERS } from '../../../core/eval/peers/index.js';
+import { PEER_IDS, PEERS } from '../../../core/policies/peers/index.js';
 import type { PeerParams, PeerParamValue } from '../../../core/inspect/peerParams.js';
 import {
   changedParams,

@@ -9,7 +9,7 @@ import { setupHost } from '../../../app/host/setup.js';
 import { compactContext } from '../../../core/engine/compact.js';
 import { createOfflineModel } from '../../../core/engine/offline/model.js';
 import { rebuild, rebuildOptionsOf } from '../../../core/engine/rebuild.js';
-import { PEER_IDS, PEERS, proposePeer } from '../../../core/eval/peers/index.js';
+import { PEER_IDS, PEERS, proposePeer } from '../../../core/policies/peers/index.js';
 import { comparePeer } from '../../../core/inspect/peerCompare.js';
 import type { AppStore } from '../../../renderer/store/index.js';
 import { createAppStore } from '../../../renderer/store/index.js';

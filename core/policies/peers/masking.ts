@@ -1,11 +1,11 @@
 /**
  * Observation masking ("The Complexity Trap", Lindenbauer et al., 2025: the last M observations
  * in full, older ones replaced), as the peer of the same name: the `masking` baseline of
- * core/eval/policies.ts with its decisions spelled out. Older results are shortened by R13 at
+ * core/policies/baselines.ts with its decisions spelled out. Older results are shortened by R13 at
  * the request's own settings, as the baseline always measured them.
  */
 import { z } from 'zod';
-import { masking } from '../policies.js';
+import { masking } from '../baselines.js';
 import type { Clearing, PeerInput, PeerProposal } from './peer.js';
 import { peerProposal } from './peer.js';
 

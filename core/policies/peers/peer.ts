@@ -14,7 +14,7 @@ import type { Analysis, Pair } from '../../engine/guards.js';
 import { isTextOutput, outputText } from '../../engine/guards.js';
 import type { Action, Decision, Message } from '../../engine/schema.js';
 import { estimateTokens } from '../../engine/tokens.js';
-import type { Actions } from '../policies.js';
+import type { Actions } from '../baselines.js';
 
 export interface PeerInput {
   messages: readonly Message[];
