@@ -31,12 +31,15 @@ import { ABLATION_NAME, buildReport, renderTable } from '../../core/eval/report.
 import { createDecisionModel, loadConfig } from '../config.js';
 import { classify, EXIT } from '../host/errors.js';
 import { UsageError } from './args.js';
-import type { Transcript } from './transcripts.js';
-import { readTranscripts } from './transcripts.js';
+import type { EvalShard } from './evalShard.js';
+import type { FileSlice, Transcript } from './transcripts.js';
+import { mergeShards, parseShard, parseShardFlag, shardDocument } from './evalShard.js';
+import { countFiles, readTranscripts } from './transcripts.js';
 
 const USAGE = `usage: compaction-inspector eval PATH… [--cuts 3] [--mask-m 10] [--seeds 5] [--max-recall-loss 0.05]
                                   [--options JSON] [--json] [--html FILE] [--cv] [--policies [LIST]]
-                                  [--peer-params JSON]
+                                  [--peer-params JSON] [--shard K/N]
+       compaction-inspector eval merge SHARD.json… [--json] [--html FILE]
   PATH      a history file in any format of "formats" (each conversation of a file is a
             transcript) or a folder of them (*.json, *.jsonl, *.traj; recursive)
   --cuts    cut points per transcript, spread evenly (history | next action = goal | future)
@@ -54,6 +57,9 @@ const USAGE = `usage: compaction-inspector eval PATH… [--cuts 3] [--mask-m 10]
             (default: all); trigger-based peers also run always on
   --peer-params with --policies: parameters over a peer's documented defaults, by peer id,
             e.g. '{"clear_tool_uses":{"keep":5}}' (masking's M is --mask-m)
+  --shard   measure only the files whose place in the whole list is K−1 modulo N and print the
+            shard (JSON) for "eval merge"; every shard gets the same PATHs and flags
+  merge     pool the shards 1…N of one evaluation into exactly the report one run prints
 `;
 
 interface Settings {
@@ -70,6 +76,8 @@ interface Settings {
   policies: PeerId[] | null;
   /** `--peer-params`: each listed peer's full parameters (its defaults under the given ones), checked by its schema. */
   peerParams: PeerOverrides;
+  /** `--shard K/N`: the slice of files this run measures; null for all of them. */
+  shard: FileSlice | null;
 }
 
 type PeerOverrides = Partial<Record<PeerId, PeerParams>>;
@@ -149,6 +157,7 @@ export function parseSettings(argv: string[]): Settings | 'help' {
         html: { type: 'string' },
         cv: { type: 'boolean' },
         'peer-params': { type: 'string' },
+        shard: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -173,6 +182,10 @@ export function parseSettings(argv: string[]): Settings | 'help' {
     if (!checked.success) throw new UsageError(`--options: ${describeZodError(checked.error)}`);
     options = raw as OptionsInput;
   }
+  const shard = values.shard === undefined ? null : parseShardFlag(values.shard);
+  if (shard !== null && values.cv === true)
+    throw new UsageError('--shard: not with --cv (each held-out transcript is fitted on all the others)');
+  if (shard !== null && values.html !== undefined) throw new UsageError('--shard: write --html with eval merge');
   return {
     paths: positionals,
     cuts: integer('cuts', values.cuts, EVAL_CUTS, 1, 20),
@@ -185,6 +198,7 @@ export function parseSettings(argv: string[]): Settings | 'help' {
     cv: values.cv === true,
     policies,
     peerParams: peerParamsOf(values['peer-params'], policies),
+    shard,
   };
 }
 
@@ -195,7 +209,7 @@ function peersOf(settings: Settings): PeerRun[] | undefined {
 }
 
 /** The report names the parameters that are not a peer's documented defaults. */
-function peerParamsNotes(settings: Settings): string[] {
+function peerParamsNotes(settings: Pick<Settings, 'peerParams'>): string[] {
   return Object.entries(settings.peerParams).map(([id, params]) => {
     const changes = changedParams(id as PeerId, params);
     return `${id} at ${changes.length === 0 ? 'its documented defaults' : describeChanges(changes)} (--peer-params)`;
@@ -260,7 +274,7 @@ async function measureCuts(
 }
 
 /** The offline weights were fitted on some of these files: their figures are in-sample. */
-function inSampleNote(transcripts: readonly Transcript[]): string[] {
+function inSampleNote(transcripts: ReadonlyArray<Pick<Transcript, 'sha256' | 'source'>>): string[] {
   const fitted = new Set(FITTED_WEIGHTS.fitted.on.map((f) => f.sha256));
   const seen = transcripts.filter((t) => fitted.has(t.sha256));
   if (seen.length === 0) return [];
@@ -305,12 +319,76 @@ async function measureCrossValidated(
   };
 }
 
+/** The report one run prints, from its cut results: the single run and `eval merge` both come here. */
+function reportOf(
+  settings: Pick<Settings, 'cuts' | 'maskM' | 'seeds' | 'maxRecallLoss' | 'cv'>,
+  model: { backend: string; model: string | null },
+  measured: Measured,
+) {
+  return buildReport({
+    backend: model.backend,
+    model: model.model,
+    settings: {
+      cuts: settings.cuts,
+      maskM: settings.maskM,
+      seeds: settings.seeds,
+      maxRecallLoss: settings.maxRecallLoss,
+      crossValidated: settings.cv,
+    },
+    results: measured.results,
+    folds: measured.folds,
+    notes: measured.notes,
+  });
+}
+
+/** Writes the report: the table or `--json` on stdout, and `--html FILE`; the exit code says whether every cut ran. */
+function emit(report: ReturnType<typeof buildReport>, output: { json: boolean; html: string | null }, err: Progress) {
+  if (output.html !== null) {
+    writeFileSync(output.html, renderHtml(report));
+    err(`wrote ${output.html}`);
+  }
+  process.stdout.write(output.json ? `${JSON.stringify(report, null, 1)}\n` : renderTable(report));
+  return report.pooled[LABELS[0]].failed > 0 ? EXIT.failed : EXIT.success;
+}
+
+/** `eval merge SHARD.json… [--json] [--html FILE]`. */
+async function runMerge(argv: string[], err: Progress): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { json: { type: 'boolean' }, html: { type: 'string' } },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message.split('\n')[0]);
+  }
+  const { readInputText } = await import('../inputFiles.js');
+  const shards: Array<{ name: string; shard: EvalShard }> = parsed.positionals.map((name) => {
+    let text: string;
+    try {
+      text = readInputText(name).text;
+    } catch (error) {
+      throw new UsageError(`eval merge: ${(error as Error).message.split('\n')[0]}`);
+    }
+    return { name, shard: parseShard(name, text) };
+  });
+  const { run, transcripts, results } = mergeShards(shards);
+  const notes = [
+    ...peerParamsNotes({ peerParams: run.peerParams as PeerOverrides }),
+    ...(run.backend === 'offline' ? inSampleNote(transcripts) : []),
+  ];
+  const report = reportOf({ ...run, cv: false }, run, { results, notes });
+  return emit(report, { json: parsed.values.json === true, html: parsed.values.html ?? null }, err);
+}
+
 export async function run(argv: string[]): Promise<number> {
   const err = (line: string) => process.stderr.write(`${line}\n`);
   const controller = new AbortController();
   const onInterrupt = () => controller.abort();
   process.once('SIGINT', onInterrupt);
   try {
+    if (argv[0] === 'merge') return await runMerge(argv.slice(1), err);
     const settings = parseSettings(argv);
     if (settings === 'help') {
       process.stdout.write(USAGE);
@@ -321,31 +399,37 @@ export async function run(argv: string[]): Promise<number> {
     const model = createDecisionModel(config, createDefaultRegistry());
     if (settings.cv && model.backend !== 'offline')
       throw new UsageError(`--cv fits the offline model's weights; the configured backend is ${model.backend}`);
-    const transcripts = readTranscripts(settings.paths, err);
+    const transcripts = readTranscripts(settings.paths, err, settings.shard ?? undefined);
     const measured = settings.cv
       ? await measureCrossValidated(transcripts, settings, config, controller.signal, err)
       : await measureCuts(transcripts, model, settings, config, controller.signal, err);
     if (measured === null) return EXIT.interrupted;
-    const report = buildReport({
-      backend: model.backend,
-      model: model.model ?? null,
-      settings: {
+    if (settings.shard !== null) {
+      const run = {
         cuts: settings.cuts,
         maskM: settings.maskM,
         seeds: settings.seeds,
         maxRecallLoss: settings.maxRecallLoss,
-        crossValidated: settings.cv,
-      },
-      results: measured.results,
-      folds: measured.folds,
-      notes: [...peerParamsNotes(settings), ...measured.notes],
-    });
-    if (settings.html !== null) {
-      writeFileSync(settings.html, renderHtml(report));
-      err(`wrote ${settings.html}`);
+        options: settings.options,
+        policies: settings.policies,
+        peerParams: settings.peerParams,
+        backend: model.backend,
+        model: model.model ?? null,
+        promptVersion: model.promptVersion ?? null,
+        files: countFiles(settings.paths),
+      };
+      process.stdout.write(`${JSON.stringify(shardDocument(settings.shard, run, transcripts, measured.results))}\n`);
+      return measured.results.some((r) => r.error !== null) ? EXIT.failed : EXIT.success;
     }
-    process.stdout.write(settings.json ? `${JSON.stringify(report, null, 1)}\n` : renderTable(report));
-    return report.pooled[LABELS[0]].failed > 0 ? EXIT.failed : EXIT.success;
+    const report = reportOf(
+      settings,
+      { backend: model.backend, model: model.model ?? null },
+      {
+        ...measured,
+        notes: [...peerParamsNotes(settings), ...measured.notes],
+      },
+    );
+    return emit(report, settings, err);
   } catch (error) {
     const failure = classify(error);
     if (failure.kind === 'internal') throw error;

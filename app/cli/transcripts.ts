@@ -21,6 +21,8 @@ export interface Transcript {
   source: string;
   /** The file the conversation was read from. */
   file: string;
+  /** The file's place among every file the paths name, in reading order (what `--shard` slices). */
+  fileIndex: number;
   /** The SHA-256 of the file's bytes as read. */
   sha256: string;
   format: string;
@@ -53,61 +55,85 @@ function readHistoryFile(file: string, maxBytes: number): ReadFile {
   return { source, sha256: createHash('sha256').update(bytes).digest('hex'), bytes: bytes.length };
 }
 
-/**
- * Every conversation of every file, in any native format (SPEC §9): a file with several
- * conversations gives one transcript each (`file#key`). Named files must load (exit 2 with one
- * line); a file found in a folder that cannot be read (a FIFO, a device, too large, not UTF-8)
- * or is not a history is skipped with a note naming why, and so are empty conversations and
- * conversations a run would refuse (a call input nested past the depth bound).
- */
-export function readTranscripts(paths: readonly string[], warn: (line: string) => void): Transcript[] {
-  const out: Transcript[] = [];
-  let left = memoryBudgetBytes();
-  for (const path of paths) {
+/** Which files of the whole list to read: those whose index is `index` modulo `count` (`eval --shard`). */
+export interface FileSlice {
+  index: number;
+  count: number;
+}
+
+/** Every file the paths name, in reading order, each with whether it was named (not found in a folder). */
+function filesOf(paths: readonly string[]): Array<{ file: string; named: boolean }> {
+  return paths.flatMap((path): Array<{ file: string; named: boolean }> => {
     let isDir: boolean;
     try {
       isDir = statSync(path).isDirectory();
     } catch {
       throw new UsageError(`${path}: no such file or folder`);
     }
-    for (const file of isDir ? historyFiles(path) : [path]) {
-      let read: ReadFile;
+    return isDir ? historyFiles(path).map((file) => ({ file, named: false })) : [{ file: path, named: true }];
+  });
+}
+
+/** How many files the paths name in all: what shards of one list agree on. */
+export function countFiles(paths: readonly string[]): number {
+  return filesOf(paths).length;
+}
+
+/**
+ * Every conversation of every file, in any native format (SPEC §9): a file with several
+ * conversations gives one transcript each (`file#key`). Named files must load (exit 2 with one
+ * line); a file found in a folder that cannot be read (a FIFO, a device, too large, not UTF-8)
+ * or is not a history is skipped with a note naming why, and so are empty conversations and
+ * conversations a run would refuse (a call input nested past the depth bound). With `slice`,
+ * only the files of that slice are read, so shards of one list never read a file twice.
+ */
+export function readTranscripts(
+  paths: readonly string[],
+  warn: (line: string) => void,
+  slice: FileSlice = { index: 0, count: 1 },
+): Transcript[] {
+  const out: Transcript[] = [];
+  let left = memoryBudgetBytes();
+  const files = filesOf(paths);
+  for (const [fileIndex, { file, named }] of files.entries()) {
+    if (fileIndex % slice.count !== slice.index) continue;
+    let read: ReadFile;
+    try {
+      read = readHistoryFile(file, left);
+    } catch (error) {
+      if (!(error instanceof UnreadableFile || error instanceof FormatError)) throw error;
+      const reason = (error instanceof UnreadableFile ? error.detail : error.message).split('\n')[0];
+      if (named) throw new UsageError(`${file}: ${reason}`);
+      warn(`skipping ${file}: ${reason}`);
+      continue;
+    }
+    left -= read.bytes;
+    const { source } = read;
+    for (const { key } of source.conversations) {
+      const name = source.conversations.length > 1 ? `${file}#${key}` : file;
       try {
-        read = readHistoryFile(file, left);
+        const { read: conversation } = openConversation(source, key);
+        // A conversation its agent compacted is measured on its live context only (SPEC §9).
+        const messages = liveMessages(conversation);
+        const deep = deepInputIn(messages);
+        if (messages.length < conversation.messages.length)
+          warn(
+            `${name}: live context only, from message ${conversation.messages.length - messages.length + 1} (the agent compacted what came before)`,
+          );
+        if (messages.length === 0) warn(`skipping ${name}: no messages (${conversation.notes.kept})`);
+        else if (deep !== null) warn(`skipping ${name}: ${deep}`);
+        else
+          out.push({
+            source: name,
+            file,
+            fileIndex,
+            sha256: read.sha256,
+            format: source.format,
+            messages,
+          });
       } catch (error) {
-        if (!(error instanceof UnreadableFile || error instanceof FormatError)) throw error;
-        const reason = (error instanceof UnreadableFile ? error.detail : error.message).split('\n')[0];
-        if (!isDir) throw new UsageError(`${file}: ${reason}`);
-        warn(`skipping ${file}: ${reason}`);
-        continue;
-      }
-      left -= read.bytes;
-      const { source } = read;
-      for (const { key } of source.conversations) {
-        const name = source.conversations.length > 1 ? `${file}#${key}` : file;
-        try {
-          const { read: conversation } = openConversation(source, key);
-          // A conversation its agent compacted is measured on its live context only (SPEC §9).
-          const messages = liveMessages(conversation);
-          const deep = deepInputIn(messages);
-          if (messages.length < conversation.messages.length)
-            warn(
-              `${name}: live context only, from message ${conversation.messages.length - messages.length + 1} (the agent compacted what came before)`,
-            );
-          if (messages.length === 0) warn(`skipping ${name}: no messages (${conversation.notes.kept})`);
-          else if (deep !== null) warn(`skipping ${name}: ${deep}`);
-          else
-            out.push({
-              source: name,
-              file,
-              sha256: read.sha256,
-              format: source.format,
-              messages,
-            });
-        } catch (error) {
-          if (!(error instanceof FormatError)) throw error;
-          warn(`skipping ${name}: ${error.message.split('\n')[0]}`);
-        }
+        if (!(error instanceof FormatError)) throw error;
+        warn(`skipping ${name}: ${error.message.split('\n')[0]}`);
       }
     }
   }
