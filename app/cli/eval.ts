@@ -34,11 +34,12 @@ import { UsageError } from './args.js';
 import type { EvalShard } from './evalShard.js';
 import type { FileSlice, Transcript } from './transcripts.js';
 import { mergeShards, parseShard, parseShardFlag, shardDocument } from './evalShard.js';
+import { readPolicyFlag } from './policy.js';
 import { countFiles, readTranscripts } from './transcripts.js';
 
 const USAGE = `usage: compaction-inspector eval PATH… [--cuts 3] [--mask-m 10] [--seeds 5] [--max-recall-loss 0.05]
                                   [--options JSON] [--json] [--html FILE] [--cv] [--policies [LIST]]
-                                  [--peer-params JSON] [--shard K/N]
+                                  [--peer-params JSON] [--shard K/N] [--policy FILE]
        compaction-inspector eval merge SHARD.json… [--json] [--html FILE]
   PATH      a history file in any format of "formats" (each conversation of a file is a
             transcript) or a folder of them (*.json, *.jsonl, *.traj; recursive)
@@ -57,6 +58,8 @@ const USAGE = `usage: compaction-inspector eval PATH… [--cuts 3] [--mask-m 10]
             (default: all); trigger-based peers also run always on
   --peer-params with --policies: parameters over a peer's documented defaults, by peer id,
             e.g. '{"clear_tool_uses":{"keep":5}}' (masking's M is --mask-m)
+  --policy  an approved compaction-policy.json: its options under --options (key by key) and,
+            when it names any, its eligible tools instead of every tool a history calls
   --shard   measure only the files whose place in the whole list is K−1 modulo N and print the
             shard (JSON) for "eval merge"; every shard gets the same PATHs and flags
   merge     pool the shards 1…N of one evaluation into exactly the report one run prints
@@ -78,6 +81,8 @@ interface Settings {
   peerParams: PeerOverrides;
   /** `--shard K/N`: the slice of files this run measures; null for all of them. */
   shard: FileSlice | null;
+  /** `--policy`: the tools it makes eligible; null to make every tool a history calls eligible. */
+  eligibleToolNames: string[] | null;
 }
 
 type PeerOverrides = Partial<Record<PeerId, PeerParams>>;
@@ -158,6 +163,7 @@ export function parseSettings(argv: string[]): Settings | 'help' {
         cv: { type: 'boolean' },
         'peer-params': { type: 'string' },
         shard: { type: 'string' },
+        policy: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -183,6 +189,10 @@ export function parseSettings(argv: string[]): Settings | 'help' {
     options = raw as OptionsInput;
   }
   const shard = values.shard === undefined ? null : parseShardFlag(values.shard);
+  const policy = values.policy === undefined ? null : readPolicyFlag(values.policy);
+  if (policy !== null && values.cv === true)
+    throw new UsageError('--policy: not with --cv (cross-validation refits the weights the policy was tuned with)');
+  if (policy !== null) options = { ...policy.options, ...options };
   if (shard !== null && values.cv === true)
     throw new UsageError('--shard: not with --cv (each held-out transcript is fitted on all the others)');
   if (shard !== null && values.html !== undefined) throw new UsageError('--shard: write --html with eval merge');
@@ -199,6 +209,7 @@ export function parseSettings(argv: string[]): Settings | 'help' {
     policies,
     peerParams: peerParamsOf(values['peer-params'], policies),
     shard,
+    eligibleToolNames: policy === null || policy.eligible_tool_names.length === 0 ? null : policy.eligible_tool_names,
   };
 }
 
@@ -254,6 +265,7 @@ async function measureCuts(
         maskM: settings.maskM,
         seeds: settings.seeds,
         options: settings.options,
+        eligibleToolNames: settings.eligibleToolNames ?? undefined,
         signal,
         settings: config.request,
         peers: peersOf(settings),
@@ -411,6 +423,7 @@ export async function run(argv: string[]): Promise<number> {
         seeds: settings.seeds,
         maxRecallLoss: settings.maxRecallLoss,
         options: settings.options,
+        eligibleToolNames: settings.eligibleToolNames,
         policies: settings.policies,
         peerParams: settings.peerParams,
         backend: model.backend,

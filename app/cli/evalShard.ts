@@ -19,6 +19,7 @@ const ShardRunSchema = z.strictObject({
   seeds: z.number(),
   maxRecallLoss: z.number(),
   options: z.record(z.string(), z.unknown()),
+  eligibleToolNames: z.array(z.string()).nullable(),
   policies: z.array(z.string()).nullable(),
   peerParams: z.record(z.string(), z.unknown()),
   backend: z.string(),

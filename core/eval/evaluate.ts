@@ -34,6 +34,8 @@ export interface EvalSettings {
   seeds: number;
   /** Request options (SPEC §5) for every cut; defaults otherwise. */
   options?: OptionsInput;
+  /** The tools a policy makes eligible (R5); every tool the history calls when absent. */
+  eligibleToolNames?: readonly string[];
   signal?: AbortSignal;
   settings?: CompactOptions['settings'];
   /**
@@ -83,10 +85,15 @@ export function toolNames(messages: CompactRequestInput['messages']): string[] {
   return [...names].sort();
 }
 
-/** The request a cut makes: the history before it, its goal, every tool it calls eligible. */
-export function cutRequest(messages: readonly Message[], cut: Cut, options: OptionsInput = {}): CompactRequestInput {
+/** The request a cut makes: the history before it, its goal, and `eligible` or every tool it calls eligible. */
+export function cutRequest(
+  messages: readonly Message[],
+  cut: Cut,
+  options: OptionsInput = {},
+  eligible?: readonly string[],
+): CompactRequestInput {
   const history = messages.slice(0, cut.index);
-  return { messages: history, goal: cut.goal, eligible_tool_names: toolNames(history), options };
+  return { messages: history, goal: cut.goal, eligible_tool_names: [...(eligible ?? toolNames(history))], options };
 }
 
 function probabilitiesOf(decisions: readonly Decision[]): Map<string, number> {
@@ -110,7 +117,7 @@ export async function evaluateCut(
   settings: EvalSettings,
 ): Promise<CutResult> {
   const history = context.messages.slice(0, cut.index);
-  const request = cutRequest(context.messages, cut, settings.options);
+  const request = cutRequest(context.messages, cut, settings.options, settings.eligibleToolNames);
   const details = await compactDetailed(request, {
     model,
     signal: settings.signal,

@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ResponseSchema } from '../../../core/engine/schema.js';
 import { runCli, tempDir } from './support.js';
+import { debuggingSession } from '../../core/eval/fixtures.js';
 
 let tmp: ReturnType<typeof tempDir>;
 afterEach(() => tmp?.cleanup());
@@ -105,5 +106,32 @@ describe('compact_context --policy', () => {
     const { result } = await compact(['--policy', 'policy.json'], {});
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(/^warning: the policy was tuned with weights or prompt offline-v0\/w-00000000, not /);
+  });
+});
+
+describe('eval --policy', () => {
+  it('R5 measures with the policy’s eligible tools and options', async () => {
+    tmp = tempDir();
+    tmp.write('history.json', JSON.stringify(debuggingSession().messages));
+    const candidatesWith = async (policy: unknown) => {
+      tmp.write('policy.json', JSON.stringify(policy));
+      const result = await runCli(
+        ['eval', 'history.json', '--cuts', '1', '--seeds', '1', '--json', '--policy', 'policy.json'],
+        {
+          cwd: tmp.dir,
+        },
+      );
+      expect(result.code).toBe(0);
+      const report = JSON.parse(result.stdout) as {
+        pooled: { 'later-use': { policies: { model: { candidates: number } } } };
+        settings: { threshold: number };
+      };
+      return { candidates: report.pooled['later-use'].policies.model.candidates, threshold: report.settings.threshold };
+    };
+    const every = await candidatesWith({ compaction_policy: 1, options: { keep_threshold: 0.65 } });
+    expect(every.candidates).toBeGreaterThan(0);
+    expect(every.threshold).toBe(0.65);
+    const none = await candidatesWith({ compaction_policy: 1, eligible_tool_names: ['never_called'] });
+    expect(none.candidates).toBe(0);
   });
 });
