@@ -7,19 +7,17 @@
  * 2 on bad usage or an unreadable named file, 130 when interrupted (nothing on stdout then).
  */
 import { writeFileSync } from 'node:fs';
-import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { createDefaultRegistry } from '../../core/engine/backends.js';
 import type { DecisionModel } from '../../core/engine/model.js';
 import { OFFLINE_MODEL_VERSION } from '../../core/engine/offline/model.js';
-import { FITTED_WEIGHTS } from '../../core/engine/offline/weights.js';
 import type { OptionsInput } from '../../core/engine/schema.js';
 import { describeZodError, OptionsSchema } from '../../core/engine/schema.js';
 import { CrossValidationError, crossValidate } from '../../core/eval/crossval.js';
 import type { CutResult } from '../../core/eval/evaluate.js';
-import { evaluateCut } from '../../core/eval/evaluate.js';
-import { EVAL_CUTS, pickCuts } from '../../core/eval/cuts.js';
+import { EVAL_CUTS } from '../../core/eval/cuts.js';
+import { inSampleNotes, measureTranscripts } from '../../core/eval/measureAll.js';
 import { renderHtml } from '../../core/eval/html.js';
 import { LABELS, labelContext } from '../../core/eval/labels.js';
 import type { PeerId, PeerRun } from '../../core/policies/peers/index.js';
@@ -244,55 +242,35 @@ async function measureCuts(
   signal: AbortSignal,
   err: Progress,
 ): Promise<Measured | null> {
-  const plan = transcripts.map((t) => ({
-    ...t,
-    context: labelContext(t.messages),
-    cuts: pickCuts(t.messages, settings.cuts),
-  }));
-  for (const t of plan)
-    if (t.cuts.length === 0)
-      err(`skipping ${t.source}: no cut point (needs an assistant message after at least 8 messages)`);
-  const total = plan.reduce((n, t) => n + t.cuts.length, 0);
-  if (total === 0) throw new UsageError('eval: no transcript has a cut point');
-  const results: CutResult[] = [];
-  for (const t of plan) {
-    for (const cut of t.cuts) {
-      // A local model answers in microtasks only: yield so a pending Ctrl-C is seen between cuts.
-      await new Promise((done) => setImmediate(done));
-      if (signal.aborted) break;
-      const started = Date.now();
-      const result = await evaluateCut(t.source, t.context, cut, model, {
-        maskM: settings.maskM,
-        seeds: settings.seeds,
-        options: settings.options,
-        eligibleToolNames: settings.eligibleToolNames ?? undefined,
-        signal,
-        settings: config.request,
-        peers: peersOf(settings),
-      });
-      if (signal.aborted) break;
-      results.push(result);
-      const status = result.error
-        ? `failed: ${result.error.code}`
-        : `${result.policies.model[LABELS[0]].candidates} candidates`;
-      err(`[${results.length}/${total}] ${t.source} @ m${cut.index}: ${status} (${Date.now() - started} ms)`);
-    }
-  }
-  if (signal.aborted) {
-    err(`interrupted after ${results.length} of ${total} cuts; no report written`);
+  const measured = await measureTranscripts(
+    transcripts,
+    model,
+    settings.cuts,
+    {
+      maskM: settings.maskM,
+      seeds: settings.seeds,
+      options: settings.options,
+      eligibleToolNames: settings.eligibleToolNames ?? undefined,
+      signal,
+      settings: config.request,
+      peers: peersOf(settings),
+    },
+    {
+      skipped: (source, reason) => err(`skipping ${source}: ${reason}`),
+      cut: (done, total, result, ms) => {
+        const status = result.error
+          ? `failed: ${result.error.code}`
+          : `${result.policies.model[LABELS[0]].candidates} candidates`;
+        err(`[${done}/${total}] ${result.source} @ m${result.cut}: ${status} (${ms} ms)`);
+      },
+    },
+  );
+  if (measured.stopped) {
+    err(`interrupted after ${measured.results.length} of ${measured.total} cuts; no report written`);
     return null;
   }
-  return { results, notes: model.backend === 'offline' ? inSampleNote(transcripts) : [] };
-}
-
-/** The offline weights were fitted on some of these files: their figures are in-sample. */
-function inSampleNote(transcripts: ReadonlyArray<Pick<Transcript, 'sha256' | 'source'>>): string[] {
-  const fitted = new Set(FITTED_WEIGHTS.fitted.on.map((f) => f.sha256));
-  const seen = transcripts.filter((t) => fitted.has(t.sha256));
-  if (seen.length === 0) return [];
-  return [
-    `the offline weights (${FITTED_WEIGHTS.id}) were fitted on ${seen.length} of these ${transcripts.length} transcripts (${seen.map((t) => basename(t.source)).join(', ')}): their figures are in-sample; eval --cv gives held-out figures`,
-  ];
+  if (measured.total === 0) throw new UsageError('eval: no transcript has a cut point');
+  return { results: measured.results, notes: inSampleNotes(transcripts, model.backend) };
 }
 
 async function measureCrossValidated(
@@ -388,7 +366,7 @@ async function runMerge(argv: string[], err: Progress): Promise<number> {
   const { run, transcripts, results } = mergeShards(shards);
   const notes = [
     ...peerParamsNotes({ peerParams: run.peerParams as PeerOverrides }),
-    ...(run.backend === 'offline' ? inSampleNote(transcripts) : []),
+    ...inSampleNotes(transcripts, run.backend),
   ];
   const report = reportOf({ ...run, cv: false }, run, { results, notes });
   return emit(report, { json: parsed.values.json === true, html: parsed.values.html ?? null }, err);
