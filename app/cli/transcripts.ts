@@ -8,26 +8,14 @@ import { createHash } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { memoryBudgetBytes } from '../budget.js';
-import { deepInputIn } from '../../core/engine/depth.js';
-import type { Message } from '../../core/engine/schema.js';
+import type { Transcript } from '../../core/eval/transcripts.js';
+import { transcriptsOf } from '../../core/eval/transcripts.js';
 import type { InspectedSource } from '../../core/formats/index.js';
-import { liveMessages } from '../../core/formats/compactions.js';
-import { FormatError, inspectSource, openConversation } from '../../core/formats/index.js';
+import { FormatError, inspectSource } from '../../core/formats/index.js';
 import { readInputSource, UnreadableFile } from '../inputFiles.js';
 import { UsageError } from './args.js';
 
-export interface Transcript {
-  /** The file, or `file#key` for one conversation of a file that holds several. */
-  source: string;
-  /** The file the conversation was read from. */
-  file: string;
-  /** The file's place among every file the paths name, in reading order (what `--shard` slices). */
-  fileIndex: number;
-  /** The SHA-256 of the file's bytes as read. */
-  sha256: string;
-  format: string;
-  messages: Message[];
-}
+export type { Transcript } from '../../core/eval/transcripts.js';
 
 /** Files a folder holds that may be histories, recursively, in a stable order (dot folders skipped). */
 function historyFiles(dir: string): string[] {
@@ -108,34 +96,7 @@ export function readTranscripts(
       continue;
     }
     left -= read.bytes;
-    const { source } = read;
-    for (const { key } of source.conversations) {
-      const name = source.conversations.length > 1 ? `${file}#${key}` : file;
-      try {
-        const { read: conversation } = openConversation(source, key);
-        // A conversation its agent compacted is measured on its live context only (SPEC §9).
-        const messages = liveMessages(conversation);
-        const deep = deepInputIn(messages);
-        if (messages.length < conversation.messages.length)
-          warn(
-            `${name}: live context only, from message ${conversation.messages.length - messages.length + 1} (the agent compacted what came before)`,
-          );
-        if (messages.length === 0) warn(`skipping ${name}: no messages (${conversation.notes.kept})`);
-        else if (deep !== null) warn(`skipping ${name}: ${deep}`);
-        else
-          out.push({
-            source: name,
-            file,
-            fileIndex,
-            sha256: read.sha256,
-            format: source.format,
-            messages,
-          });
-      } catch (error) {
-        if (!(error instanceof FormatError)) throw error;
-        warn(`skipping ${name}: ${error.message.split('\n')[0]}`);
-      }
-    }
+    out.push(...transcriptsOf(read.source, { name: file, index: fileIndex, sha256: read.sha256 }, warn));
   }
   return out;
 }
