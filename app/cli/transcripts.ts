@@ -50,7 +50,7 @@ export interface FileSlice {
 }
 
 /** Every file the paths name, in reading order, each with whether it was named (not found in a folder). */
-function filesOf(paths: readonly string[]): Array<{ file: string; named: boolean }> {
+export function filesOf(paths: readonly string[]): Array<{ file: string; named: boolean }> {
   return paths.flatMap((path): Array<{ file: string; named: boolean }> => {
     let isDir: boolean;
     try {

@@ -1,0 +1,52 @@
+/**
+ * One computation: the inspector's workspace and `eval --policy FILE --policies --json` give the
+ * same report for the same files and policy, because both come from core/eval/measureAll.ts.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { filesOf } from '../../../app/cli/transcripts.js';
+import { createOfflineModel } from '../../../core/engine/offline/model.js';
+import { evaluateWorkspace } from '../../../core/eval/workspace.js';
+import { isBinarySource } from '../../../core/formats/index.js';
+import { runCli, tempDir } from '../../app/cli/support.js';
+import { sharedPath, sharedSkipReason } from '../../support/shared.js';
+
+let tmp: ReturnType<typeof tempDir>;
+afterEach(() => tmp?.cleanup());
+
+const corpus = sharedPath('corpus');
+const formats = sharedPath('formats');
+const absent = corpus === null || formats === null;
+
+describe.skipIf(absent)(`the workspace's figures ${absent ? sharedSkipReason('corpus') : ''}`, () => {
+  it('equal eval --policy --policies --json on ../shared/corpus and ../shared/formats', async () => {
+    tmp = tempDir();
+    const paths = [corpus as string, formats as string];
+    const policy = { eligible_tool_names: ['Read', 'Grep', 'bash', 'read_file'], options: { keep_threshold: 0.55 } };
+    const policyFile = tmp.write('policy.json', JSON.stringify({ compaction_policy: 1, ...policy }));
+    const cli = await runCli(['eval', ...paths, '--policies', '--json', '--policy', policyFile], { cwd: tmp.dir });
+    expect(cli.code).toBe(0);
+    const files = filesOf(paths).map(({ file }) => {
+      const bytes = readFileSync(file);
+      return {
+        name: file,
+        input: isBinarySource(bytes) ? new Uint8Array(bytes) : bytes.toString('utf8'),
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        bytes: bytes.length,
+      };
+    });
+    const workspace = await evaluateWorkspace(files, policy, createOfflineModel());
+    if (workspace.stopped) throw new Error('not stopped');
+    expect(JSON.parse(JSON.stringify(workspace.report))).toEqual(JSON.parse(cli.stdout));
+    expect(workspace.sessions.length).toBe(
+      workspace.report.transcripts.length + countSkippedSessions(workspace.skipped),
+    );
+    expect(workspace.tools.find((t) => t.name === 'Read')?.calls).toBeGreaterThan(0);
+  });
+});
+
+/** Sessions read but without a cut point are listed as sessions and skipped by the measurement. */
+function countSkippedSessions(skipped: readonly string[]): number {
+  return skipped.filter((line) => line.endsWith('(needs an assistant message after at least 8 messages)')).length;
+}
