@@ -120,7 +120,7 @@ async function main(): Promise<void> {
   loadStoredKey();
   let win: BrowserWindow | null = null;
   const setup = setupHost('electron', { apiKey: () => apiKey, extra: extraHandlers(() => win) });
-  const { handlers, runs } = setup;
+  const { handlers, runs, workspaces } = setup;
   signingKey = setup.signingKey;
   serveRenderer();
   for (const channel of CHANNELS) {
@@ -171,6 +171,7 @@ async function main(): Promise<void> {
   await win.loadURL(`${ORIGIN}/index.html`);
   app.on('window-all-closed', () => {
     runs.cancelAll();
+    workspaces.cancelAll();
     app.quit();
   });
 }

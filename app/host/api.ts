@@ -11,6 +11,7 @@ import { AuditRecordSchema } from '../../core/audit/schema.js';
 import type { SignerKey } from '../signing/auditSignature.js';
 import { HostApiError } from './errors.js';
 import type { AdmittedBody, RunManager } from './runs.js';
+import type { WorkspaceManager } from './workspaces.js';
 
 /** What the transport knows of one call beyond its args: the web host's hold on the body it read. */
 export interface CallContext {
@@ -26,6 +27,7 @@ export interface HostApiDeps {
   info: () => HostInfo;
   example: () => Example;
   runs: RunManager;
+  workspaces: WorkspaceManager;
   /** Signs an audit record's text with the host's key; null when no key is configured. */
   sign?: ((recordText: string) => { text: string; signer: SignerKey }) | null;
   /** Electron adds file.open, file.save and apiKey.set. */
@@ -49,6 +51,15 @@ export function createHandlers(deps: HostApiDeps): Handlers {
       return status;
     },
     'run.cancel': ({ runId }) => ({ cancelled: deps.runs.cancel(runId) }),
+    'workspace.start': (args, { admitted }) => ({
+      workspaceId: deps.workspaces.start(args, args.backend, admitted),
+    }),
+    'workspace.status': ({ workspaceId }) => {
+      const status = deps.workspaces.status(workspaceId);
+      if (!status) throw new HostApiError('not_found', `no workspace evaluation "${workspaceId}"`);
+      return status;
+    },
+    'workspace.cancel': ({ workspaceId }) => ({ cancelled: deps.workspaces.cancel(workspaceId) }),
     'audit.sign': ({ recordText }) => {
       if (!deps.sign) return null;
       // Only audit records are signed: the namespace says what the signature is for, and a

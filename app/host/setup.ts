@@ -18,6 +18,7 @@ import { createHandlers } from './api.js';
 import { osUser } from './exportFiles.js';
 import type { ModelFactory } from './runs.js';
 import { RunManager } from './runs.js';
+import { WorkspaceManager } from './workspaces.js';
 import { packageVersion } from './version.js';
 import { signAuditRecord, signerKeyOf } from '../signing/auditSignature.js';
 import { hostSigningKey } from '../signing/hostKey.js';
@@ -42,6 +43,7 @@ export function bundledExample(): Example {
 export interface HostSetup {
   handlers: Handlers;
   runs: RunManager;
+  workspaces: WorkspaceManager;
   config: Config;
   /** The process's one heap budget: `/compact_context`, run.start and kept outcomes hold from it. */
   admission: Admission;
@@ -100,6 +102,7 @@ export function setupHost(
     budgetBytes: options.heapBudgetBytes ?? hostHeapBudgetBytes(),
   });
   const runs = new RunManager(createModel, admission);
+  const workspaces = new WorkspaceManager(createModel, admission);
   const info = (): HostInfo => ({
     host,
     version: packageVersion(),
@@ -119,6 +122,6 @@ export function setupHost(
   // The record is signed as sent: what it claims is the inspector's, on the person's approval;
   // its hashes bind the files, which `verify` checks against it.
   const sign = signingKey && ((text: string) => signAuditRecord(text, signingKey));
-  const handlers = createHandlers({ info, example: bundledExample, runs, sign, extra: options.extra });
-  return { handlers, runs, config, admission, signingKey };
+  const handlers = createHandlers({ info, example: bundledExample, runs, workspaces, sign, extra: options.extra });
+  return { handlers, runs, workspaces, config, admission, signingKey };
 }

@@ -204,6 +204,7 @@ export function startWebHost(options: WebHostOptions): Promise<WebHost> {
         close: () =>
           new Promise<void>((done) => {
             options.setup.runs.cancelAll();
+            options.setup.workspaces.cancelAll();
             server.closeAllConnections();
             server.close(() => done());
           }),

@@ -18,6 +18,9 @@ import {
 import { AuditDraftSchema } from '../audit/schema.js';
 import type { WrittenSession } from '../formats/adapters/claudeResume.js';
 import { canResume } from '../formats/adapters/claudeResume.js';
+import { WorkspaceFileSchema, WorkspaceId, WorkspacePolicySchema, WorkspaceStatusSchema } from './workspace.js';
+
+export type { WorkspaceStatus } from './workspace.js';
 
 /** Errors that cross the boundary carry a stable code and a message a person can act on. */
 export const HOST_ERROR_CODES = [
@@ -206,6 +209,17 @@ export const contract = {
   },
   'run.status': { args: RunId, result: RunStatusSchema },
   'run.cancel': { args: RunId, result: z.object({ cancelled: z.boolean() }) },
+  /** Many sessions under one policy (core/eval/workspace.ts): started, polled and cancelled like a run. */
+  'workspace.start': {
+    args: z.strictObject({
+      files: z.array(WorkspaceFileSchema).min(1),
+      policy: WorkspacePolicySchema,
+      backend: BackendChoiceSchema,
+    }),
+    result: WorkspaceId,
+  },
+  'workspace.status': { args: WorkspaceId, result: WorkspaceStatusSchema },
+  'workspace.cancel': { args: WorkspaceId, result: z.object({ cancelled: z.boolean() }) },
   /**
    * Electron only: the native open dialog; null when the user cancels. The web page opens
    * files with the browser's own picker, so the web host answers `unsupported`.
@@ -270,6 +284,7 @@ export type ChannelArgs<C extends Channel> = z.input<Contract[C]['args']>;
 /** What a handler receives once the gate parsed it (defaults filled in). */
 export type ChannelParsedArgs<C extends Channel> = z.infer<Contract[C]['args']>;
 export type ChannelResult<C extends Channel> = z.infer<Contract[C]['result']>;
+export type WorkspaceStartArgs = ChannelParsedArgs<'workspace.start'>;
 
 /** The host API as callers see it: one method per channel, named by the channel. */
 export type HostApi = { [C in Channel]: (args: ChannelArgs<C>) => Promise<ChannelResult<C>> };
