@@ -53,6 +53,8 @@ export interface WorkspaceEvaluation {
   tools: Array<{ name: string; calls: number }>;
   /** Files and sessions not measured, each with why. */
   skipped: string[];
+  /** The model's weights id or prompt version: what a policy file tuned here names. */
+  promptVersion: string | null;
   /** The evaluation was cancelled: no report. */
   stopped: boolean;
 }
@@ -132,6 +134,7 @@ export async function evaluateWorkspace(
       .map(([name, n]) => ({ name, calls: n }))
       .sort((a, b) => b.calls - a.calls || a.name.localeCompare(b.name)),
     skipped,
+    promptVersion: model.promptVersion ?? null,
     stopped: false,
   };
 }
