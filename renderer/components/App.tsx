@@ -17,6 +17,7 @@ import { StatsHeader } from './StatsHeader.js';
 import { SummaryTab } from './SummaryTab.js';
 import { TAB_PANEL_ID, tabId, Tabs } from './Tabs.js';
 import { Toolbar } from './Toolbar.js';
+import { WorkspaceView } from './WorkspaceView.js';
 
 export function App() {
   const store = useAppStore();
@@ -25,6 +26,7 @@ export function App() {
   const ready = useApp((s) => s.snapshot !== null && s.opening === null && s.run.state !== 'running');
   const running = useApp((s) => s.run.state === 'running');
   const unsaved = useApp(selectUnsaved);
+  const view = useApp((s) => s.view);
 
   useEffect(() => {
     const { deps, openExample, setBackend, setHostInfo } = store.getState();
@@ -55,8 +57,11 @@ export function App() {
   const onDrop = (event: React.DragEvent) => {
     event.preventDefault();
     setDragging(false);
-    const file = event.dataTransfer.files[0];
-    if (file) openAsked(store, { fileName: file.name, file });
+    const files = [...event.dataTransfer.files];
+    // Several files at once are a workspace: one policy across them all.
+    if (files.length > 1)
+      void store.getState().openWorkspace(files.map((file) => ({ name: file.webkitRelativePath || file.name, file })));
+    else if (files[0]) openAsked(store, { fileName: files[0].name, file: files[0] });
   };
 
   return (
@@ -67,29 +72,33 @@ export function App() {
       onDrop={onDrop}
     >
       <Toolbar />
-      <div className="body">
-        <PolicyPanel />
-        <main className="main">
-          <OutOfDate />
-          <StatsHeader />
-          <Tabs />
-          <div className="tab-panel" role="tabpanel" id={TAB_PANEL_ID} aria-labelledby={tabId(tab)}>
-            {tab === 'summary' && <SummaryTab />}
-            {tab === 'audit' && <AuditView />}
-            {tab === 'decisions' && <DecisionsTab />}
-            {tab === 'compare' && <CompareTab />}
-            {tab === 'cache' && <CacheTab />}
-            {tab === 'observation' && <ObservationTab />}
-            {tab === 'requests' && <RequestsTab />}
-          </div>
-        </main>
-      </div>
+      {view === 'workspace' ? (
+        <WorkspaceView />
+      ) : (
+        <div className="body">
+          <PolicyPanel />
+          <main className="main">
+            <OutOfDate />
+            <StatsHeader />
+            <Tabs />
+            <div className="tab-panel" role="tabpanel" id={TAB_PANEL_ID} aria-labelledby={tabId(tab)}>
+              {tab === 'summary' && <SummaryTab />}
+              {tab === 'audit' && <AuditView />}
+              {tab === 'decisions' && <DecisionsTab />}
+              {tab === 'compare' && <CompareTab />}
+              {tab === 'cache' && <CacheTab />}
+              {tab === 'observation' && <ObservationTab />}
+              {tab === 'requests' && <RequestsTab />}
+            </div>
+          </main>
+        </div>
+      )}
       <ConfirmDialog />
       <ConversationPicker />
       <ExportDialog />
       {dragging && (
         <div className="drop-hint" aria-hidden="true">
-          Drop a history file to open it
+          Drop a history file to open it, or several for a workspace
         </div>
       )}
     </div>

@@ -10,6 +10,9 @@ export function Toolbar() {
   const store = useAppStore();
   const info = useApp((s) => s.host);
   const input = useRef<HTMLInputElement>(null);
+  const workspaceInput = useRef<HTMLInputElement>(null);
+  const view = useApp((s) => s.view);
+  const hasWorkspace = useApp((s) => s.workspaceFiles.length > 0);
   const fileName = useApp((s) => s.snapshot?.fileName ?? null);
   const opening = useApp((s) => s.opening);
   const openError = useApp((s) => s.openError);
@@ -26,7 +29,10 @@ export function Toolbar() {
     // A web page may not open a native dialog: the browser's own picker is the input below.
     if (bridge.kind === 'web') return input.current?.click();
     const picked = await bridge['file.open']({});
-    if (picked) openAsked(store, openRequestOf(picked));
+    if (picked) {
+      store.getState().showInspector();
+      openAsked(store, openRequestOf(picked));
+    }
   };
   const discard = () =>
     store.getState().ask({
@@ -48,10 +54,33 @@ export function Toolbar() {
         hidden
         onChange={(e) => {
           const file = e.target.files?.[0];
-          if (file) openAsked(store, { fileName: file.name, file });
+          if (file) {
+            store.getState().showInspector();
+            openAsked(store, { fileName: file.name, file });
+          }
           e.target.value = '';
         }}
       />
+      <button onClick={() => workspaceInput.current?.click()}>Open workspace</button>
+      <input
+        ref={workspaceInput}
+        type="file"
+        multiple
+        aria-label="Workspace files"
+        accept=".json,.jsonl,.ndjson,.traj,.eval,application/json,application/zip"
+        hidden
+        onChange={(e) => {
+          const files = [...(e.target.files ?? [])];
+          if (files.length > 0)
+            void store
+              .getState()
+              .openWorkspace(files.map((file) => ({ name: file.webkitRelativePath || file.name, file })));
+          e.target.value = '';
+        }}
+      />
+      {view === 'inspector' && hasWorkspace && (
+        <button onClick={() => store.getState().showWorkspace()}>Back to the workspace</button>
+      )}
       <span className="file" title={fileName ?? ''}>
         {fileName ?? 'no file'}
       </span>

@@ -1,5 +1,5 @@
 /**
- * One store from seven slices, created with a Bridge (STYLE.md): the hosts and tests decide
+ * One store from eight slices, created with a Bridge (STYLE.md): the hosts and tests decide
  * the transport, the store never knows which it has.
  */
 import { createContext, useContext } from 'react';
@@ -15,6 +15,7 @@ import { createSnapshotSlice } from './snapshot.js';
 import type { Deps } from './slice.js';
 import type { AppState } from './state.js';
 import { createUiSlice } from './ui.js';
+import { createWorkspaceSlice } from './workspace.js';
 
 export type AppStore = StoreApi<AppState>;
 
@@ -29,6 +30,7 @@ export function createAppStore(deps: Deps): AppStore {
     ...createApprovalSlice(...a),
     ...initialReviewer(deps.storage),
     ...createUiSlice(...a),
+    ...createWorkspaceSlice(...a),
     deps,
   }));
 }

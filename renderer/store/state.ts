@@ -1,5 +1,5 @@
 /**
- * The one store's shape: seven slices, each declared beside its creator, plus the deps it was
+ * The one store's shape: eight slices, each declared beside its creator, plus the deps it was
  * created with. Components, selectors and tests read the whole store through this type; no
  * slice imports it (each names what it needs of the others, slice.ts), so it imports no cycle.
  */
@@ -11,6 +11,7 @@ import type { ProposalSlice } from './proposal.js';
 import type { Deps } from './slice.js';
 import type { SnapshotSlice } from './snapshot.js';
 import type { UiSlice } from './ui.js';
+import type { WorkspaceSlice } from './workspace.js';
 
 export type AppState = SnapshotSlice &
   PolicySlice &
@@ -18,4 +19,5 @@ export type AppState = SnapshotSlice &
   CompareSlice &
   CacheSlice &
   ApprovalSlice &
-  UiSlice & { deps: Deps };
+  UiSlice &
+  WorkspaceSlice & { deps: Deps };
