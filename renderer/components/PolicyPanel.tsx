@@ -3,6 +3,7 @@ import { ArchiveRef } from './ArchiveRef.js';
 import { Candidacy } from './Candidacy.js';
 import { ModelForm } from './ModelForm.js';
 import { OptionsForm } from './OptionsForm.js';
+import { PolicyFileExport } from './PolicyFileExport.js';
 import { Protections } from './Protections.js';
 import { ToolChecklist } from './ToolChecklist.js';
 import { Tune } from './Tune.js';
@@ -32,6 +33,7 @@ export function PolicyPanel() {
       <OptionsForm />
       <ArchiveRef />
       <ModelForm />
+      <PolicyFileExport />
     </aside>
   );
 }

@@ -14,6 +14,7 @@ import {
   workspaceRows,
 } from '../../core/inspect/workspace.js';
 import { POLICY_FILE_NAME, policyFileText } from '../../core/policies/policyFile.js';
+import { downloadText } from '../download.js';
 import { bytes } from '../format.js';
 import { useApp, useAppStore } from '../store/index.js';
 import { PolicyCurve, SessionScatter } from './WorkspaceCurve.js';
@@ -37,18 +38,6 @@ const COLUMNS: Array<{ key: WorkspaceColumn; label: string; show: (r: WorkspaceR
   { key: 'cacheKept', label: 'Prompt cache kept', show: (r) => percent(r.cacheKept) },
   { key: 'nextRequest', label: 'Next request cost', show: (r) => ratio(r.nextRequest) },
 ];
-
-function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.rel = 'noopener';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 function ToolChoice() {
   const store = useAppStore();
@@ -172,7 +161,7 @@ export function WorkspaceView() {
         <span className="spacer" />
         <button
           disabled={evaluation === null}
-          onClick={() => download(POLICY_FILE_NAME, policyFileText(store.getState().workspacePolicy()))}
+          onClick={() => downloadText(POLICY_FILE_NAME, policyFileText(store.getState().workspacePolicy()))}
         >
           Export policy
         </button>
