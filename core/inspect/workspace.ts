@@ -49,22 +49,35 @@ function atThreshold(figures: Figures | undefined): Pick<WorkspaceRow, 'reductio
   return { reduction: figures.reduction, recall: figures.recall, candidates: figures.candidates };
 }
 
-/** A row per session, at `threshold`, in the order the files were given. */
-export function workspaceRows(evaluation: WorkspaceEvaluation, threshold: number): WorkspaceRow[] {
-  const i = sweepIndex(threshold);
+/** What a session's row holds whatever the threshold: its facts and the cache figures at the threshold measured. */
+export type SessionFacts = Omit<WorkspaceRow, 'reduction' | 'recall' | 'candidates'>;
+
+/** Each session's threshold-free facts: computed once per evaluation, read at every threshold step. */
+export function workspaceSessionFacts(evaluation: WorkspaceEvaluation): SessionFacts[] {
+  const cutsOf = new Map<string, WorkspaceEvaluation['report']['cuts']>();
+  for (const cut of evaluation.report.cuts) cutsOf.set(cut.source, [...(cutsOf.get(cut.source) ?? []), cut]);
   const pooled = new Map(evaluation.report.transcripts.map((t) => [t.source, t.pooled[WORKSPACE_LABEL]]));
   return evaluation.sessions.map((session) => {
-    const own = pooled.get(session.source);
-    const cuts = evaluation.report.cuts.filter((c) => c.source === session.source);
+    const cuts = cutsOf.get(session.source) ?? [];
     const model = cuts.length === 0 ? undefined : poolPolicies(cuts, 'model')?.policies.find((p) => p.id === 'model');
     return {
       ...session,
-      cuts: own?.cuts ?? 0,
-      ...atThreshold(own?.sweep[i]),
+      cuts: pooled.get(session.source)?.cuts ?? 0,
       cacheKept: model?.prefixShare ?? null,
       nextRequest: model?.nextRequest ?? null,
     };
   });
+}
+
+/** A row per session, at `threshold`, in the order the files were given. */
+export function workspaceRows(
+  evaluation: WorkspaceEvaluation,
+  threshold: number,
+  facts: readonly SessionFacts[] = workspaceSessionFacts(evaluation),
+): WorkspaceRow[] {
+  const i = sweepIndex(threshold);
+  const pooled = new Map(evaluation.report.transcripts.map((t) => [t.source, t.pooled[WORKSPACE_LABEL]]));
+  return facts.map((session) => ({ ...session, ...atThreshold(pooled.get(session.source)?.sweep[i]) }));
 }
 
 export interface CurvePoint {

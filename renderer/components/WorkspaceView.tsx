@@ -12,6 +12,7 @@ import {
   WORKSPACE_THRESHOLDS,
   workspaceCurve,
   workspaceRows,
+  workspaceSessionFacts,
 } from '../../core/inspect/workspace.js';
 import { POLICY_FILE_NAME, policyFileText } from '../../core/policies/policyFile.js';
 import { downloadText } from '../download.js';
@@ -146,7 +147,11 @@ export function WorkspaceView() {
   const threshold = useApp((s) => s.workspaceThreshold);
   const files = useApp((s) => s.workspaceFiles.length);
   const hasSnapshot = useApp((s) => s.snapshot !== null);
-  const rows = useMemo(() => (evaluation ? workspaceRows(evaluation, threshold) : []), [evaluation, threshold]);
+  const facts = useMemo(() => (evaluation ? workspaceSessionFacts(evaluation) : []), [evaluation]);
+  const rows = useMemo(
+    () => (evaluation ? workspaceRows(evaluation, threshold, facts) : []),
+    [evaluation, threshold, facts],
+  );
   const curve = useMemo(() => (evaluation ? workspaceCurve(evaluation, threshold) : null), [evaluation, threshold]);
   const notes = [...unread, ...(evaluation?.skipped ?? [])];
   return (

@@ -1,0 +1,73 @@
+/**
+ * The workspace over the shared transcripts: the first full evaluation (every cut of every
+ * session, the model, the baselines and every peer policy; core/eval/workspace.ts, as the host
+ * runs it) and a threshold step (core/inspect/workspace.ts: rows and curve re-read from the
+ * measured sweep, no model call). Median of BENCH_RUNS runs, in this process.
+ * Run: `npm run bench workspace`.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { filesOf } from '../../app/cli/transcripts.js';
+import { createOfflineModel } from '../../core/engine/offline/model.js';
+import { evaluateWorkspace } from '../../core/eval/workspace.js';
+import { isBinarySource } from '../../core/formats/index.js';
+import { workspaceCurve, workspaceRows, workspaceSessionFacts } from '../../core/inspect/workspace.js';
+import { ROOT } from '../app/cli/support.js';
+import { sharedPath, sharedSkipReason } from '../support/shared.js';
+import { median } from './processRuns.js';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const STEPS = 200;
+const paths = [sharedPath('corpus'), sharedPath('formats')];
+if (paths.includes(null)) {
+  process.stdout.write(`workspace ${sharedSkipReason('corpus')}\n`);
+  process.exit(0);
+}
+const files = filesOf(paths as string[]).map(({ file }) => {
+  const bytes = readFileSync(file);
+  return {
+    name: file,
+    input: isBinarySource(bytes) ? new Uint8Array(bytes) : bytes.toString('utf8'),
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    bytes: bytes.length,
+  };
+});
+const totalMB = files.reduce((n, f) => n + f.bytes, 0) / 1048576;
+
+const evaluations: number[] = [];
+const steps: number[] = [];
+let sessions = 0;
+let cuts = 0;
+let peakHeapMB = 0;
+for (let run = 0; run < RUNS; run++) {
+  const started = performance.now();
+  const evaluation = await evaluateWorkspace(files, { eligible_tool_names: null, options: {} }, createOfflineModel());
+  evaluations.push(performance.now() - started);
+  if (evaluation.stopped) throw new Error('stopped');
+  peakHeapMB = Math.max(peakHeapMB, process.memoryUsage().heapUsed / 1048576);
+  sessions = evaluation.sessions.length;
+  cuts = evaluation.report.cuts.length;
+  const facts = workspaceSessionFacts(evaluation);
+  const stepStarted = performance.now();
+  for (let i = 0; i < STEPS; i++) {
+    const threshold = 0.05 + (i % 19) * 0.05;
+    workspaceRows(evaluation, threshold, facts);
+    workspaceCurve(evaluation, threshold);
+  }
+  steps.push((performance.now() - stepStarted) / STEPS);
+}
+
+const table = [
+  `The workspace over ../shared/corpus and ../shared/formats (${files.length} files, ${totalMB.toFixed(1)} MB, ${sessions} sessions, ${cuts} cuts), offline model, every tool eligible, every peer policy; median of ${RUNS} runs in one process, node ${process.version}, ${new Date().toISOString().slice(0, 10)}.`,
+  '',
+  '| measure | value |',
+  '|---|---|',
+  `| first full evaluation | ${(median(evaluations) / 1000).toFixed(2)} s (${evaluations.map((ms) => (ms / 1000).toFixed(2)).join(', ')}) |`,
+  `| threshold step (rows and curve from the measured sweep, no model call) | ${median(steps).toFixed(1)} ms |`,
+  `| heap after an evaluation | ${peakHeapMB.toFixed(0)} MB |`,
+  '',
+].join('\n');
+mkdirSync(join(ROOT, 'bench-results'), { recursive: true });
+writeFileSync(join(ROOT, 'bench-results/workspace.md'), table);
+process.stdout.write(table);
