@@ -115,6 +115,6 @@ else
       appendFileSync(join(tmp.dir, archive), Buffer.from([0]));
       const result = await call('restore_result', { archive, call_id: [...outputs().keys()][0] });
       expect(result.isError).toBe(true);
-      expect(textOf(result)).toMatch(/no longer matches the SHA-256 in its name/);
+      expect(textOf(result)).toMatch(/does not match the SHA-256 in its name/);
     });
   });

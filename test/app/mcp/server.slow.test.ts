@@ -5,7 +5,7 @@
  * isError result of one sentence after which the server keeps serving.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -240,7 +240,7 @@ describe('§9 restore server: refusals are one sentence, and the server keeps se
     const original = readFileSync(join(exported.dir, exported.archive), 'utf8');
     const tampered = `tampered.${exported.archive.split('.').slice(-2).join('.')}`;
     writeFileSync(join(exported.dir, tampered), original.replace('value 7', 'value 8'));
-    await refused('restore_result', { archive: tampered, call_id: 'c1' }, /no longer matches the SHA-256 in its name/);
+    await refused('restore_result', { archive: tampered, call_id: 'c1' }, /does not match the SHA-256 in its name/);
   });
 
   it('§9 a file not named by its SHA-256 is not an archive (a .env or the snapshot is never handed out)', async () => {
@@ -248,6 +248,26 @@ describe('§9 restore server: refusals are one sentence, and the server keeps se
     await refused('restore_result', { archive: '.env', call_id: 'c1' }, /not named by its SHA-256/);
     await refused('search_archive', { archive: 'snapshot.json', query: 'x' }, /not named by its SHA-256/);
     await refused('list_omissions', { audit: '.env' }, /not an audit record/);
+  });
+
+  it('§9 a file named like an archive is hash-checked before it is read, and no refusal quotes it', async () => {
+    const secret = 'API_KEY=sk-never-shown-0123456789\n';
+    writeFileSync(join(exported.dir, 'keys.env'), secret);
+    // A hard link under an archive's name: its bytes do not hash to the name, so it is never parsed.
+    linkSync(join(exported.dir, 'keys.env'), join(exported.dir, 'linked.0123456789abcdef.json'));
+    // Named by its own hash: it is read, does not parse as a history, and the refusal says so unquoted.
+    const own = createHash('sha256').update(secret).digest('hex').slice(0, 16);
+    writeFileSync(join(exported.dir, `keys.${own}.env`), secret);
+    for (const archive of ['linked.0123456789abcdef.json', `keys.${own}.env`]) {
+      const restore = await refused('restore_result', { archive, call_id: 'c1' }, /is not read/);
+      const search = await refused('search_archive', { archive, query: 'API' }, /is not read/);
+      for (const sentence of [restore, search]) expect(sentence).not.toMatch(/API|sk-|never-shown/);
+    }
+    await refused(
+      'restore_result',
+      { archive: 'linked.0123456789abcdef.json', call_id: 'c1' },
+      /does not match the SHA-256 in its name/,
+    );
   });
 
   it('§9 an unknown call id is refused', async () => {
