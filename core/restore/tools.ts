@@ -144,7 +144,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   {
     name: 'list_omissions',
     description:
-      'List every tool call an approved compaction shortened (drop_result) or removed (drop_call), from its audit record: call id, tool, target and characters omitted.',
+      'List every tool call whose output an exported snapshot no longer holds in full, from its audit record: shortened (drop_result, also a call the format kept for its target) or removed (drop_call), with call id, tool, target and characters omitted.',
     args: OmissionsArgsSchema,
     result: OmissionsResultSchema,
   },
