@@ -34,6 +34,11 @@ const result = (id: string, name: string, output: string) => ({
   state: 'success',
 });
 
+/** An assistant message holding one call and its result. */
+export function pairMessage(id: string, callId: string, name: string, input: object, output: string) {
+  return { id, role: 'assistant', name: 'agent', content: [call(callId, name, input), result(callId, name, output)] };
+}
+
 export const HISTORY = [
   { id: 'm0', role: 'user', name: 'user', content: [{ type: 'text', text: 'Fix payment retries' }] },
   {
@@ -59,9 +64,10 @@ export interface Exported {
   cleanup(): void;
 }
 
-export async function exportHistory(extraArgs: string[] = []): Promise<Exported> {
+/** `history` (default HISTORY) exported with every eligible result dropped. */
+export async function exportHistory(extraArgs: string[] = [], history: unknown[] = HISTORY): Promise<Exported> {
   const tmp = tempDir();
-  tmp.write('history.json', JSON.stringify(HISTORY, null, 2));
+  tmp.write('history.json', JSON.stringify(history, null, 2));
   tmp.write('script.json', JSON.stringify({ answers: {}, default: { call: 0.9, result: 0.1 } }));
   const run = await runCli(
     [
