@@ -196,6 +196,51 @@ describe('§9 restore server: tools', () => {
     expect(JSON.parse(textOf(result))).toEqual(envelope);
   });
 
+  it('§9 a page is the original text alone; the continuation notice is its own block', async () => {
+    const result = await call('restore_result', { archive: exported.archive, call_id: 'c1', offset: 3, max_chars: 40 });
+    const page = [...LONG].slice(3, 43).join('');
+    expect(result.content).toEqual([
+      { type: 'text', text: page },
+      {
+        type: 'text',
+        text: `[characters 3–43 of ${[...LONG].length}; call restore_result again with offset 43 for the rest]`,
+      },
+    ]);
+    expect(result.structuredContent).toMatchObject({ text: page, offset: 3, returned_chars: 40, next_offset: 43 });
+  });
+
+  it('§9 20 pipelined restore_result calls on a fresh connection each get their own page', async () => {
+    const fresh = new Client({ name: 'restore-pipelined', version: '1.0.0' });
+    await fresh.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [CLI, 'mcp', '--archive-dir', exported.dir],
+        env: cleanEnv(),
+        stderr: 'pipe',
+      }),
+    );
+    try {
+      // Pages of 1,000 code points every 997 (overlapping, astral characters at the edges), all
+      // sent before the first answer, while the archive is read for the first time.
+      const points = [...LONG];
+      const results = (await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          fresh.callTool({
+            name: 'restore_result',
+            arguments: { archive: exported.archive, call_id: 'c1', offset: i * 997, max_chars: 1000 },
+          }),
+        ),
+      )) as CallToolResult[];
+      results.forEach((result, i) => {
+        const text = points.slice(i * 997, i * 997 + 1000).join('');
+        expect(result.structuredContent).toMatchObject({ offset: i * 997, text, next_offset: i * 997 + 1000 });
+        expect(result.content[0]).toEqual({ type: 'text', text });
+      });
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('§9 concurrent calls on one connection each get their own answer', async () => {
     const calls = Array.from({ length: 24 }, (_, i) =>
       i % 3 === 0
