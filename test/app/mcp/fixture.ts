@@ -6,7 +6,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runCli, tempDir } from '../cli/support.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { cleanEnv, CLI, runCli, tempDir } from '../cli/support.js';
 
 export const LONG = Array.from({ length: 3000 }, (_, i) => `line ${i}: value ${i * 7} 😀 config`).join('\n');
 export const GREP = [
@@ -96,4 +98,18 @@ export async function exportHistory(extraArgs: string[] = [], history: unknown[]
     audit: 'snapshot.json.audit.json',
     cleanup: tmp.cleanup,
   };
+}
+
+/** The SDK's own client, connected over stdio to the built `mcp --archive-dir dir`. */
+export async function connectRestoreServer(dir: string, name: string): Promise<Client> {
+  const client = new Client({ name, version: '1.0.0' });
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI, 'mcp', '--archive-dir', dir],
+      env: cleanEnv(),
+      stderr: 'pipe',
+    }),
+  );
+  return client;
 }

@@ -7,15 +7,15 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSource } from '../../../core/formats/index.js';
 import type { ArchivedResult } from '../../../core/restore/results.js';
 import { indexResults } from '../../../core/restore/results.js';
 import { sharedPath, sharedSkipReason } from '../../support/shared.js';
-import { cleanEnv, CLI, ensureBuilt, runCli, tempDir } from '../cli/support.js';
+import { ensureBuilt, runCli, tempDir } from '../cli/support.js';
+import { connectRestoreServer } from './fixture.js';
 
 interface Case {
   name: string;
@@ -138,15 +138,7 @@ else {
     tmp = tempDir();
     for (const [n, c] of CASES.entries()) exports.set(c.name, await exportCase(c, n));
     writeFileSync(join(tmp.dir, 'keys.env'), 'unrelated\n');
-    client = new Client({ name: 'restore-real-test', version: '1.0.0' });
-    await client.connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: [CLI, 'mcp', '--archive-dir', tmp.dir],
-        env: cleanEnv(),
-        stderr: 'pipe',
-      }),
-    );
+    client = await connectRestoreServer(tmp.dir, 'restore-real-test');
   }, 180_000);
 
   afterAll(async () => {

@@ -5,14 +5,13 @@
  * answers other requests; a pattern longer than the limit is refused before it runs. Through
  * the SDK's own client over stdio against the built command line.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REGEX_BUDGET_MS, REGEX_MAX_CHARS } from '../../../core/restore/tools.js';
-import { cleanEnv, CLI, ensureBuilt } from '../cli/support.js';
+import { ensureBuilt } from '../cli/support.js';
 import type { Exported } from './fixture.js';
-import { exportHistory, GREP, HISTORY, pairMessage } from './fixture.js';
+import { connectRestoreServer, exportHistory, GREP, HISTORY, pairMessage } from './fixture.js';
 
 const EVIL_TEXT = `${'a'.repeat(34)}!`;
 let exported: Exported;
@@ -30,15 +29,7 @@ beforeAll(async () => {
     HISTORY[3],
   ];
   exported = await exportHistory([], history);
-  client = new Client({ name: 'regex-budget-test', version: '1.0.0' });
-  await client.connect(
-    new StdioClientTransport({
-      command: process.execPath,
-      args: [CLI, 'mcp', '--archive-dir', exported.dir],
-      env: cleanEnv(),
-      stderr: 'pipe',
-    }),
-  );
+  client = await connectRestoreServer(exported.dir, 'regex-budget-test');
 }, 60_000);
 
 afterAll(async () => {

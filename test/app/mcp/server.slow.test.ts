@@ -8,13 +8,12 @@ import { createHash } from 'node:crypto';
 import { linkSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanEnv, CLI, ensureBuilt } from '../cli/support.js';
+import { ensureBuilt } from '../cli/support.js';
 import type { Exported } from './fixture.js';
-import { exportHistory, GREP, HISTORY, LONG, OUTPUTS } from './fixture.js';
+import { connectRestoreServer, exportHistory, GREP, HISTORY, LONG, OUTPUTS } from './fixture.js';
 
 let exported: Exported;
 let outside: string;
@@ -43,15 +42,7 @@ beforeAll(async () => {
   ensureBuilt();
   exported = await exportHistory();
   outside = mkdtempSync(join(tmpdir(), 'ci-mcp-outside-'));
-  client = new Client({ name: 'restore-test', version: '1.0.0' });
-  await client.connect(
-    new StdioClientTransport({
-      command: process.execPath,
-      args: [CLI, 'mcp', '--archive-dir', exported.dir],
-      env: cleanEnv(),
-      stderr: 'pipe',
-    }),
-  );
+  client = await connectRestoreServer(exported.dir, 'restore-test');
 }, 60_000);
 
 afterAll(async () => {
@@ -210,15 +201,7 @@ describe('§9 restore server: tools', () => {
   });
 
   it('§9 20 pipelined restore_result calls on a fresh connection each get their own page', async () => {
-    const fresh = new Client({ name: 'restore-pipelined', version: '1.0.0' });
-    await fresh.connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: [CLI, 'mcp', '--archive-dir', exported.dir],
-        env: cleanEnv(),
-        stderr: 'pipe',
-      }),
-    );
+    const fresh = await connectRestoreServer(exported.dir, 'restore-pipelined');
     try {
       // Pages of 1,000 code points every 997 (overlapping, astral characters at the edges), all
       // sent before the first answer, while the archive is read for the first time.
