@@ -80,11 +80,15 @@ export class ArchiveStore {
     throw new ToolError(`${key} "${clip(name)}" is not in ${where}.`);
   }
 
-  /** An archive by name, checked against the SHA-256 prefix in its name (and `sha256` when the caller knows it whole). */
+  /**
+   * An archive by name, checked against the SHA-256 prefix in its name (and `sha256` when the
+   * caller knows it whole) before a byte of it is decoded or parsed: a file that only looks like
+   * an archive (a `.env` hard-linked under an archive's name) is refused unread.
+   */
   async archive(name: string, sha256?: string): Promise<LoadedArchive> {
     const path = await this.locate('archive', name);
-    const prefix = archiveHashPrefix(name);
-    if (prefix === null && sha256 === undefined)
+    const expected: ExpectedHash = { prefix: archiveHashPrefix(name), sha256 };
+    if (expected.prefix === null && sha256 === undefined)
       throw new ToolError(
         `archive "${clip(name)}" is not named by its SHA-256 (NAME.<16 hex digits>.EXT, as an export writes it); only archives are read.`,
       );
@@ -92,23 +96,19 @@ export class ArchiveStore {
     const cached = this.cache.get(path);
     let loaded: LoadedArchive;
     if (cached && cached.bytes === info.size && cached.mtimeMs === info.mtimeMs) {
+      checkHash(name, cached.sha256, expected);
       loaded = cached;
-      this.cache.delete(path); // re-inserted below: most recently used last
     } else {
-      let pending = this.loading.get(path);
+      // Loads in flight are shared only by callers expecting the same hash, so each is refused by its own name.
+      const key = `${path}\0${expected.prefix ?? ''}\0${sha256 ?? ''}`;
+      let pending = this.loading.get(key);
       if (!pending) {
-        pending = this.load(name, path);
-        this.loading.set(path, pending);
-        void pending.finally(() => this.loading.delete(path)).catch(() => undefined);
+        pending = this.load(name, path, expected);
+        this.loading.set(key, pending);
+        void pending.finally(() => this.loading.delete(key)).catch(() => undefined);
       }
       loaded = await pending;
     }
-    if (prefix !== null && !loaded.sha256.startsWith(prefix))
-      throw new ToolError(
-        `archive "${clip(name)}" no longer matches the SHA-256 in its name (its bytes hash to ${loaded.sha256.slice(0, prefix.length)}…); it was changed after the export and is not read.`,
-      );
-    if (sha256 !== undefined && loaded.sha256 !== sha256)
-      throw new ToolError(`archive "${clip(name)}" does not match the SHA-256 its audit record names; it is not read.`);
     this.remember(loaded);
     return loaded;
   }
@@ -136,10 +136,11 @@ export class ArchiveStore {
     return index;
   }
 
-  private async load(name: string, path: string): Promise<LoadedArchive> {
+  private async load(name: string, path: string, expected: ExpectedHash): Promise<LoadedArchive> {
     const info = await fileInfo('archive', name, path);
     const buffer = await readFile(path);
     const sha256 = createHash('sha256').update(buffer).digest('hex');
+    checkHash(name, sha256, expected);
     let content: SourceInput;
     if (isBinarySource(buffer)) content = buffer;
     else {
@@ -150,8 +151,9 @@ export class ArchiveStore {
     try {
       source = inspectSource(content);
     } catch (error) {
+      // The reason's code only: a parser's message quotes the file's first characters.
       if (error instanceof FormatError)
-        throw new ToolError(`archive "${clip(name)}" does not read as a history: ${firstSentence(error.message)}.`);
+        throw new ToolError(`archive "${clip(name)}" does not read as a history (${error.reason}); it is not read.`);
       throw error;
     }
     return { path, sha256, bytes: buffer.length, mtimeMs: info.mtimeMs, content, source, indexes: new Map() };
@@ -189,6 +191,22 @@ export async function archiveRootsOf(dirs: readonly string[]): Promise<string[]>
     }
   }
   return roots;
+}
+
+/** What an archive's bytes must hash to: the prefix in its name, and the whole hash its audit record names. */
+interface ExpectedHash {
+  prefix: string | null;
+  sha256: string | undefined;
+}
+
+/** SPEC §9: an archive whose bytes do not hash to what its name (or its record) says is refused, its content unquoted. */
+function checkHash(name: string, sha256: string, expected: ExpectedHash): void {
+  if (expected.prefix !== null && !sha256.startsWith(expected.prefix))
+    throw new ToolError(
+      `archive "${clip(name)}" does not match the SHA-256 in its name (its bytes hash to ${sha256.slice(0, expected.prefix.length)}…); it was changed after the export, or is not an archive, and is not read.`,
+    );
+  if (expected.sha256 !== undefined && sha256 !== expected.sha256)
+    throw new ToolError(`archive "${clip(name)}" does not match the SHA-256 its audit record names; it is not read.`);
 }
 
 async function fileInfo(key: string, name: string, path: string): Promise<{ size: number; mtimeMs: number }> {

@@ -18,13 +18,19 @@ import type { ArchivedResult } from '../../core/restore/results.js';
 import type { SearchedText, SearchOutcome } from '../../core/restore/search.js';
 import { literalTest, regexTest, searchLines } from '../../core/restore/search.js';
 import type { RestoreArgs, SearchArgs } from '../../core/restore/tools.js';
-import { RESTORE_DEFAULT_CHARS, SEARCH_DEFAULT_MATCHES } from '../../core/restore/tools.js';
+import {
+  REGEX_BUDGET_MS,
+  REGEX_MAX_CHARS,
+  RESTORE_DEFAULT_CHARS,
+  SEARCH_DEFAULT_MATCHES,
+} from '../../core/restore/tools.js';
 import { clip, isAuditName } from '../../core/restore/names.js';
 import { createDecisionModel, loadConfig } from '../config.js';
 import { installZstd } from '../zstd.js';
 import { hostHeapBudgetBytes, overHostBudget, runShapeOf } from '../host/heap-budget.js';
 import type { ArchiveStore, LoadedArchive } from './archives.js';
 import { ToolError } from './archives.js';
+import { searchInWorker } from './regexSearch.js';
 
 export type RestoredPage = Page & { call_id: string; tool_name: string | null; archive_sha256: string };
 
@@ -81,11 +87,14 @@ export async function restoreResult(store: ArchiveStore, args: RestoreArgs): Pro
 }
 
 export async function searchArchive(store: ArchiveStore, args: SearchArgs): Promise<SearchOutcome> {
-  let test;
-  try {
-    test = args.regex === true ? regexTest(args.query) : literalTest(args.query);
-  } catch (error) {
-    throw new ToolError(`search_archive: query is not a valid regular expression (${(error as Error).message}).`);
+  if (args.regex === true) {
+    if (args.query.length > REGEX_MAX_CHARS)
+      throw new ToolError(`search_archive: a regular expression must be at most ${REGEX_MAX_CHARS} characters.`);
+    try {
+      regexTest(args.query);
+    } catch (error) {
+      throw new ToolError(`search_archive: query is not a valid regular expression (${(error as Error).message}).`);
+    }
   }
   const archive = await store.archive(args.archive);
   const conversations = conversationsOf(archive, args.archive, args.conversation);
@@ -98,7 +107,14 @@ export async function searchArchive(store: ArchiveStore, args: SearchArgs): Prom
     }
   if (args.call_id !== undefined && texts.length === 0)
     throw new ToolError(`archive "${clip(args.archive)}" holds no text result of tool call "${clip(args.call_id)}".`);
-  return searchLines(texts, test, args.max_matches ?? SEARCH_DEFAULT_MATCHES);
+  const maxMatches = args.max_matches ?? SEARCH_DEFAULT_MATCHES;
+  if (args.regex !== true) return searchLines(texts, literalTest(args.query), maxMatches);
+  const outcome = await searchInWorker({ texts, pattern: args.query, maxMatches });
+  if (outcome === 'timeout')
+    throw new ToolError(
+      `search_archive: the regular expression ran longer than ${REGEX_BUDGET_MS / 1000} s and was stopped; use a simpler pattern, a literal query or call_id.`,
+    );
+  return outcome;
 }
 
 export async function omissionsOf(store: ArchiveStore, audit: string): Promise<{ omissions: Omission[] }> {

@@ -47,6 +47,18 @@ export interface Rebuilt {
   removed: number[];
 }
 
+/** R13 and §9's tail: the head and tail a drop_result keeps of `text`, and the code points between them it omits. */
+export function cutOf(
+  text: string,
+  options: Pick<RebuildOptions, 'truncateHeadChars' | 'truncateTailChars'>,
+): { head: string; tail: string; omitted: number } {
+  const head = headCodePoints(text, options.truncateHeadChars);
+  // The tail comes from what the head left, so the two never overlap or repeat a character.
+  const rest = text.slice(head.length);
+  const tail = tailCodePoints(rest, options.truncateTailChars);
+  return { head, tail, omitted: countCodePoints(rest) - countCodePoints(tail) };
+}
+
 /**
  * R13 (and §9's tail and marker): the shortened output, or null when shortening would not make
  * it shorter. `call` is the pair (its tool and target go in the marker) or a bare call id.
@@ -58,11 +70,7 @@ export function truncateOutput(
 ): string | Block[] | null {
   if (!isTextOutput(output)) return null;
   const text = outputText(output);
-  const head = headCodePoints(text, options.truncateHeadChars);
-  // The tail comes from what the head left, so the two never overlap or repeat a character.
-  const rest = text.slice(head.length);
-  const tail = tailCodePoints(rest, options.truncateTailChars);
-  const omitted = countCodePoints(rest) - countCodePoints(tail);
+  const { head, tail, omitted } = cutOf(text, options);
   const callId = typeof call === 'string' ? call : call.callId;
   const about = { ...aboutCall(call), restoreArchive: options.restoreArchive ?? null };
   const shortened = head + omissionMarker(callId, omitted, options.archiveRef, tail.length > 0, about) + tail;

@@ -1,16 +1,16 @@
 /**
  * SPEC §9 "Restore server", `list_omissions`: from an audit record and its archive, every call
- * the approved snapshot shortened (drop_result) or removed (drop_call), with its tool, its target
- * (§9 "Marker") and how many code points of its output the snapshot no longer holds. The
- * snapshot is re-derived exactly as `verify` does (core/audit/verify.ts), from the archive's text
- * or, for an Inspect `.eval` log, its bytes; so a drop_result that R13's only-if-shorter rule
- * left whole counts 0.
+ * whose output the exported snapshot no longer holds in full, with its tool, its target (§9
+ * "Marker") and how many code points of its output are gone. The snapshot is re-derived exactly
+ * as `verify` does (core/audit/verify.ts), and the omissions are read from its edits, the ones
+ * the format's writer applied: a drop_result that R13's only-if-shorter rule left whole is no
+ * edit, and a drop_call whose call a target of the format needs was written as a drop_result
+ * (`call_kept_for_target`), so it is listed as one.
  */
 import { isTextOutput, outputText, resultChars } from '../engine/guards.js';
-import type { MarkedCall } from '../engine/marker.js';
+import type { Pair } from '../engine/guards.js';
 import { callTarget } from '../engine/marker.js';
-import type { RebuildOptions } from '../engine/rebuild.js';
-import { rebuildOptionsOf, truncateOutput } from '../engine/rebuild.js';
+import { cutOf, rebuildOptionsOf } from '../engine/rebuild.js';
 import { countCodePoints } from '../engine/text.js';
 import type { AuditRecord } from '../audit/schema.js';
 import { markerSettingsOf, rederive } from '../audit/verify.js';
@@ -24,30 +24,32 @@ export interface Omission {
   omitted_chars: number;
 }
 
-/** Code points of `output` a drop_result leaves out: the text minus the kept head and tail, 0 when R13 kept it whole. */
-export function omittedChars(output: unknown, call: string | MarkedCall, options: RebuildOptions): number {
-  if (!isTextOutput(output) || truncateOutput(output, call, options) === null) return 0;
-  const total = countCodePoints(outputText(output));
-  const head = Math.min(options.truncateHeadChars, total);
-  return total - head - Math.min(options.truncateTailChars, total - head);
-}
-
 export function listOmissions(record: AuditRecord, archive: SourceInput): Omission[] {
-  const { analysis, actions } = rederive(record, archive);
+  const { analysis, proposal } = rederive(record, archive);
   const options = rebuildOptionsOf(markerSettingsOf(record));
-  const out: Omission[] = [];
-  for (const pair of analysis.pairs) {
-    const action = actions.get(pair.pairId);
-    if (action !== 'drop_result' && action !== 'drop_call') continue;
+  const byResult = new Map(analysis.pairs.map((pair) => [`${pair.result.message}:${pair.result.block}`, pair]));
+  const omissions: Omission[] = [];
+  for (const edit of proposal.edits) {
+    const pair = byResult.get(`${edit.result.message}:${edit.result.block}`);
+    if (!pair) throw new Error('an edit of the re-derived snapshot names no pair');
     const output = pair.resultBlock.output;
-    const whole = isTextOutput(output) ? countCodePoints(outputText(output)) : resultChars(output);
-    out.push({
+    omissions.push({
       call_id: pair.callId,
       tool_name: pair.toolName,
       target: callTarget(pair.callBlock.input),
-      action,
-      omitted_chars: action === 'drop_call' ? whole : omittedChars(output, pair, options),
+      action: edit.kind === 'drop' ? 'drop_call' : 'drop_result',
+      omitted_chars: edit.kind === 'drop' ? wholeChars(output) : cutOf(textOf(output), options).omitted,
     });
   }
-  return out;
+  return omissions;
+}
+
+/** A removed output's size: its text in code points (R13's unit), else its JSON. */
+function wholeChars(output: Pair['resultBlock']['output']): number {
+  return isTextOutput(output) ? countCodePoints(outputText(output)) : resultChars(output);
+}
+
+/** Only a text output is ever truncated (R13). */
+function textOf(output: Pair['resultBlock']['output']): string {
+  return isTextOutput(output) ? outputText(output) : '';
 }

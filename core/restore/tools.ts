@@ -13,8 +13,12 @@ export const RESTORE_MAX_CHARS = 200_000;
 /** search_archive's match count: SPEC §9 default and maximum. */
 export const SEARCH_DEFAULT_MATCHES = 50;
 export const SEARCH_MAX_MATCHES = 500;
-/** A query longer than this is refused: a search term, not a document (and a regex this long is a hazard). */
+/** A query longer than this is refused: a search term, not a document. */
 export const QUERY_MAX_CHARS = 1_000;
+/** A regular expression is shorter still: a search pattern, and each added group can multiply backtracking. */
+export const REGEX_MAX_CHARS = 256;
+/** A regular-expression search that takes longer is stopped and refused (it runs off the server's thread). */
+export const REGEX_BUDGET_MS = 2_000;
 
 const archive = z
   .string({ error: 'archive must be a string: the archive file name inside an --archive-dir folder' })
@@ -72,7 +76,9 @@ export const SearchArgsSchema = z.strictObject({
     .describe('Text to look for in every archived tool result, line by line (a regular expression with regex: true).'),
   regex: z
     .boolean({ error: 'regex must be true or false' })
-    .describe('Read query as a JavaScript regular expression (default false: literal text).')
+    .describe(
+      `Read query as a JavaScript regular expression (default false: literal text); at most ${REGEX_MAX_CHARS} characters, stopped after ${REGEX_BUDGET_MS / 1000} s.`,
+    )
     .optional(),
   call_id: callId.describe('Only this call’s result.').optional(),
   conversation,
@@ -144,7 +150,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   {
     name: 'list_omissions',
     description:
-      'List every tool call an approved compaction shortened (drop_result) or removed (drop_call), from its audit record: call id, tool, target and characters omitted.',
+      'List every tool call whose output an exported snapshot no longer holds in full, from its audit record: shortened (drop_result, also a call the format kept for its target) or removed (drop_call), with call id, tool, target and characters omitted.',
     args: OmissionsArgsSchema,
     result: OmissionsResultSchema,
   },

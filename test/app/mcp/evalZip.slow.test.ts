@@ -6,14 +6,14 @@
  */
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installZstd } from '../../../app/zstd.js';
 import { browserSample, zstdEvalWithCalls } from '../../support/evalZip.js';
 import { sharedPath, sharedSkipReason } from '../../support/shared.js';
-import { cleanEnv, CLI, ensureBuilt, runCli, tempDir } from '../cli/support.js';
+import { ensureBuilt, runCli, tempDir } from '../cli/support.js';
+import { connectRestoreServer } from './fixture.js';
 
 const FORMATS = sharedPath('formats');
 let tmp: ReturnType<typeof tempDir>;
@@ -61,15 +61,7 @@ else
         archive_file: { name: string };
       };
       archive = record.archive_file.name;
-      client = new Client({ name: 'restore-eval-test', version: '1.0.0' });
-      await client.connect(
-        new StdioClientTransport({
-          command: process.execPath,
-          args: [CLI, 'mcp', '--archive-dir', tmp.dir],
-          env: cleanEnv(),
-          stderr: 'pipe',
-        }),
-      );
+      client = await connectRestoreServer(tmp.dir, 'restore-eval-test');
     }, 60_000);
 
     afterAll(async () => {
@@ -115,6 +107,6 @@ else
       appendFileSync(join(tmp.dir, archive), Buffer.from([0]));
       const result = await call('restore_result', { archive, call_id: [...outputs().keys()][0] });
       expect(result.isError).toBe(true);
-      expect(textOf(result)).toMatch(/no longer matches the SHA-256 in its name/);
+      expect(textOf(result)).toMatch(/does not match the SHA-256 in its name/);
     });
   });

@@ -6,7 +6,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runCli, tempDir } from '../cli/support.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { cleanEnv, CLI, runCli, tempDir } from '../cli/support.js';
 
 export const LONG = Array.from({ length: 3000 }, (_, i) => `line ${i}: value ${i * 7} 😀 config`).join('\n');
 export const GREP = [
@@ -34,6 +36,11 @@ const result = (id: string, name: string, output: string) => ({
   state: 'success',
 });
 
+/** An assistant message holding one call and its result. */
+export function pairMessage(id: string, callId: string, name: string, input: object, output: string) {
+  return { id, role: 'assistant', name: 'agent', content: [call(callId, name, input), result(callId, name, output)] };
+}
+
 export const HISTORY = [
   { id: 'm0', role: 'user', name: 'user', content: [{ type: 'text', text: 'Fix payment retries' }] },
   {
@@ -59,9 +66,10 @@ export interface Exported {
   cleanup(): void;
 }
 
-export async function exportHistory(extraArgs: string[] = []): Promise<Exported> {
+/** `history` (default HISTORY) exported with every eligible result dropped. */
+export async function exportHistory(extraArgs: string[] = [], history: unknown[] = HISTORY): Promise<Exported> {
   const tmp = tempDir();
-  tmp.write('history.json', JSON.stringify(HISTORY, null, 2));
+  tmp.write('history.json', JSON.stringify(history, null, 2));
   tmp.write('script.json', JSON.stringify({ answers: {}, default: { call: 0.9, result: 0.1 } }));
   const run = await runCli(
     [
@@ -90,4 +98,18 @@ export async function exportHistory(extraArgs: string[] = []): Promise<Exported>
     audit: 'snapshot.json.audit.json',
     cleanup: tmp.cleanup,
   };
+}
+
+/** The SDK's own client, connected over stdio to the built `mcp --archive-dir dir`. */
+export async function connectRestoreServer(dir: string, name: string): Promise<Client> {
+  const client = new Client({ name, version: '1.0.0' });
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI, 'mcp', '--archive-dir', dir],
+      env: cleanEnv(),
+      stderr: 'pipe',
+    }),
+  );
+  return client;
 }

@@ -5,16 +5,15 @@
  * isError result of one sentence after which the server keeps serving.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanEnv, CLI, ensureBuilt } from '../cli/support.js';
+import { ensureBuilt } from '../cli/support.js';
 import type { Exported } from './fixture.js';
-import { exportHistory, GREP, HISTORY, LONG, OUTPUTS } from './fixture.js';
+import { connectRestoreServer, exportHistory, GREP, HISTORY, LONG, OUTPUTS } from './fixture.js';
 
 let exported: Exported;
 let outside: string;
@@ -43,15 +42,7 @@ beforeAll(async () => {
   ensureBuilt();
   exported = await exportHistory();
   outside = mkdtempSync(join(tmpdir(), 'ci-mcp-outside-'));
-  client = new Client({ name: 'restore-test', version: '1.0.0' });
-  await client.connect(
-    new StdioClientTransport({
-      command: process.execPath,
-      args: [CLI, 'mcp', '--archive-dir', exported.dir],
-      env: cleanEnv(),
-      stderr: 'pipe',
-    }),
-  );
+  client = await connectRestoreServer(exported.dir, 'restore-test');
 }, 60_000);
 
 afterAll(async () => {
@@ -196,6 +187,43 @@ describe('§9 restore server: tools', () => {
     expect(JSON.parse(textOf(result))).toEqual(envelope);
   });
 
+  it('§9 a page is the original text alone; the continuation notice is its own block', async () => {
+    const result = await call('restore_result', { archive: exported.archive, call_id: 'c1', offset: 3, max_chars: 40 });
+    const page = [...LONG].slice(3, 43).join('');
+    expect(result.content).toEqual([
+      { type: 'text', text: page },
+      {
+        type: 'text',
+        text: `[characters 3–43 of ${[...LONG].length}; call restore_result again with offset 43 for the rest]`,
+      },
+    ]);
+    expect(result.structuredContent).toMatchObject({ text: page, offset: 3, returned_chars: 40, next_offset: 43 });
+  });
+
+  it('§9 20 pipelined restore_result calls on a fresh connection each get their own page', async () => {
+    const fresh = await connectRestoreServer(exported.dir, 'restore-pipelined');
+    try {
+      // Pages of 1,000 code points every 997 (overlapping, astral characters at the edges), all
+      // sent before the first answer, while the archive is read for the first time.
+      const points = [...LONG];
+      const results = (await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          fresh.callTool({
+            name: 'restore_result',
+            arguments: { archive: exported.archive, call_id: 'c1', offset: i * 997, max_chars: 1000 },
+          }),
+        ),
+      )) as CallToolResult[];
+      results.forEach((result, i) => {
+        const text = points.slice(i * 997, i * 997 + 1000).join('');
+        expect(result.structuredContent).toMatchObject({ offset: i * 997, text, next_offset: i * 997 + 1000 });
+        expect(result.content[0]).toEqual({ type: 'text', text });
+      });
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('§9 concurrent calls on one connection each get their own answer', async () => {
     const calls = Array.from({ length: 24 }, (_, i) =>
       i % 3 === 0
@@ -240,7 +268,7 @@ describe('§9 restore server: refusals are one sentence, and the server keeps se
     const original = readFileSync(join(exported.dir, exported.archive), 'utf8');
     const tampered = `tampered.${exported.archive.split('.').slice(-2).join('.')}`;
     writeFileSync(join(exported.dir, tampered), original.replace('value 7', 'value 8'));
-    await refused('restore_result', { archive: tampered, call_id: 'c1' }, /no longer matches the SHA-256 in its name/);
+    await refused('restore_result', { archive: tampered, call_id: 'c1' }, /does not match the SHA-256 in its name/);
   });
 
   it('§9 a file not named by its SHA-256 is not an archive (a .env or the snapshot is never handed out)', async () => {
@@ -248,6 +276,26 @@ describe('§9 restore server: refusals are one sentence, and the server keeps se
     await refused('restore_result', { archive: '.env', call_id: 'c1' }, /not named by its SHA-256/);
     await refused('search_archive', { archive: 'snapshot.json', query: 'x' }, /not named by its SHA-256/);
     await refused('list_omissions', { audit: '.env' }, /not an audit record/);
+  });
+
+  it('§9 a file named like an archive is hash-checked before it is read, and no refusal quotes it', async () => {
+    const secret = 'API_KEY=sk-never-shown-0123456789\n';
+    writeFileSync(join(exported.dir, 'keys.env'), secret);
+    // A hard link under an archive's name: its bytes do not hash to the name, so it is never parsed.
+    linkSync(join(exported.dir, 'keys.env'), join(exported.dir, 'linked.0123456789abcdef.json'));
+    // Named by its own hash: it is read, does not parse as a history, and the refusal says so unquoted.
+    const own = createHash('sha256').update(secret).digest('hex').slice(0, 16);
+    writeFileSync(join(exported.dir, `keys.${own}.env`), secret);
+    for (const archive of ['linked.0123456789abcdef.json', `keys.${own}.env`]) {
+      const restore = await refused('restore_result', { archive, call_id: 'c1' }, /is not read/);
+      const search = await refused('search_archive', { archive, query: 'API' }, /is not read/);
+      for (const sentence of [restore, search]) expect(sentence).not.toMatch(/API|sk-|never-shown/);
+    }
+    await refused(
+      'restore_result',
+      { archive: 'linked.0123456789abcdef.json', call_id: 'c1' },
+      /does not match the SHA-256 in its name/,
+    );
   });
 
   it('§9 an unknown call id is refused', async () => {
