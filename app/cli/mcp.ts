@@ -10,15 +10,24 @@ import { EXIT } from '../host/errors.js';
 import { ArchiveStore, archiveRootsOf } from '../mcp/archives.js';
 import { wholeLines } from '../mcp/lines.js';
 import { createRestoreServer } from '../mcp/server.js';
+import type { PolicyFile } from '../../core/policies/policyFile.js';
+import { UsageError } from './args.js';
+import { readPolicyFlag } from './policy.js';
 
-const USAGE = 'usage: compaction-inspector mcp [--archive-dir DIR]... (default: the working directory)';
+const USAGE =
+  'usage: compaction-inspector mcp [--archive-dir DIR]... [--policy FILE] (archives: the working directory by default; compact_context applies the policy file under its arguments)';
 
 export async function run(argv: string[]): Promise<number> {
   let dirs: string[];
+  let policy: PolicyFile | undefined;
   try {
     const { values } = parseArgs({
       args: argv,
-      options: { 'archive-dir': { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        'archive-dir': { type: 'string', multiple: true },
+        policy: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
       strict: true,
     });
     if (values.help) {
@@ -26,7 +35,12 @@ export async function run(argv: string[]): Promise<number> {
       return EXIT.success;
     }
     dirs = values['archive-dir'] ?? [process.cwd()];
+    policy = values.policy === undefined ? undefined : readPolicyFlag(values.policy);
   } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`mcp: ${error.message}\n`);
+      return EXIT.invalid_input;
+    }
     process.stderr.write(`mcp: ${(error as Error).message.split('\n')[0]} (${USAGE})\n`);
     return EXIT.invalid_input;
   }
@@ -37,7 +51,7 @@ export async function run(argv: string[]): Promise<number> {
     process.stderr.write(`mcp: ${(error as Error).message}\n`);
     return EXIT.invalid_input;
   }
-  const server = createRestoreServer(new ArchiveStore(roots));
+  const server = createRestoreServer(new ArchiveStore(roots), { policy });
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();
     process.stdin.once('end', () => resolve());

@@ -9,6 +9,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import type { PolicyFile } from '../../core/policies/policyFile.js';
 import type { ToolDefinition } from '../../core/restore/tools.js';
 import { argumentSentence, jsonSchemaOf, TOOLS } from '../../core/restore/tools.js';
 import { SERVER_NAME } from '../../core/restore/config.js';
@@ -20,13 +21,18 @@ import { compactContext, omissionsOf, restoreResult, searchArchive } from './too
 
 type Run = (args: never) => Promise<object>;
 
-function runners(store: ArchiveStore): Record<string, Run> {
+/** What the server applies besides the call's own arguments: the approved policy (`mcp --policy`). */
+export interface ServerSettings {
+  policy?: PolicyFile;
+}
+
+function runners(store: ArchiveStore, settings: ServerSettings): Record<string, Run> {
   return {
     restore_result: (args) => restoreResult(store, args),
     search_archive: (args) => searchArchive(store, args),
     list_omissions: (args: { audit: string }) => omissionsOf(store, args.audit),
     // The engine checks the request itself (parseRequest), with its own one-line reasons.
-    compact_context: (args) => compactContext(args),
+    compact_context: (args) => compactContext(args, settings.policy),
   };
 }
 
@@ -67,12 +73,17 @@ function checkArgs(tool: ToolDefinition, args: unknown): unknown {
 }
 
 /** One call, never thrown: a refusal or an unexpected failure becomes an isError result. */
-export async function callTool(store: ArchiveStore, name: string, args: unknown): Promise<CallToolResult> {
+export async function callTool(
+  store: ArchiveStore,
+  name: string,
+  args: unknown,
+  settings: ServerSettings = {},
+): Promise<CallToolResult> {
   const tool = TOOLS.find((t) => t.name === name);
   if (!tool)
     return errorResult(`There is no tool "${name.slice(0, 80)}" (tools: ${TOOLS.map((t) => t.name).join(', ')}).`);
   try {
-    const result = (await runners(store)[name](checkArgs(tool, args) as never)) as Record<string, unknown>;
+    const result = (await runners(store, settings)[name](checkArgs(tool, args) as never)) as Record<string, unknown>;
     return { content: contentOf(name, result), structuredContent: result };
   } catch (error) {
     if (error instanceof ToolError) return errorResult(error.message);
@@ -81,12 +92,12 @@ export async function callTool(store: ArchiveStore, name: string, args: unknown)
   }
 }
 
-export function createRestoreServer(store: ArchiveStore): Server {
+export function createRestoreServer(store: ArchiveStore, settings: ServerSettings = {}): Server {
   const server = new Server({ name: SERVER_NAME, version: packageVersion() }, { capabilities: { tools: {} } });
   const tools = listedTools();
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
   server.setRequestHandler(CallToolRequestSchema, (request) =>
-    callTool(store, request.params.name, request.params.arguments),
+    callTool(store, request.params.name, request.params.arguments, settings),
   );
   return server;
 }

@@ -5,6 +5,8 @@
  * (compact_context). Each returns the structured result; a refusal is a ToolError.
  */
 import { compactParsed, parseRequest, RequestError } from '../../core/engine/compact.js';
+import type { PolicyFile } from '../../core/policies/policyFile.js';
+import { applyPolicy, modelMismatch } from '../../core/policies/policyFile.js';
 import { registryFor } from '../../core/engine/loadBackend.js';
 import type { CompactResponse } from '../../core/engine/schema.js';
 import { describeZodError } from '../../core/engine/schema.js';
@@ -150,11 +152,17 @@ export async function omissionsOf(store: ArchiveStore, audit: string): Promise<{
   }
 }
 
-/** compact_context: the §1 request to the §6 envelope, with the decision model the environment configures (SPEC §7). */
-export async function compactContext(args: unknown): Promise<CompactResponse> {
+/**
+ * compact_context: the §1 request to the §6 envelope, with the decision model the environment
+ * configures (SPEC §7); with an approved policy (`mcp --policy`), the policy lies under the
+ * call's arguments as under the command line's (docs/policy.md), its model where the
+ * environment names none.
+ */
+export async function compactContext(args: unknown, policy?: PolicyFile): Promise<CompactResponse> {
   let request;
   try {
-    request = parseRequest(args);
+    const given = typeof args === 'object' && args !== null && !Array.isArray(args) ? args : {};
+    request = parseRequest(policy === undefined ? args : applyPolicy(given, policy));
   } catch (error) {
     if (error instanceof RequestError) throw new ToolError(`compact_context: ${error.message.replace(/\.$/, '')}.`);
     throw error;
@@ -163,7 +171,7 @@ export async function compactContext(args: unknown): Promise<CompactResponse> {
   const bytes = JSON.stringify(request.messages).length;
   const tooLarge = overHostBudget(runShapeOf(request, bytes), hostHeapBudgetBytes(), 'process');
   if (tooLarge !== null) throw new ToolError(`compact_context: ${tooLarge.replace(/\.$/, '')}.`);
-  const config = loadConfig();
+  const config = loadConfig({ defaults: policy?.decision_model });
   for (const warning of config.warnings) process.stderr.write(`${warning}\n`);
   let model;
   try {
@@ -171,6 +179,8 @@ export async function compactContext(args: unknown): Promise<CompactResponse> {
   } catch (error) {
     throw new ToolError(`compact_context: ${(error as Error).message.split('\n')[0].replace(/\.$/, '')}.`);
   }
+  const mismatch = policy === undefined ? null : modelMismatch(policy, model);
+  if (mismatch !== null) process.stderr.write(`warning: ${mismatch}\n`);
   const details = await compactParsed(request, { model, settings: config.request, copy: 'shared' });
   return details.response;
 }

@@ -101,12 +101,12 @@ export async function exportHistory(extraArgs: string[] = [], history: unknown[]
 }
 
 /** The SDK's own client, connected over stdio to the built `mcp --archive-dir dir`. */
-export async function connectRestoreServer(dir: string, name: string): Promise<Client> {
+export async function connectRestoreServer(dir: string, name: string, extraArgs: string[] = []): Promise<Client> {
   const client = new Client({ name, version: '1.0.0' });
   await client.connect(
     new StdioClientTransport({
       command: process.execPath,
-      args: [CLI, 'mcp', '--archive-dir', dir],
+      args: [CLI, 'mcp', '--archive-dir', dir, ...extraArgs],
       env: cleanEnv(),
       stderr: 'pipe',
     }),
