@@ -7,12 +7,12 @@ import { DEFAULT_ARCHIVE_REF, DEFAULT_OPTIONS } from '../../core/engine/schema.j
 /** Summaries of commands other modules may register; unregistered ones are not listed. */
 const SUMMARIES: Record<string, string> = {
   compact_context: 'propose a compacted history (SPEC §8); prints the response envelope as JSON',
-  serve: 'start the local service and the web UI on 127.0.0.1',
+  serve: 'serve [--port N] [--policy FILE]: start the local service and the web UI on 127.0.0.1',
   eval: 'measure decisions on real transcripts against observation masking, random and peer policies, with a threshold sweep (eval --help)',
   formats: 'list the native transcript formats messages=@FILE reads (ids for --format, file patterns)',
   compare:
     'compare A.json B.json [--json]: two envelopes or audit records of the same history; the calls whose action differs, the agreement rate',
-  mcp: 'mcp [--archive-dir DIR]...: the restore server (MCP on stdio) that lets an agent read back what an export shortened (docs/mcp.md)',
+  mcp: 'mcp [--archive-dir DIR]... [--policy FILE]: the restore server (MCP on stdio) that lets an agent read back what an export shortened (docs/mcp.md)',
   verify:
     'verify AUDIT.json [--json] [--report]: re-derive the exported snapshot from the archive and the audit record and check every hash; exit 0 exactly as approved, 1 with the first difference; --report also writes the HTML report',
   check:

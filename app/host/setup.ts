@@ -6,6 +6,7 @@ import type { BackendChoice, Example, HostInfo } from '../../core/ipc/contract.j
 import { sameBaseUrl } from '../../core/ipc/contract.js';
 import { createDefaultRegistry } from '../../core/engine/backends.js';
 import type { BackendRegistry } from '../../core/engine/registry.js';
+import type { PolicyFile } from '../../core/policies/policyFile.js';
 import { paymentRetryScenario } from '../../core/examples/paymentRetry.js';
 import type { Config } from '../config.js';
 import { ConfigError, createDecisionModel, loadConfig } from '../config.js';
@@ -49,6 +50,8 @@ export interface HostSetup {
   admission: Admission;
   /** The key that signs exports' audit records (COMPACTION_INSPECTOR_SIGN_KEY); null when none is configured. */
   signingKey: SigningKey | null;
+  /** The approved policy `POST /compact_context` lays under each request (`serve --policy`); null without one. */
+  policy: PolicyFile | null;
 }
 
 /**
@@ -68,9 +71,11 @@ export function setupHost(
     heapBudgetBytes?: number;
     /** `POST /compact_context` compactions running at once; more wait in a queue (default 4). */
     maxConcurrentCompactions?: number;
+    /** An approved policy (docs/policy.md): under `POST /compact_context` requests, its model where the environment names none. */
+    policy?: PolicyFile;
   } = {},
 ): HostSetup {
-  const config = loadConfig({ env: options.env, cwd: options.cwd });
+  const config = loadConfig({ env: options.env, cwd: options.cwd, defaults: options.policy?.decision_model });
   const signingKey = hostSigningKey(options.env ?? process.env, options.cwd ?? process.cwd());
   const registry = options.registry ?? createDefaultRegistry();
   const keyOf = () => options.apiKey?.() ?? config.settings.apiKey;
@@ -123,5 +128,5 @@ export function setupHost(
   // its hashes bind the files, which `verify` checks against it.
   const sign = signingKey && ((text: string) => signAuditRecord(text, signingKey));
   const handlers = createHandlers({ info, example: bundledExample, runs, workspaces, sign, extra: options.extra });
-  return { handlers, runs, workspaces, config, admission, signingKey };
+  return { handlers, runs, workspaces, config, admission, signingKey, policy: options.policy ?? null };
 }

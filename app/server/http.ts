@@ -15,6 +15,7 @@ import { rejectForeign, tokenMatches } from './security.js';
 import { defaultRendererDir, serveStatic } from './static.js';
 import type { Ticket } from '../host/admission.js';
 import { overHostBudget, readHeapBytes, runHeapBytes, runShapeOf } from '../host/heap-budget.js';
+import { applyPolicy } from '../../core/policies/policyFile.js';
 import { createDefaultRegistry } from '../../core/engine/backends.js';
 import { createDecisionModel } from '../config.js';
 
@@ -187,9 +188,11 @@ export function startWebHost(options: WebHostOptions): Promise<WebHost> {
    * and 1); what the CLI refuses with exit 2 is a 400 (app/host/errors.ts).
    */
   async function compactRoute(body: unknown, res: ServerResponse): Promise<void> {
-    const { config } = options.setup;
+    const { config, policy } = options.setup;
     const model = createDecisionModel(config, createDefaultRegistry());
-    const response = await compactContext(body, { model, settings: config.request, copy: 'shared' });
+    // `serve --policy`: the approved policy lies under the request's own fields (docs/policy.md).
+    const request = policy !== null && isPlainObject(body) ? applyPolicy(body, policy) : body;
+    const response = await compactContext(request, { model, settings: config.request, copy: 'shared' });
     sendJson(res, 200, response);
   }
 
@@ -211,4 +214,8 @@ export function startWebHost(options: WebHostOptions): Promise<WebHost> {
       });
     });
   });
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
