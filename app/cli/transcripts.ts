@@ -9,7 +9,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { memoryBudgetBytes } from '../budget.js';
 import type { Transcript } from '../../core/eval/transcripts.js';
-import { transcriptsOf } from '../../core/eval/transcripts.js';
+import { HISTORY_FILE_NAME, transcriptsOf } from '../../core/eval/transcripts.js';
 import type { InspectedSource } from '../../core/formats/index.js';
 import { FormatError, inspectSource } from '../../core/formats/index.js';
 import { readInputSource, UnreadableFile } from '../inputFiles.js';
@@ -26,7 +26,7 @@ function historyFiles(dir: string): string[] {
       const path = join(dir, entry.name);
       // A symlink to a folder is not followed (no loops); one to a file is read, by its target's type.
       if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : historyFiles(path);
-      return /\.(jsonl?|ndjson|traj|eval)$/i.test(entry.name) ? [path] : [];
+      return HISTORY_FILE_NAME.test(entry.name) ? [path] : [];
     });
 }
 

@@ -9,6 +9,9 @@ import { liveMessages } from '../formats/compactions.js';
 import type { InspectedSource } from '../formats/index.js';
 import { FormatError, openConversation } from '../formats/index.js';
 
+/** The file names a folder's histories have: what `eval` and the workspace read from a folder. */
+export const HISTORY_FILE_NAME = /\.(jsonl?|ndjson|traj|eval)$/i;
+
 export interface Transcript {
   /** The file, or `file#key` for one conversation of a file that holds several. */
   source: string;

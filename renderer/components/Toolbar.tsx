@@ -1,5 +1,6 @@
 /** Open, Run/Cancel with progress, Export, Discard, and the one-line status. */
 import { useRef } from 'react';
+import { HISTORY_FILE_NAME } from '../../core/eval/transcripts.js';
 import { ms } from '../format.js';
 import { useApp, useAppStore } from '../store/index.js';
 import { openRequestOf } from '../store/snapshot.js';
@@ -11,6 +12,13 @@ export function Toolbar() {
   const info = useApp((s) => s.host);
   const input = useRef<HTMLInputElement>(null);
   const workspaceInput = useRef<HTMLInputElement>(null);
+  const folderInput = useRef<HTMLInputElement>(null);
+  const openWorkspaceOf = (list: FileList | null) => {
+    // What `eval` reads from a folder: history files only, not its notes or images.
+    const files = [...(list ?? [])].filter((file) => HISTORY_FILE_NAME.test(file.name));
+    if (files.length > 0)
+      void store.getState().openWorkspace(files.map((file) => ({ name: file.webkitRelativePath || file.name, file })));
+  };
   const view = useApp((s) => s.view);
   const hasWorkspace = useApp((s) => s.workspaceFiles.length > 0);
   const fileName = useApp((s) => s.snapshot?.fileName ?? null);
@@ -62,6 +70,7 @@ export function Toolbar() {
         }}
       />
       <button onClick={() => workspaceInput.current?.click()}>Open workspace</button>
+      <button onClick={() => folderInput.current?.click()}>Open folder</button>
       <input
         ref={workspaceInput}
         type="file"
@@ -70,11 +79,19 @@ export function Toolbar() {
         accept=".json,.jsonl,.ndjson,.traj,.eval,application/json,application/zip"
         hidden
         onChange={(e) => {
-          const files = [...(e.target.files ?? [])];
-          if (files.length > 0)
-            void store
-              .getState()
-              .openWorkspace(files.map((file) => ({ name: file.webkitRelativePath || file.name, file })));
+          openWorkspaceOf(e.target.files);
+          e.target.value = '';
+        }}
+      />
+      <input
+        ref={folderInput}
+        type="file"
+        // A folder (a Claude Code project folder among them): every history file below it.
+        {...{ webkitdirectory: '' }}
+        aria-label="Workspace folder"
+        hidden
+        onChange={(e) => {
+          openWorkspaceOf(e.target.files);
           e.target.value = '';
         }}
       />
