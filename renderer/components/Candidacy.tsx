@@ -10,7 +10,7 @@ export function Candidacy() {
     <section aria-label="Before running">
       <h3 className="section-title">Before running</h3>
       <p>
-        <strong>{report.candidates}</strong> of {report.pairs} calls are candidates
+        <strong>{report.candidates}</strong> of {report.pairs} calls with a result (pairs, R1) are candidates
         {report.kept.length > 0 ? '; kept by a guard:' : '.'}
       </p>
       {report.kept.length > 0 && <KeptList kept={report.kept} label="Kept by a guard before running" layout="column" />}

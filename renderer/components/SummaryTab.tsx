@@ -131,7 +131,7 @@ export function SummaryTab() {
             </td>
           </tr>
           <tr>
-            <th scope="row">Tool calls</th>
+            <th scope="row">Tool call blocks</th>
             <td>{fmt(summary.toolCalls)}</td>
           </tr>
           <tr>
