@@ -59,6 +59,8 @@ export interface PolicySlice {
 /** What a policy edit asks of the proposal (proposal.ts, which builds on this slice). */
 interface Follows {
   followPolicy(): void;
+  setNotice(notice: string | null): void;
+  clearRunError(): void;
   rederive(): void;
   retarget(archiveRef: string): void;
 }
@@ -171,6 +173,9 @@ export const createPolicySlice: Slice<PolicySlice, Pick<SnapshotSlice, 'snapshot
       // The entered key is for the URL it was typed beside, never for the next one.
       const urlChanged = (backend.baseUrl ?? '').trim() !== (before.baseUrl ?? '').trim();
       editPolicy(urlChanged ? { backend, baseUrlKey: '' } : { backend });
+      // What the last backend said (a failed run, a notice) is not about this one.
+      get().setNotice(null);
+      get().clearRunError();
     },
     setBaseUrlKey(apiKey) {
       set({ baseUrlKey: apiKey });
