@@ -3,8 +3,9 @@
  * after a goal edit: the header's tokens after, the Cache tab's unchanged prefix and next
  * request, and the current row of Compare's peer table show the same numbers.
  */
+import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './host.js';
+import { expect, SCREENSHOTS, test } from './host.js';
 
 /** The text of `row`'s cell under the column headed `header` of `table`. */
 async function cell(table: Locator, row: RegExp, header: string): Promise<string> {
@@ -51,4 +52,5 @@ test('§9 the header, Cache and Compare show the same tokens after, unchanged pr
   expect(await cell(sides, /^Current/, 'Tokens after')).toBe(tokensAfter);
   expect(await cell(sides, /^Current/, 'Unchanged prefix (tokens)')).toBe(prefix);
   expect(await cell(sides, /^Current/, 'Next request')).toBe(next);
+  await page.screenshot({ path: join(SCREENSHOTS, 'compare-figures.png'), fullPage: true });
 });
