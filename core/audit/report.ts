@@ -8,6 +8,7 @@ import { rebuildOptionsOf } from '../engine/rebuild.js';
 import type { AuditFile, AuditRecord } from './schema.js';
 import { auditFileName } from './schema.js';
 import { escapeHtml } from '../inspect/html.js';
+import { KEPT_LABELS, keptByReason } from '../inspect/guardCounts.js';
 import { markerSettingsOf } from './verify.js';
 import type { ReportedHistory } from './reportMessages.js';
 import { changedMessagesHtml, messageAnchor } from './reportMessages.js';
@@ -74,7 +75,7 @@ function policySection(record: AuditRecord): string {
   )}${rows(options, 'Options (keep_threshold as exported)')}`;
 }
 
-function statsSection(record: AuditRecord): string {
+function statsSection(record: AuditRecord, history: ReportedHistory): string {
   const s = record.stats;
   const before = s.chars_before;
   const reduction = before && before > 0 ? `${(((before - s.chars_after_exported) / before) * 100).toFixed(1)} %` : '–';
@@ -89,7 +90,11 @@ function statsSection(record: AuditRecord): string {
         `${num(s.keep_threshold_run)} / ${num(record.options.keep_threshold)}`,
       ],
       ['messages before / after the run', `${num(s.messages_before)} / ${num(s.messages_after)}`],
-      ['candidates / protected / ineligible', `${num(s.candidates)} / ${num(s.protected)} / ${num(s.ineligible)}`],
+      [
+        'candidates / protected / ineligible (§6: ineligible counts unpaired ids too)',
+        `${num(s.candidates)} / ${num(s.protected)} / ${num(s.ineligible)}`,
+      ],
+      ['kept by a guard, by reason (as the inspector’s header)', keptLine(history, record)],
       ['requests', num(s.requests)],
       [
         'tokens (prompt / completion)',
@@ -99,6 +104,14 @@ function statsSection(record: AuditRecord): string {
     ],
     'Measured',
   )}`;
+}
+
+/** The header's per-reason counts (guardCounts.ts), so the report and the inspector name the same figures. */
+function keptLine(history: ReportedHistory, record: AuditRecord): string {
+  const kept = keptByReason(history.analysis, record.options.preserve_recent_messages);
+  return kept.length === 0
+    ? 'none'
+    : kept.map((k) => `${escapeHtml(KEPT_LABELS[k.reason])} ${num(k.count)}`).join(', ');
 }
 
 function decisionsTable(record: AuditRecord, history: ReportedHistory): string {
@@ -157,7 +170,7 @@ ${record.comment ? `<pre>${escapeHtml(record.comment)}</pre>` : '<p>None.</p>'}
 ${filesTable(record, input.auditFile)}
 <p class="note">Check the files with <code>compaction-inspector verify ${escapeHtml(auditFileName(record.exported_file.name))}</code>: it re-derives the snapshot from the archive and this record and compares every hash.</p>
 ${policySection(record)}
-${statsSection(record)}
+${statsSection(record, input)}
 ${decisionsTable(record, input)}
 <h2>Changed messages</h2>
 ${changedMessagesHtml(input)}

@@ -6,11 +6,12 @@
  */
 import { estimateTokens } from '../engine/tokens.js';
 import type { Action, Decision, DecisionReason } from '../engine/schema.js';
-import { ACTIONS, describeZodError, MODEL_REASONS, PEER_REASONS, ResponseSchema } from '../engine/schema.js';
+import { describeZodError, MODEL_REASONS, PEER_REASONS, ResponseSchema } from '../engine/schema.js';
 import type { EarlierAuditRecord } from '../audit/schema.js';
 import { AUDIT_KIND, EarlierAuditRecordSchema } from '../audit/schema.js';
 import type { HistoryContent } from './sameHistory.js';
 import { contentDifference, historyContentOf } from './sameHistory.js';
+import { countActions } from './figures.js';
 
 /** A proposal's decision as both sources carry it; an audit record may say `not_evaluated`. */
 export type ComparableDecision = Pick<
@@ -45,6 +46,8 @@ export interface ProposalSide {
   /** The threshold the actions were derived at, when the source says (audit records). */
   threshold: number | null;
   backend: string | null;
+  /** The goal the run was asked with (audit records); null where the source does not say. */
+  goal: string | null;
   /** What of the history survives its compaction (envelopes: their messages); null for audit records. */
   content: HistoryContent | null;
 }
@@ -83,6 +86,7 @@ export function envelopeSide(value: unknown): ProposalSide {
     tokensAfter: estimateTokens(JSON.stringify(messages)),
     threshold: null,
     backend: null,
+    goal: null,
     content: historyContentOf(messages, decisions),
   };
 }
@@ -97,7 +101,10 @@ export function auditSide(value: unknown): ProposalSide {
 
 /** An audit record (or the draft of one, before its snapshot is named) as a side of the comparison. */
 export function recordSide(
-  record: Pick<EarlierAuditRecord, 'stats' | 'original_sha256' | 'decisions' | 'options' | 'backend' | 'model'>,
+  record: Pick<
+    EarlierAuditRecord,
+    'stats' | 'original_sha256' | 'decisions' | 'options' | 'backend' | 'model' | 'goal'
+  >,
 ): ProposalSide {
   const { messages_before, chars_before } = record.stats;
   if (messages_before === null || chars_before === null)
@@ -110,6 +117,7 @@ export function recordSide(
     tokensAfter: null,
     threshold: record.options.keep_threshold,
     backend: record.model ? `${record.backend} (${record.model})` : record.backend,
+    goal: record.goal,
     content: null,
   };
 }
@@ -133,6 +141,7 @@ export interface Difference {
 export interface SideSummary {
   source: ProposalSide['source'];
   backend: string | null;
+  goal: string | null;
   threshold: number | null;
   charsAfter: number;
   tokensAfter: number | null;
@@ -223,11 +232,11 @@ function sideDecision(d: ComparableDecision): SideDecision {
 }
 
 function summary(side: ProposalSide): SideSummary {
-  const actions = Object.fromEntries(ACTIONS.map((action) => [action, 0])) as Record<Action, number>;
-  for (const d of side.decisions) actions[d.action]++;
+  const actions = countActions(side.decisions.map((d) => d.action));
   return {
     source: side.source,
     backend: side.backend,
+    goal: side.goal,
     threshold: side.threshold,
     charsAfter: side.charsAfter,
     tokensAfter: side.tokensAfter,

@@ -2,27 +2,29 @@
  * Compare "against a peer policy": the current proposal (A) beside what a peer policy — another
  * framework's default (core/policies/peers/) — proposes for the same history (B). Both are rebuilt
  * (R13/R14; B with its own head and tail) and measured alike: characters (§6 `chars_after`),
- * tokens by the R7 estimate, the unchanged prefix (§9) and the next request's cost at the given
- * prices. The list is what matters to a reviewer: every call where B destroys a result that
+ * the action counts, and — from the token counts the caller gives, the inspector's BPE counts
+ * for both sides — the unchanged prefix (§9) and the next request's cost (figures.ts). The list is what matters to a reviewer: every call where B destroys a result that
  * later messages use, by the run's evidence links (quoted later), with A's action beside it.
  */
 import type { Analysis } from '../engine/guards.js';
 import type { RebuildOptions } from '../engine/rebuild.js';
 import { rebuild } from '../engine/rebuild.js';
 import type { Action, Decision, Message } from '../engine/schema.js';
-import { estimateTokens } from '../engine/tokens.js';
 import { messageId } from '../engine/pairing.js';
 import type { PeerId, PeerProposal } from '../policies/peers/index.js';
 import { proposePeer } from '../policies/peers/index.js';
 import type { CacheCost, PriceTable } from './cache.js';
-import { cacheCost } from './cache.js';
+import type { TokenFigures } from './figures.js';
+import { costOf, countActions, prefixTokensOf } from './figures.js';
 
 export interface PeerSideFigures {
   charsAfter: number;
-  tokensAfter: number;
-  unchangedPrefixTokens: number;
+  /** Tokens as the inspector counts them everywhere (gpt-4o BPE); null while counting. */
+  tokensAfter: number | null;
+  unchangedPrefixTokens: number | null;
   firstChangedMessageId: string | null;
-  cost: CacheCost;
+  cost: CacheCost | null;
+  /** Over every §6 decision, a call kept by a guard as `keep` (figures.ts). */
   actions: Record<Action, number>;
 }
 
@@ -42,7 +44,7 @@ export interface DestroyedUse {
 
 export interface PeerComparison {
   peer: Pick<PeerProposal, 'peer' | 'name' | 'fired' | 'note'>;
-  tokensBefore: number;
+  tokensBefore: number | null;
   a: PeerSideFigures;
   b: PeerSideFigures;
   destroyed: DestroyedUse[];
@@ -57,42 +59,51 @@ export interface PeerCompareInput {
   /** The run's decisions, for their evidence links. */
   decisions: ReadonlyMap<string, Decision>;
   prices: PriceTable;
+  /** Each side's token counts, the same the header and the Cache tab show for A; null while counting. */
+  tokens: { a: TokenFigures | null; b: TokenFigures | null };
+}
+
+/** The peer's proposal for this history and the rebuild options it shortens with (its own head and tail). */
+export interface PeerPlan {
+  proposal: PeerProposal;
+  rebuildOptions: RebuildOptions;
+}
+
+export function planPeer(
+  input: Pick<PeerCompareInput, 'messages' | 'analysis' | 'rebuildOptions'>,
+  id: PeerId,
+  params: unknown = {},
+): PeerPlan {
+  const proposal = proposePeer(id, { messages: input.messages, analysis: input.analysis }, params);
+  const { truncation } = proposal;
+  const rebuildOptions =
+    truncation === null
+      ? input.rebuildOptions
+      : { ...input.rebuildOptions, truncateHeadChars: truncation.head, truncateTailChars: truncation.tail };
+  return { proposal, rebuildOptions };
 }
 
 function sideFigures(
   input: PeerCompareInput,
   actions: ReadonlyMap<string, Action>,
   options: RebuildOptions,
-  before: number,
+  tokens: TokenFigures | null,
 ): PeerSideFigures {
   const rebuilt = rebuild(input.messages, input.analysis.pairs, actions, options, false);
   const { firstChanged } = rebuilt;
-  const after = rebuilt.changed ? estimateTokens(JSON.stringify(rebuilt.messages)) : before;
-  const prefix = firstChanged === null ? before : estimateTokens(JSON.stringify(input.messages.slice(0, firstChanged)));
-  const counts: Record<Action, number> = { keep: 0, drop_result: 0, drop_call: 0 };
-  for (const pair of input.analysis.candidates) counts[actions.get(pair.pairId) ?? 'keep']++;
   return {
-    charsAfter: rebuilt.changed ? JSON.stringify(rebuilt.messages).length : JSON.stringify(input.messages).length,
-    tokensAfter: after,
-    unchangedPrefixTokens: Math.min(prefix, after),
+    charsAfter: JSON.stringify(rebuilt.changed ? rebuilt.messages : input.messages).length,
+    tokensAfter: tokens?.after ?? null,
+    unchangedPrefixTokens: prefixTokensOf(tokens),
     firstChangedMessageId: firstChanged === null ? null : messageId(input.messages[firstChanged], firstChanged),
-    cost: cacheCost({ before, after, unchangedPrefix: Math.min(prefix, after) }, input.prices),
-    actions: counts,
+    cost: costOf(tokens, input.prices),
+    actions: countActions(input.analysis.pairs.map((pair) => actions.get(pair.pairId) ?? 'keep')),
   };
 }
 
 /** A (the current proposal) against the peer's proposal for the same history, with the peer's `params` over its defaults. */
 export function comparePeer(input: PeerCompareInput, id: PeerId, params: unknown = {}): PeerComparison {
-  const proposal = proposePeer(id, { messages: input.messages, analysis: input.analysis }, params);
-  const before = estimateTokens(JSON.stringify(input.messages));
-  const peerOptions =
-    proposal.truncation === null
-      ? input.rebuildOptions
-      : {
-          ...input.rebuildOptions,
-          truncateHeadChars: proposal.truncation.head,
-          truncateTailChars: proposal.truncation.tail,
-        };
+  const { proposal, rebuildOptions } = planPeer(input, id, params);
   const destroyed: DestroyedUse[] = [];
   for (const d of proposal.decisions) {
     if (d.action === 'keep') continue;
@@ -111,9 +122,9 @@ export function comparePeer(input: PeerCompareInput, id: PeerId, params: unknown
   }
   return {
     peer: { peer: proposal.peer, name: proposal.name, fired: proposal.fired, note: proposal.note },
-    tokensBefore: before,
-    a: sideFigures(input, input.actions, input.rebuildOptions, before),
-    b: sideFigures(input, proposal.actions, peerOptions, before),
+    tokensBefore: input.tokens.a?.before ?? input.tokens.b?.before ?? null,
+    a: sideFigures(input, input.actions, input.rebuildOptions, input.tokens.a),
+    b: sideFigures(input, proposal.actions, rebuildOptions, input.tokens.b),
     destroyed,
   };
 }

@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import type { CacheCost, PriceTable } from '../../core/inspect/cache.js';
 import { PRICE_PRESETS } from '../../core/inspect/cache.js';
+import { prefixTokensOf } from '../../core/inspect/figures.js';
 import { fmt } from '../format.js';
 import { useApp } from '../store/index.js';
 
@@ -100,14 +101,14 @@ export function CacheTab() {
   const { tokens } = proposal;
   const firstRow = current.firstChanged === null ? null : rows[current.firstChanged];
   const columns = [
-    { label: 'This proposal', view: current, cost: costs.current, prefixTokens: tokens.prefix },
+    { label: 'This proposal', view: current, cost: costs.current, prefixTokens: prefixTokensOf(tokens) },
     ...(friendly
       ? [
           {
             label: `Cache-friendly (after #${friendly.after})`,
             view: friendly,
             cost: costs.friendly,
-            prefixTokens: friendlyTokens?.prefix ?? null,
+            prefixTokens: friendlyTokens ? prefixTokensOf({ before: tokens.before, ...friendlyTokens }) : null,
           },
         ]
       : []),

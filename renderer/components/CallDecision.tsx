@@ -58,6 +58,9 @@ export function CallDecision({ pairId, callId }: { pairId: string; callId: strin
   if (!review) return null;
   const { action, override, keepCall, keepResult, evidence } = review;
   const links = review.evidenceLinks;
+  const hasEvidence =
+    (evidence !== null && evidence.length > 0) ||
+    (links != null && (links.quoted_in.length > 0 || !!links.superseded_by));
   return (
     <div className="decision" aria-label={`Decision for ${callId}`}>
       <span className="mono small">{pairId}</span>
@@ -78,26 +81,36 @@ export function CallDecision({ pairId, callId }: { pairId: string; callId: strin
         </>
       )}
       <Term term={review.reason} className="reason mono small" />
-      {evidence && evidence.length > 0 && (
-        <span className="evidence small">
-          <Term term="evidence">evidence</Term>: {evidence.join(', ')}
-        </span>
-      )}
-      {links && links.quoted_in.length > 0 && (
-        <span className="evidence small">
-          <Term term="quoted_in">quoted later in</Term> <QuotedIn ids={links.quoted_in} />
-          {links.terms.length > 0 && (
-            <>
-              {' '}
-              (<Term term="terms">{links.terms.join(', ')}</Term>)
-            </>
+      {hasEvidence && (
+        // Collapsed under its row: the side by side stays a list of decisions; Enter or Space opens it.
+        <details
+          className="evidence-details"
+          onClick={(e) => e.stopPropagation()}
+          onKeyDown={(e) => e.stopPropagation()}
+        >
+          <summary className="small">evidence</summary>
+          {evidence && evidence.length > 0 && (
+            <span className="evidence small">
+              <Term term="evidence">evidence</Term>: {evidence.join(', ')}
+            </span>
           )}
-        </span>
-      )}
-      {links?.superseded_by && (
-        <span className="evidence small">
-          <Term term="superseded_by">superseded by</Term> <SupersededBy callId={links.superseded_by} />
-        </span>
+          {links && links.quoted_in.length > 0 && (
+            <span className="evidence small">
+              <Term term="quoted_in">quoted later in</Term> <QuotedIn ids={links.quoted_in} />
+              {links.terms.length > 0 && (
+                <>
+                  {' '}
+                  (<Term term="terms">{links.terms.join(', ')}</Term>)
+                </>
+              )}
+            </span>
+          )}
+          {links?.superseded_by && (
+            <span className="evidence small">
+              <Term term="superseded_by">superseded by</Term> <SupersededBy callId={links.superseded_by} />
+            </span>
+          )}
+        </details>
       )}
       <span className="spacer" />
       {hasProposal && (

@@ -13,9 +13,10 @@ import { PeerCompare } from './PeerCompare.js';
 import type { SideColumn } from './SidesTable.js';
 import { actionColumns, charsAfterColumn, SidesTable } from './SidesTable.js';
 
-/** What a run side has that a peer side has not: the backend and the threshold it was derived at. */
+/** What a run side has that a peer side has not: the backend, the goal and the threshold it was derived at. */
 const RUN_COLUMNS: Array<SideColumn<SideSummary>> = [
   { header: 'Backend', cell: (side) => side.backend ?? '—' },
+  { header: 'Goal', cell: (side) => side.goal ?? '—' },
   {
     header: 'Threshold',
     cell: (side) => (side.threshold === null ? '—' : side.threshold.toFixed(2)),

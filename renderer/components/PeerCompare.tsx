@@ -1,7 +1,8 @@
 /**
  * Compare against a peer policy: pick what another framework does by default, at its documented
- * parameters or others (PeerParamsForm); B is its proposal for this history, beside the current
- * proposal (A), with the calls where B destroys a result that later messages quote. The
+ * parameters or others (PeerParamsForm): its proposal for this history beside the current one,
+ * with the calls where the peer destroys a result that later messages quote. "A" and "B" name
+ * the pinned and the current run only (CompareTab), never the sides here. The
  * comparison is core's (peerCompare.ts), derived in the store.
  */
 import type { DestroyedUse, PeerSideFigures } from '../../core/inspect/peerCompare.js';
@@ -18,22 +19,27 @@ import type { SideColumn } from './SidesTable.js';
 import { actionColumns, charsAfterColumn, SidesTable } from './SidesTable.js';
 
 const usd = (x: number) => `$${x.toFixed(4)}`;
+const counting = (n: number | null, shown: (n: number) => string = fmt) => (n === null ? 'counting…' : shown(n));
 
-/** What a peer side has that a run side has not: the cache figures (§9) at the Cache tab's prices. */
+/**
+ * What a peer side has that a run side has not: the cache figures (§9) at the Cache tab's
+ * prices, counted with the header's and the Cache tab's tokenizer (figures.ts), so the current
+ * row repeats their figures.
+ */
 const PEER_COLUMNS: Array<SideColumn<PeerSideFigures>> = [
   charsAfterColumn(),
-  { header: 'Tokens after (estimate)', cell: (side) => fmt(side.tokensAfter), className: 'num' },
-  { header: 'Cached prefix tokens', cell: (side) => fmt(side.unchangedPrefixTokens), className: 'num' },
+  { header: 'Tokens after', cell: (side) => counting(side.tokensAfter), className: 'num' },
+  { header: 'Unchanged prefix (tokens)', cell: (side) => counting(side.unchangedPrefixTokens), className: 'num' },
   { header: 'First changed message', cell: (side) => side.firstChangedMessageId ?? '—', className: 'mono' },
-  { header: 'Next request', cell: (side) => usd(side.cost.nextWith), className: 'num' },
+  { header: 'Next request', cell: (side) => counting(side.cost?.nextWith ?? null, usd), className: 'num' },
   ...actionColumns<PeerSideFigures>(),
 ];
 
 /** A used result the peer destroys: both sides' actions, the peer's rule, and where it is quoted later. */
 const DESTROYED_COLUMNS: Array<CallColumn<DestroyedUse>> = [
-  { header: 'A', cell: (d) => <ActionBadge action={d.a} /> },
-  { header: 'B', cell: (d) => <ActionBadge action={d.action} /> },
-  { header: 'B’s rule', cell: (d) => d.rule, className: 'reason' },
+  { header: 'Current', cell: (d) => <ActionBadge action={d.a} /> },
+  { header: 'Peer', cell: (d) => <ActionBadge action={d.action} /> },
+  { header: 'Peer’s rule', cell: (d) => d.rule, className: 'reason' },
   { header: 'Quoted later in', cell: (d) => <QuotedIn ids={d.quoted_in} /> },
   { header: 'Terms', cell: (d) => d.terms.join(', '), className: 'mono' },
 ];
@@ -61,25 +67,25 @@ export function PeerCompare() {
         ))}
       </select>
       <PeerParamsForm />
-      {peerId && !hasProposal && <p className="muted">Run to make a proposal A to compare with the peer.</p>}
+      {peerId && !hasProposal && <p className="muted">Run to make a proposal to compare with the peer.</p>}
       {comparison && (
         <>
           <p role="status" aria-label="Peer trigger">
-            B is {comparison.peer.name} with {summary}: {comparison.peer.note}.
+            The peer is {comparison.peer.name} with {summary}: {comparison.peer.note}.
           </p>
           <SidesTable
-            label="A and the peer"
+            label="The current proposal and the peer"
             columns={PEER_COLUMNS}
             sides={[
-              { name: 'A (current)', side: comparison.a },
-              { name: `B (${comparison.peer.name})`, side: comparison.b },
+              { name: 'Current', side: comparison.a },
+              { name: `Peer (${comparison.peer.name})`, side: comparison.b },
             ]}
           />
           <CallsTable
             label="Calls where the peer destroys a used result"
             calls={comparison.destroyed}
             columns={DESTROYED_COLUMNS}
-            empty="B destroys no result that later messages quote."
+            empty="The peer destroys no result that later messages quote."
           />
         </>
       )}

@@ -1,8 +1,8 @@
 /**
  * The picked peer's parameters: one field per parameter of its schema (core/inspect/peerParams.ts
  * reads them from the schema), prefilled with its documented defaults. A value the schema
- * refuses is shown with the schema's message beside its field, and B stays at the last
- * accepted parameters; an accepted one re-derives B at once (local, no model call).
+ * refuses is shown with the schema’s message beside its field, and the peer stays at the last
+ * accepted parameters; an accepted one re-derives the peer at once (local, no model call).
  */
 import { useState } from 'react';
 import type {
@@ -39,7 +39,7 @@ function PeerParamsFields({ form }: { form: Form }) {
   const invalid = Object.keys(errors).length > 0;
   return (
     <fieldset className="peer-params">
-      <legend className="section-title">Parameters of B</legend>
+      <legend className="section-title">Parameters of the peer</legend>
       {form.alwaysOn && (
         <div className="field">
           <label>
@@ -79,7 +79,7 @@ function PeerParamsFields({ form }: { form: Form }) {
       </div>
       {invalid && (
         <p className="hint error" role="alert">
-          B keeps the last valid parameters until every field is valid.
+          The peer keeps the last valid parameters until every field is valid.
         </p>
       )}
     </fieldset>

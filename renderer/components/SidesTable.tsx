@@ -36,7 +36,11 @@ export function SidesTable<S>({
   columns: ReadonlyArray<SideColumn<S>>;
 }) {
   return (
-    <table className="grid" aria-label={label}>
+    <table className="grid sides" aria-label={label}>
+      <caption className="hint">
+        Actions: one per call in a pair (§6 decisions); a call kept by a guard counts as keep. Tokens: gpt-4o tokenizer,
+        as in the header and the Cache tab.
+      </caption>
       <thead>
         <tr>
           <th scope="col">Proposal</th>

@@ -36,7 +36,7 @@ export function StatsHeader() {
     return (
       <dl className="stats" aria-label="Statistics">
         <Stat label="Messages" value={fmt(summary?.messages)} />
-        <Stat label="Tool calls" value={fmt(summary?.toolCalls)} />
+        <Stat label="Tool call blocks" value={fmt(summary?.toolCalls)} />
         <Stat label="Characters" value={fmt(summary?.chars)} />
         <Stat label="Proposal" value="none — press Run" />
       </dl>

@@ -9,6 +9,9 @@ import { useApp } from '../store/index.js';
 import { Breakdown } from './Breakdown.js';
 import { TargetMatrix } from './TargetMatrix.js';
 
+/** A message array that AgentScope 2.x would not load is a foreign layout (§1): not written for that target. */
+const FOREIGN: ReadonlySet<string> = new Set(['agentscope-2']);
+
 /**
  * SPEC §9 and §1: the opened file against the targets its format feeds; for our own format,
  * whether AgentScope 2.x itself would load it, and why not.
@@ -20,13 +23,17 @@ function Targets({ source }: { source: OpenedSource }) {
     <>
       {agentscope?.status === 'fail' && (
         <p className="small warning" role="note">
-          AgentScope 2.x would not load this file: {agentscope.violations[0].message} (
+          A foreign layout (SPEC §1): AgentScope 2.x would not load this file: {agentscope.violations[0].message} (
           <span className="mono">{agentscope.violations[0].rule}</span>
           {agentscope.violations.length > 1 ? `, and ${agentscope.violations.length - 1} more` : ''}). It is read here
           all the same.
         </p>
       )}
-      <TargetMatrix reports={reports} label="Target checks of the opened file" />
+      <TargetMatrix
+        reports={reports}
+        label="Target checks of the opened file"
+        notFor={agentscope?.status === 'fail' ? FOREIGN : undefined}
+      />
     </>
   );
 }
@@ -131,7 +138,7 @@ export function SummaryTab() {
             </td>
           </tr>
           <tr>
-            <th scope="row">Tool calls</th>
+            <th scope="row">Tool call blocks</th>
             <td>{fmt(summary.toolCalls)}</td>
           </tr>
           <tr>

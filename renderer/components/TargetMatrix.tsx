@@ -12,17 +12,31 @@ export function TargetMatrix({
   reports,
   label,
   warnings = [],
+  notFor = new Set(),
 }: {
   reports: readonly TargetReport[];
   label: string;
   /** Violations the source already had: shown as warnings, not failures of this file. */
   warnings?: readonly Violation[];
+  /** Targets the file was never written for (a foreign layout): their rules are listed as not for it, not as failures. */
+  notFor?: ReadonlySet<string>;
 }) {
   if (reports.length === 0) return <p className="small muted">No target rules are encoded for this format.</p>;
   const inherited = new Set(warnings);
   return (
     <ul className="targets small" aria-label={label}>
       {reports.map((report) => {
+        if (notFor.has(report.target))
+          return (
+            <li key={report.target} title={report.cites}>
+              {report.name} {MARK.skipped}
+              <span className="muted">
+                {' '}
+                (not for this file: it was not written for this target; {report.violations.length} of its rules are not
+                met)
+              </span>
+            </li>
+          );
         const own = report.violations.filter((v) => !inherited.has(v));
         const status = report.status === 'fail' && own.length === 0 ? 'pass' : report.status;
         return (

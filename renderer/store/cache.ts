@@ -4,7 +4,8 @@
  * actions and for the cache-friendly variant, recomputed with every derive (R15, no model call).
  */
 import type { CacheCost, PriceTable } from '../../core/inspect/cache.js';
-import { cacheCost, PRICE_PRESETS, PriceTableSchema } from '../../core/inspect/cache.js';
+import { PRICE_PRESETS, PriceTableSchema } from '../../core/inspect/cache.js';
+import { costOf } from '../../core/inspect/figures.js';
 import type { CacheView } from '../../core/inspect/cacheView.js';
 import { cacheFriendlyActions, cacheView } from '../../core/inspect/cacheView.js';
 import type { Action } from '../../core/engine/schema.js';
@@ -68,18 +69,6 @@ function storedPrices(storage: Deps['storage']): Pick<CacheSlice, 'prices' | 'pr
   return { prices: prices.data, presetId: preset ? preset.id : null };
 }
 
-/** The cost at `prices` once the history before and the proposal's tokens are counted. */
-function costOf(
-  before: number | null,
-  tokens: { after: number | null; prefix: number | null } | null,
-  prices: PriceTable,
-): CacheCost | null {
-  if (before === null || tokens === null || tokens.after === null || tokens.prefix === null) return null;
-  // BPE counts of the prefix and the whole can differ by a token or two at the cut; never beyond.
-  const unchangedPrefix = Math.min(tokens.prefix, tokens.after, before);
-  return cacheCost({ before, after: tokens.after, unchangedPrefix }, prices);
-}
-
 export const createCacheSlice: Slice<CacheSlice, Pick<SnapshotSlice, 'snapshot'> & Counts> = (set, get) => {
   const store = (prices: PriceTable, presetId: string | null) => {
     set({ prices, presetId });
@@ -129,8 +118,8 @@ export const createCacheSlice: Slice<CacheSlice, Pick<SnapshotSlice, 'snapshot'>
         friendly = { ...cacheView(proposal.sizes, actions), after, actions };
       }
       const costs = {
-        current: costOf(before, proposal.tokens, prices),
-        friendly: friendly ? costOf(before, friendlyTokens, prices) : null,
+        current: costOf(proposal.tokens, prices),
+        friendly: friendly && friendlyTokens ? costOf({ before, ...friendlyTokens }, prices) : null,
       };
       set({ cache: { current, friendly, costs } });
     },

@@ -10,7 +10,8 @@
 import { compareProposals, recordSide } from '../../core/inspect/compare.js';
 import type { Comparison, ProposalSide } from '../../core/inspect/compare.js';
 import type { PeerComparison } from '../../core/inspect/peerCompare.js';
-import { comparePeer } from '../../core/inspect/peerCompare.js';
+import { comparePeer, planPeer } from '../../core/inspect/peerCompare.js';
+import type { TokenFigures } from '../../core/inspect/figures.js';
 import type { PeerId } from '../../core/policies/peers/index.js';
 import type { PeerParams, PeerParamsForm, PeerParamValue } from '../../core/inspect/peerParams.js';
 import { checkPeerParams, peerDefaults, peerParamsForm, withAlwaysOn } from '../../core/inspect/peerParams.js';
@@ -65,14 +66,66 @@ type Needs = Pick<SnapshotSlice, 'snapshot'> &
   Pick<CacheSlice, 'prices'>;
 type State = CompareSlice & Needs & { deps: Deps };
 
-/** One side as the comparison reads it, with the proposal's own BPE count for tokens after. */
+/**
+ * One side as the comparison reads it, with the header's figures for its size: the proposal's
+ * characters after (§6, the message array; an export in a native format has its own length)
+ * and its BPE count for tokens after.
+ */
 function sideOf(state: State, snapshot: Snapshot, proposal: Proposal, now: Date): ProposalSide {
   const draft = auditDraft(state, snapshot, proposal, { as: 'source', exportedAt: now.toISOString() });
-  return { ...recordSide(draft), tokensAfter: proposal.tokens.after };
+  return { ...recordSide(draft), charsAfter: proposal.charsAfter, tokensAfter: proposal.tokens.after };
 }
 
 export const createCompareSlice: Slice<CompareSlice, Needs> = (set, get) => {
   const now = (state: State) => state.deps.now?.() ?? new Date();
+  /**
+   * The peer's BPE counts, by what its actions depend on (the snapshot, the policy, the peer
+   * and its parameters), so both sides are counted as the header counts the current one.
+   */
+  let peerCounts: { messages: object; key: string; tokens: TokenFigures | null } | null = null;
+
+  /** The peer comparison for the current proposal; left as it is when there is nothing to change. */
+  const comparePeerOf = (state: State) => {
+    const { peerParams, proposal, snapshot } = state;
+    if (!peerParams || !proposal || !snapshot) {
+      if (state.peerComparison !== null) set({ peerComparison: null });
+      return;
+    }
+    const input = {
+      messages: snapshot.messages,
+      analysis: proposal.analysis,
+      actions: proposal.actions,
+      rebuildOptions: rebuildOptionsOf(proposal.request),
+      decisions: proposal.decisions,
+      prices: state.prices,
+    };
+    const plan = planPeer(input, peerParams.peer, peerParams.params);
+    const key = JSON.stringify([proposal.policy, peerParams.peer, peerParams.params, plan.rebuildOptions]);
+    if (peerCounts?.messages !== snapshot.messages || peerCounts.key !== key) {
+      const asked: NonNullable<typeof peerCounts> = { messages: snapshot.messages, key, tokens: null };
+      peerCounts = asked;
+      void state.deps.parser
+        .tokens({
+          policy: proposal.policy,
+          actions: plan.proposal.actions,
+          rebuildOptions: plan.rebuildOptions,
+          slot: 'peer',
+        })
+        .then((counted) => {
+          if (peerCounts !== asked) return;
+          asked.tokens = { before: counted.before, after: counted.after, prefix: counted.prefix };
+          get().recompare();
+        })
+        .catch(() => undefined);
+    }
+    set({
+      peerComparison: comparePeer(
+        { ...input, tokens: { a: proposal.tokens, b: peerCounts.tokens } },
+        peerParams.peer,
+        peerParams.params,
+      ),
+    });
+  };
   const setPeerParams = (peer: PeerId, params: PeerParams) => {
     set({ peerParams: peerParamsForm(peer, params) });
     get().recompare();
@@ -131,7 +184,7 @@ export const createCompareSlice: Slice<CompareSlice, Needs> = (set, get) => {
     recompare() {
       const state = get();
       const { pinned, proposal, snapshot } = state;
-      comparePeerOf(state, set);
+      comparePeerOf(state);
       // Right after pinning, B is A itself (all agree); a new threshold or run makes it differ.
       // Nothing pinned: no set, so a threshold step wakes no subscriber for a comparison that stays null.
       if (!pinned || !proposal || !snapshot) return state.comparison === null ? undefined : set({ comparison: null });
@@ -140,26 +193,3 @@ export const createCompareSlice: Slice<CompareSlice, Needs> = (set, get) => {
     },
   };
 };
-
-/** The peer comparison for the current proposal; left as it is when there is nothing to change. */
-function comparePeerOf(state: State, set: (partial: Partial<CompareSlice>) => void): void {
-  const { peerParams, proposal, snapshot } = state;
-  if (!peerParams || !proposal || !snapshot) {
-    if (state.peerComparison !== null) set({ peerComparison: null });
-    return;
-  }
-  set({
-    peerComparison: comparePeer(
-      {
-        messages: snapshot.messages,
-        analysis: proposal.analysis,
-        actions: proposal.actions,
-        rebuildOptions: rebuildOptionsOf(proposal.request),
-        decisions: proposal.decisions,
-        prices: state.prices,
-      },
-      peerParams.peer,
-      peerParams.params,
-    ),
-  });
-}

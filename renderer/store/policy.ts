@@ -14,6 +14,8 @@ import { archiveFileOf } from '../../core/audit/record.js';
 import { liveFromMessageId } from '../../core/formats/compactions.js';
 import type { CandidacyReport } from '../../core/inspect/summary.js';
 import { candidacyReport } from '../../core/inspect/summary.js';
+import type { ObservationBudget } from '../../core/inspect/budget.js';
+import { observationBudget } from '../../core/inspect/budget.js';
 import type { UnmatchedToolName } from '../../core/inspect/toolNames.js';
 import { unmatchedToolNames } from '../../core/inspect/toolNames.js';
 import type { BackendChoice, Example, RunSettings } from '../../core/ipc/contract.js';
@@ -31,6 +33,8 @@ export interface PolicySlice {
   /** Guards applied to the current policy (not the last run's); before a run the audit view shows them (selectors.ts). */
   analysis: Analysis | null;
   candidacy: CandidacyReport | null;
+  /** R7 before running: whether the observation fits `max_state_tokens`, and the value to set when not. */
+  budget: ObservationBudget | null;
   /** Eligible names that match no call of the history, with the closest names (R5 never guesses). */
   unmatchedTools: UnmatchedToolName[];
   /** What R13's omission markers name; by default the archive an export writes beside the snapshot. */
@@ -59,6 +63,8 @@ export interface PolicySlice {
 /** What a policy edit asks of the proposal (proposal.ts, which builds on this slice). */
 interface Follows {
   followPolicy(): void;
+  setNotice(notice: string | null): void;
+  clearRunError(): void;
   rederive(): void;
   retarget(archiveRef: string): void;
 }
@@ -119,6 +125,21 @@ export const createPolicySlice: Slice<PolicySlice, Pick<SnapshotSlice, 'snapshot
    * the proposal: a new keep threshold re-derives it (R15), any other edit is followed
    * (proposal.ts `followPolicy`: re-derived when it only removes candidates, else out of date).
    */
+  /** R7 before running: what the goal, the candidates and max_state_tokens make of the observation. */
+  const rebudget = () => {
+    const { snapshot, analysis, goal, tools, options } = get();
+    set({
+      budget:
+        snapshot && analysis
+          ? observationBudget(snapshot.messages, analysis, {
+              goal,
+              tools: tools ?? [],
+              preserveRecent: options.preserve_recent_messages,
+              maxStateTokens: options.max_state_tokens,
+            })
+          : null,
+    });
+  };
   const editPolicy = (patch: PolicyEdit) => {
     const before = get();
     set(patch);
@@ -130,6 +151,12 @@ export const createPolicySlice: Slice<PolicySlice, Pick<SnapshotSlice, 'snapshot
       after.options.preserve_recent_messages !== before.options.preserve_recent_messages
     )
       reanalyze();
+    if (
+      after.analysis !== before.analysis ||
+      after.goal !== before.goal ||
+      after.options.max_state_tokens !== before.options.max_state_tokens
+    )
+      rebudget();
     if (after.options.keep_threshold !== before.options.keep_threshold) get().rederive();
     else get().followPolicy();
   };
@@ -144,6 +171,7 @@ export const createPolicySlice: Slice<PolicySlice, Pick<SnapshotSlice, 'snapshot
     baseUrlKey: '',
     analysis: null,
     candidacy: null,
+    budget: null,
     unmatchedTools: [],
     archiveRef: DEFAULT_ARCHIVE_REF,
     liveFromMessageId: undefined,
@@ -171,6 +199,9 @@ export const createPolicySlice: Slice<PolicySlice, Pick<SnapshotSlice, 'snapshot
       // The entered key is for the URL it was typed beside, never for the next one.
       const urlChanged = (backend.baseUrl ?? '').trim() !== (before.baseUrl ?? '').trim();
       editPolicy(urlChanged ? { backend, baseUrlKey: '' } : { backend });
+      // What the last backend said (a failed run, a notice) is not about this one.
+      get().setNotice(null);
+      get().clearRunError();
     },
     setBaseUrlKey(apiKey) {
       set({ baseUrlKey: apiKey });
@@ -195,6 +226,7 @@ export const createPolicySlice: Slice<PolicySlice, Pick<SnapshotSlice, 'snapshot
         liveFromMessageId: liveFromMessageId(snapshot.source.read),
       });
       reanalyze();
+      rebudget();
     },
   };
 };

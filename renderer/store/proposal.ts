@@ -45,6 +45,8 @@ export interface ProposalSlice {
   rederive(): void;
   setOverride(pairId: string, override: Action | null): void;
   clearProposal(): void;
+  /** A failed run's error belongs to the backend and file it ran with: forgotten when either changes. */
+  clearRunError(): void;
   refreshTokens(): Promise<void>;
   /** Re-derives the proposal's R13 markers for another `archive_ref`; no model call. */
   retarget(archiveRef: string): void;
@@ -259,6 +261,7 @@ export const createProposalSlice: Slice<
     },
 
     clearProposal: () => setProposal(null, { run: IDLE, outOfDate: [] }),
+    clearRunError: () => (get().run.state === 'failed' ? set({ run: IDLE }) : undefined),
 
     followPolicy() {
       const state = get();

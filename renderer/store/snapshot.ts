@@ -60,7 +60,10 @@ interface Resets {
   unpinProposal(): void;
 }
 
-export const createSnapshotSlice: Slice<SnapshotSlice, Resets & Pick<UiSlice, 'resetUi'>> = (set, get) => ({
+export const createSnapshotSlice: Slice<SnapshotSlice, Resets & Pick<UiSlice, 'resetUi' | 'setNotice'>> = (
+  set,
+  get,
+) => ({
   snapshot: null,
   opening: null,
   openError: null,
@@ -93,6 +96,8 @@ export const createSnapshotSlice: Slice<SnapshotSlice, Resets & Pick<UiSlice, 'r
       // A belonged to the old file: a comparison across histories is meaningless (compare refuses it).
       get().unpinProposal();
       get().resetUi();
+      // A notice of the last file (discarded, exported, pinned) says nothing about this one.
+      get().setNotice(null);
       return true;
     } catch (error) {
       // The previous snapshot stays: a bad file must not cost the user their work.

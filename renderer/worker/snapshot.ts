@@ -90,6 +90,8 @@ export interface TokenRequest {
   rebuildOptions: RebuildOptions;
   /** Another set of actions to count as well (the cache-friendly variant, §9). */
   variant?: ReadonlyMap<string, Action>;
+  /** Whose sequence of counts this continues (tokens.ts): the proposal's unless named, e.g. a peer's. */
+  slot?: string;
 }
 
 export type { ProposalTokens } from './tokens.js';
@@ -122,7 +124,7 @@ export async function countTokens(messages: readonly Message[], request: TokenRe
     tokens.measure(request.policy, actions, request.rebuildOptions, slot);
   return {
     before: tokens.before(),
-    ...measure(request.actions, 'proposal'),
+    ...measure(request.actions, request.slot ?? 'proposal'),
     variant: request.variant ? measure(request.variant, 'variant') : null,
   };
 }

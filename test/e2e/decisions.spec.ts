@@ -67,10 +67,18 @@ test('evidence names messages as links that scroll there; every term explains it
 }) => {
   await runExample(page, host.url);
   const list = page.getByRole('list', { name: 'Side by side' });
-  const link = list.getByRole('button', { name: /^Go to message / }).first();
+  // Evidence is collapsed under its row: open the first disclosure that holds a link, from the keyboard.
+  const disclosure = list
+    .locator('details.evidence-details', { has: page.locator('button[aria-label^="Go to message "]') })
+    .first();
+  await expect(disclosure.getByRole('button', { name: /^Go to message / }).first()).toBeHidden();
+  await disclosure.locator('summary').focus();
+  await page.keyboard.press('Enter');
+  await expect(disclosure).toHaveAttribute('open', '');
+  const link = disclosure.getByRole('button', { name: /^Go to message / }).first();
   await link.scrollIntoViewIfNeeded();
   // The evidence kind beside the link explains itself on keyboard focus.
-  const quoted = list.locator('.term', { hasText: /^quoted later in/ }).first();
+  const quoted = disclosure.locator('.term', { hasText: /^quoted later in/ }).first();
   await quoted.focus();
   await expect(quoted.getByRole('tooltip')).toBeVisible();
   await expect(quoted).toHaveAccessibleDescription(/Later messages whose text or call inputs repeat/);

@@ -28,6 +28,8 @@ export const OFFLINE_MODEL_VERSION = 'offline-fitted-1';
 const logistic = (z: number) => 1 / (1 + Math.exp(-z));
 const round = (x: number) => Math.round(x * 1000) / 1000;
 const signed = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(2)}`;
+/** A term's contribution with the way it pushes: a logit above zero leans to keep, below to drop (R12). */
+const toward = (x: number) => `${signed(x)} toward ${x >= 0 ? 'keep' : 'drop'}`;
 /** Contributions smaller than this are left out of the evidence: they moved nothing visible. */
 const NEGLIGIBLE = 0.005;
 
@@ -52,13 +54,13 @@ export function scoreCandidate(
   const zResult = linear(weights.result);
   const zCall = linear(weights.call);
   const evidence = [
-    `baseline before any evidence: keep_result ${signed(weights.result.bias)}, keep_call ${signed(weights.call.bias)}`,
+    `baseline before any evidence: keep_result ${toward(weights.result.bias)}, keep_call ${toward(weights.call.bias)}`,
   ];
   for (const feature of FEATURES) {
     const r = weights.result.weights[feature.name] * x[feature.name];
     const c = weights.call.weights[feature.name] * x[feature.name];
     if (Math.abs(r) < NEGLIGIBLE && Math.abs(c) < NEGLIGIBLE) continue;
-    evidence.push(`${feature.describe(facts)}: keep_result ${signed(r)}, keep_call ${signed(c)}`);
+    evidence.push(`${feature.describe(facts)}: keep_result ${toward(r)}, keep_call ${toward(c)}`);
   }
   let keepResult = logistic(zResult);
   let keepCall = logistic(zCall);

@@ -78,7 +78,13 @@ export function peerProposal(input: PeerInput, verdict: Verdict): PeerProposal {
     if (!clearing) return { ...base, ...none, action, reason: 'peer_kept', rule: verdict.keptRule };
     return { ...base, ...none, action, reason: 'peer_cleared', rule: clearing.rule };
   });
-  const { peer, name, fired, note, truncation } = verdict;
+  const { peer, name, fired, truncation } = verdict;
+  // The peer's own count may name pairs this run's guards keep (R3): say so, or the note
+  // and the action counts beside it disagree.
+  const guarded = fired
+    ? input.analysis.pairs.filter((p) => p.guard !== null && verdict.cleared.has(p.pairId)).length
+    : 0;
+  const note = guarded === 0 ? verdict.note : `${verdict.note} (${guarded} of them kept here by a guard)`;
   return { peer, name, fired, note, actions, decisions, truncation };
 }
 

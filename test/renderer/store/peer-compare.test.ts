@@ -4,7 +4,7 @@
  * destroys are those a fresh run's evidence links show quoted later, and the costs follow the
  * price table and the threshold (R15).
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { setupHost } from '../../../app/host/setup.js';
 import { compactContext } from '../../../core/engine/compact.js';
 import { createOfflineModel } from '../../../core/engine/offline/model.js';
@@ -59,18 +59,19 @@ describe('compare against a peer policy', () => {
     await store.getState().openExample();
     await store.getState().startRun();
     store.getState().setPeer('clear_tool_uses');
+    await vi.waitFor(() => expect(store.getState().peerComparison?.b.cost).not.toBeNull(), { interval: 10 });
     const before = store.getState().peerComparison!;
     // A short example is far under 100,000 tokens: B changes nothing and costs what no compaction costs.
     expect(before.peer.fired).toBe(false);
     expect(before.b.firstChangedMessageId).toBeNull();
-    expect(before.b.cost.nextWith).toBeCloseTo(before.b.cost.nextWithout, 12);
+    expect(before.b.cost!.nextWith).toBeCloseTo(before.b.cost!.nextWithout, 12);
     expect(before.destroyed).toEqual([]);
     expect(store.getState().setOption('keep_threshold', 0.97)).toBeNull();
     const stepped = store.getState().peerComparison!;
     expect(stepped.a.actions.keep).toBeLessThan(before.a.actions.keep);
     expect(stepped.b).toEqual(before.b);
     expect(store.getState().setPrice('cacheRead', 100)).toBeNull();
-    expect(store.getState().peerComparison!.b.cost.nextWithout).toBeCloseTo((before.tokensBefore * 100) / 1e6, 9);
+    expect(store.getState().peerComparison!.b.cost!.nextWithout).toBeCloseTo((before.tokensBefore! * 100) / 1e6, 9);
     store.getState().setPeer(null);
     expect(store.getState().peerComparison).toBeNull();
   });
@@ -109,6 +110,7 @@ describe('compare against a peer policy', () => {
         rebuildOptions: rebuildOptionsOf(state.proposal!.request),
         decisions: state.proposal!.decisions,
         prices: state.prices,
+        tokens: { a: state.proposal!.tokens, b: null },
       },
       'masking',
       { m: 2 },
