@@ -201,7 +201,7 @@ describe('messages=@FILE in a native format', () => {
     tmp = tempDir();
     expectBadInput(
       await compact(['messages=[]', '--conversations', 'x']),
-      /unknown option "--conversations" \(options: --format, --conversation, --out, --reviewer, --force, --sign-key, --restore-server, --resumable\)/,
+      /unknown option "--conversations" \(options: --format, --conversation, --out, --reviewer, --force, --sign-key, --restore-server, --resumable, --policy\)/,
     );
   });
 });
