@@ -20,7 +20,7 @@ import { ExportRefused } from '../../core/audit/bundle.js';
 import { restoreServerConfig, restoreServerText } from '../../core/restore/config.js';
 import { probabilitiesOf } from '../../core/inspect/actions.js';
 import { reviewPairs } from '../../core/inspect/review.js';
-import { isSameFile } from '../host/commitFiles.js';
+import { isSameFile, NotRegularTarget } from '../host/commitFiles.js';
 import type { WrittenExport } from '../host/exportFiles.js';
 import { osUser, writeExport } from '../host/exportFiles.js';
 import { cliLauncher } from '../host/launcher.js';
@@ -29,7 +29,7 @@ import { writeResumableSession } from '../host/resumableSession.js';
 import { loadSigningKey, signAuditRecord } from '../signing/auditSignature.js';
 import type { SigningKey } from '../signing/sshKey.js';
 import { UsageError } from './args.js';
-import { notAsked } from './writeTargets.js';
+import { notAsked, usageOf } from './writeTargets.js';
 
 /** `messages` as read: its file's name (or `messages.json` for an inline value), bytes and text. */
 export interface ReadBytes {
@@ -177,6 +177,7 @@ export async function writeOutFiles(
     return written as WrittenExport;
   } catch (error) {
     if (error instanceof UsageError) throw error;
+    if (error instanceof NotRegularTarget) throw usageOf('--out', error);
     if (error instanceof ExportRefused) throw new UsageError(`--out: ${error.message}`);
     const code = (error as NodeJS.ErrnoException).code;
     throw new UsageError(`--out: cannot write beside ${out}: ${code ?? (error as Error).message}`);
