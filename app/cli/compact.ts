@@ -7,6 +7,7 @@
  * which conversation, and `--out` writes the compacted history in that format with the
  * archive of the input and the audit record beside it (out.ts).
  */
+import { createHash } from 'node:crypto';
 import { basename, resolve } from 'node:path';
 // The narrow engine modules, not the engine's index: a compaction of a valid request loads
 // neither zod (accept.ts) nor a backend it does not run (test/bench/cli.bench.ts).
@@ -68,6 +69,8 @@ export interface CliRequest {
   signKey: string | undefined;
   /** The bytes `messages` was read from (the heap rule's body, app/host/heap-budget.ts). */
   messageBytes: number;
+  /** Their SHA-256 and size: `metadata.input`, so `compare` can tell two histories apart (SPEC §9). */
+  input: { sha256: string; bytes: number } | null;
 }
 
 /** `messages`' text (a ZIP's bytes) and the bytes it came from: a file's own bytes, or an inline value's UTF-8. */
@@ -76,7 +79,8 @@ function readMessages(value: string): ReadBytes {
   const { text, bytes } = fromFile
     ? readSourceFileBytes('messages', value.slice(1), { streams: true })
     : { text: resolveValue('messages', value), bytes: Buffer.from(resolveValue('messages', value), 'utf8') };
-  return { name: fromFile ? basename(value.slice(1)) : 'messages.json', bytes, text };
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  return { name: fromFile ? basename(value.slice(1)) : 'messages.json', bytes, text, sha256 };
 }
 
 /** Turns the arguments into a checked request and the source it came from. */
@@ -147,6 +151,7 @@ export async function readRequest(argv: readonly string[]): Promise<CliRequest> 
     force: flags.has('force'),
     signKey,
     messageBytes: read?.bytes.length ?? 0,
+    input: read === null ? null : { sha256: read.sha256, bytes: read.bytes.length },
   };
 }
 
@@ -180,6 +185,7 @@ export async function run(argv: string[]): Promise<number> {
       messageBytes,
       force,
       signKey,
+      input,
     } = await readRequest(argv);
     checkHeap(request, messageBytes);
     // Before the run: a missing reviewer or an unusable key is bad usage, found before any model is asked.
@@ -193,6 +199,7 @@ export async function run(argv: string[]): Promise<number> {
     const details = await compactParsed(request, { model, settings: config.request, copy: 'shared' });
     const response = details.response;
     Object.assign(response.metadata, {
+      input,
       source: source.read.compactions
         ? { ...sourceSummary(source), compactions: compactionReports(source.read) }
         : sourceSummary(source),

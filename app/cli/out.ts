@@ -7,7 +7,6 @@
  * SSH signature (app/signing/). Verified before anything is written
  * (core/audit/bundle.ts); never over a file the command read.
  */
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { CompactDetails } from '../../core/engine/compact.js';
@@ -35,6 +34,8 @@ import { notAsked, usageOf } from './writeTargets.js';
 export interface ReadBytes {
   name: string;
   bytes: Uint8Array;
+  /** SHA-256 of `bytes`: the record's `original_sha256`, the envelope's `metadata.input.sha256`. */
+  sha256: string;
   /** Its text, or its bytes for a binary format (an Inspect `.eval` ZIP). */
   text: SourceInput;
 }
@@ -48,9 +49,8 @@ export interface ReadInput {
 }
 
 export function readInputOf(read: ReadBytes, openedAt: string): ReadInput {
-  const sha256 = createHash('sha256').update(read.bytes).digest('hex');
   return {
-    original: { name: read.name, sha256, bytes: read.bytes.length },
+    original: { name: read.name, sha256: read.sha256, bytes: read.bytes.length },
     bytes: read.bytes,
     text: read.text,
     openedAt,
