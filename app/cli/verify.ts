@@ -19,6 +19,7 @@ import { AuditRecordSchema, EarlierAuditRecordSchema, reportFileName } from '../
 import { reportOf } from '../../core/audit/report.js';
 import type { ReadFile, Rederived, Verification } from '../../core/audit/verify.js';
 import { verifyExport } from '../../core/audit/verify.js';
+import { inflateBudgetBytes } from '../budget.js';
 import { classify, EXIT } from '../host/errors.js';
 import { writeAtomic } from '../host/commitFiles.js';
 import { nodeHash } from '../host/exportFiles.js';
@@ -163,7 +164,9 @@ export async function verifyFiles(
   const snapshot = await readSibling('snapshot', join(dir, record.exported_file.name));
   // Re-deriving a .eval export compresses its edited zstd members (core/formats/zip/members.ts).
   if (record.source.format === 'inspect-eval') await (await import('../zstd.js')).installZstd();
-  const verification = verifyExport(record, archive, snapshot);
+  const verification = verifyExport(record, archive, snapshot, {
+    maxInflatedBytes: inflateBudgetBytes(archive.bytes),
+  });
   const sigPath = join(dir, signatureFileName(basename(auditPath)));
   const present = existsSync(sigPath);
   const verdict =

@@ -16,7 +16,7 @@ import { FormatError, inspectSource, isBinarySource, openConversation } from '..
 import { archiveHashPrefix, clip, refusedName } from '../../core/restore/names.js';
 import type { ResultIndex } from '../../core/restore/results.js';
 import { indexResults } from '../../core/restore/results.js';
-import { memoryBudgetBytes } from '../budget.js';
+import { inflateBudgetBytes, memoryBudgetBytes } from '../budget.js';
 import { strictUtf8 } from '../host/errors.js';
 
 /** A bad argument or a refused file, as the one sentence the tool result carries (isError). */
@@ -148,7 +148,8 @@ export class ArchiveStore {
     }
     let source: InspectedSource;
     try {
-      source = inspectSource(content);
+      // A ZIP inflates within what the heap rule leaves beside its bytes (app/budget.ts).
+      source = inspectSource(content, undefined, { maxInflatedBytes: inflateBudgetBytes(buffer.length) });
     } catch (error) {
       if (error instanceof FormatError)
         throw new ToolError(`archive "${clip(name)}" does not read as a history: ${firstSentence(error.message)}.`);

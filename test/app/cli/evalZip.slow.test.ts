@@ -2,7 +2,8 @@
  * Inspect `.eval` ZIP logs through the built command line (SPEC §9 "Sources", "Byte-preserving
  * export", `check`, `verify`, `eval`): the file is handed to core as bytes, `--out` writes a
  * ZIP whose edited sample member keeps its zstd compression, `verify` re-derives it, `check`
- * reads it, `eval` finds `.eval` files in a folder, and a broken archive is one line, exit 2.
+ * reads it, `eval` finds `.eval` files in a folder, and a broken archive is one line, exit 2, as is
+ * an archive that would inflate past the memory budget (or past what its directory declares).
  * The zstd log with tool calls is test/support/evalZip.ts's.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { afterEach, beforeAll, expect, it } from 'vitest';
 import { installZstd } from '../../../app/zstd.js';
 import { readZip } from '../../../core/formats/zip/archive.js';
 import { zstdEvalWithCalls } from '../../support/evalZip.js';
+import { inflatingEval } from '../../support/hostileEval.js';
 import { sharedPath, sharedSkipReason } from '../../support/shared.js';
 import { runCli, tempDir } from './support.js';
 
@@ -77,3 +79,26 @@ else {
     ]);
   });
 }
+
+it('§9 a small .eval whose members inflate past the memory budget is refused before inflating, in every command', async () => {
+  tmp = tempDir();
+  // 4 MB of zeros on disk as a few kB, its directory declaring 1.2 GB: past the heap rule's share.
+  writeFileSync(join(tmp.dir, 'bomb.eval'), inflatingEval(4 * 1024 * 1024, 1_200_000_000));
+  writeFileSync(join(tmp.dir, 'liar.eval'), inflatingEval(4 * 1024 * 1024, 1000));
+  const declared =
+    /the \.eval archive's members inflate to 1144\.4 MB \(as its central directory declares\), more than the \d+\.\d MB this reader may inflate$/;
+  const lied =
+    /ZIP member "samples\/1_epoch_1\.json" inflates past the 1000 bytes its central directory declares \(stopped there\)/;
+  const runs: Array<[string[], RegExp]> = [
+    [['check', 'bomb.eval'], declared],
+    [['compact_context', 'goal=x', 'messages=@bomb.eval'], declared],
+    [['eval', 'bomb.eval'], declared],
+    [['check', 'liar.eval'], lied],
+  ];
+  for (const [args, line] of runs) {
+    const result = await runCli(args, { cwd: tmp.dir });
+    expect({ args, code: result.code, stdout: result.stdout }).toEqual({ args, code: 2, stdout: '' });
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr.trim()).toMatch(line);
+  }
+});
