@@ -6,12 +6,15 @@
  * an archive that would inflate past the memory budget (or past what its directory declares).
  * The zstd log with tool calls is test/support/evalZip.ts's.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, expect, it } from 'vitest';
+import { bundledExample } from '../../../app/host/setup.js';
 import { installZstd } from '../../../app/zstd.js';
 import { readZip } from '../../../core/formats/zip/archive.js';
 import { zstdEvalWithCalls } from '../../support/evalZip.js';
+import { makeExport } from '../../support/exports.js';
 import { inflatingEval } from '../../support/hostileEval.js';
 import { sharedPath, sharedSkipReason } from '../../support/shared.js';
 import { runCli, tempDir } from './support.js';
@@ -101,4 +104,27 @@ it('§9 a small .eval whose members inflate past the memory budget is refused be
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
     expect(result.stderr.trim()).toMatch(line);
   }
+  // verify: a record naming the bomb as its archive (hashes matching) re-derives nothing from it.
+  const bomb = readFileSync(join(tmp.dir, 'bomb.eval'));
+  const { record } = await makeExport({ text: bundledExample().text, fileName: 'history.json' });
+  const sha256 = createHash('sha256').update(bomb).digest('hex');
+  const archive = { name: 'bomb.eval', sha256, bytes: bomb.length };
+  writeFileSync(join(tmp.dir, record.exported_file.name), 'a snapshot');
+  writeFileSync(
+    join(tmp.dir, 'bomb.audit.json'),
+    JSON.stringify({
+      ...record,
+      original_sha256: sha256,
+      original_bytes: bomb.length,
+      archive_file: archive,
+      container: null,
+      source: { format: 'inspect-eval', conversation: '1', conversations: 1 },
+    }),
+  );
+  const verified = await runCli(['verify', 'bomb.audit.json'], { cwd: tmp.dir });
+  expect({ code: verified.code, stderr: verified.stderr }).toEqual({ code: 1, stderr: '' });
+  expect(verified.stdout).toMatch(
+    /^differs: the archive .*bomb\.eval does not read as inspect-eval conversation "1": /,
+  );
+  expect(verified.stdout.split('\n')[0]).toMatch(declared);
 });

@@ -62,6 +62,10 @@ describe('§9 a .eval is bounded by what it inflates to', () => {
     expect(error.message).toBe(
       "the .eval archive's members inflate to 4.0 MB (as its central directory declares), more than the 1.0 MB this reader may inflate",
     );
+    // Without a host's own bound (the renderer's worker, which parses what the web host's page opens).
+    expect(refusal(() => inspectSource(inflatingEval(4 * MB, 1_200_000_000))).message).toMatch(
+      /inflate to 1144\.4 MB .*more than the 256\.0 MB this reader may inflate$/,
+    );
   });
 
   it('§9 a member that inflates past what its directory declares is stopped there, whatever the bound', () => {
