@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { render, verdictJson, verifyFiles } from '../../../app/cli/verify.js';
 import { bundledExample } from '../../../app/host/setup.js';
 import type { MadeExport } from '../../support/exports.js';
-import { makeExport } from '../../support/exports.js';
+import { exampleExportSetup, makeExport } from '../../support/exports.js';
 
 const example = bundledExample();
 let root: string;
@@ -26,13 +26,7 @@ function exportedIn(name: string): string {
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'verify-links-'));
-  made = await makeExport({
-    text: example.text,
-    fileName: example.fileName,
-    goal: example.goal,
-    eligible: example.eligible_tool_names,
-    options: example.options,
-  });
+  made = await makeExport(exampleExportSetup());
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
