@@ -37,3 +37,12 @@ export function overMemoryBudget(
     : `run with NODE_OPTIONS=--max-old-space-size=${mb(readHeapBytes(bytes) + HOST_IDLE_HEAP_BYTES)} to raise it`;
   return `${path} ${size} this process's memory budget handles (about ${Math.floor(budget / MB)} MB with a ${mb(heapLimit)} MB heap); ${raise}`;
 }
+
+/**
+ * What a ZIP archive of `fileBytes` (an Inspect `.eval` log) may inflate to, all members
+ * together: the same share of the heap rule as a file's bytes, less the archive's own bytes,
+ * which stay held while it is read (core/formats/zip/inflate.ts bounds the inflating).
+ */
+export function inflateBudgetBytes(fileBytes: number, heapLimit = getHeapStatistics().heap_size_limit): number {
+  return Math.max(0, memoryBudgetBytes(heapLimit) - fileBytes);
+}

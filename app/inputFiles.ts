@@ -53,8 +53,9 @@ export const FIFO_WRITER_WAIT_MS = 5_000;
 const CHUNK_BYTES = 1024 * 1024;
 const POLL_MS = 10;
 
-/** What a non-regular file is, for the refusal. */
-function kindOf(stats: Stats): string {
+/** What a non-regular file is, for a refusal (read here, or replaced by a write: app/host/commitFiles.ts). */
+export function kindOf(stats: Stats): string {
+  if (stats.isSymbolicLink()) return 'a symbolic link';
   if (stats.isDirectory()) return 'a folder';
   if (stats.isFIFO()) return 'a FIFO (named pipe)';
   if (stats.isCharacterDevice()) return 'a character device';

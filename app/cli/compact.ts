@@ -7,6 +7,7 @@
  * which conversation, and `--out` writes the compacted history in that format with the
  * archive of the input and the audit record beside it (out.ts).
  */
+import { createHash } from 'node:crypto';
 import { basename, resolve } from 'node:path';
 // The narrow engine modules, not the engine's index: a compaction of a valid request loads
 // neither zod (accept.ts) nor a backend it does not run (test/bench/cli.bench.ts).
@@ -72,6 +73,8 @@ export interface CliRequest {
   messageBytes: number;
   /** `--policy`: the approved policy file the arguments were laid over, or null. */
   policy: PolicyFile | null;
+  /** Their SHA-256 and size: `metadata.input`, so `compare` can tell two histories apart (SPEC §9). */
+  input: { sha256: string; bytes: number } | null;
 }
 
 /** `messages`' text (a ZIP's bytes) and the bytes it came from: a file's own bytes, or an inline value's UTF-8. */
@@ -80,7 +83,8 @@ function readMessages(value: string): ReadBytes {
   const { text, bytes } = fromFile
     ? readSourceFileBytes('messages', value.slice(1), { streams: true })
     : { text: resolveValue('messages', value), bytes: Buffer.from(resolveValue('messages', value), 'utf8') };
-  return { name: fromFile ? basename(value.slice(1)) : 'messages.json', bytes, text };
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  return { name: fromFile ? basename(value.slice(1)) : 'messages.json', bytes, text, sha256 };
 }
 
 /** Turns the arguments into a checked request and the source it came from. */
@@ -159,6 +163,7 @@ export async function readRequest(argv: readonly string[]): Promise<CliRequest> 
     signKey,
     messageBytes: read?.bytes.length ?? 0,
     policy,
+    input: read === null ? null : { sha256: read.sha256, bytes: read.bytes.length },
   };
 }
 
@@ -192,6 +197,7 @@ export async function run(argv: string[]): Promise<number> {
       force,
       signKey,
       policy,
+      input,
     } = await readRequest(argv);
     // The policy names the model it was tuned with; the environment, where it names one, wins.
     if (policy?.decision_model !== undefined) config = loadConfig({ defaults: policy.decision_model });
@@ -210,6 +216,7 @@ export async function run(argv: string[]): Promise<number> {
     const details = await compactParsed(request, { model, settings: config.request, copy: 'shared' });
     const response = details.response;
     Object.assign(response.metadata, {
+      input,
       source: source.read.compactions
         ? { ...sourceSummary(source), compactions: compactionReports(source.read) }
         : sourceSummary(source),

@@ -2,10 +2,12 @@
  * `compare A.json B.json [--json]` (SPEC §9): two §6 envelopes or audit records of the same
  * history → the calls whose action differs, both probabilities and reasons, the agreement rate
  * and the size after each. Exit 0 with the table; 2 with one line on stderr when a file is not
- * a proposal or the two are proposals for different histories (the line says which figure differs).
+ * a proposal or the two are proposals for different histories (the line says which figure differs:
+ * first the input digest both sides carry, core/inspect/compare.ts); a warning line on stderr when a
+ * side carries no digest and the histories were matched by their figures alone.
  */
 import type { ProposalSide } from '../../core/inspect/compare.js';
-import { compareProposals, CompareInputError, proposalSide } from '../../core/inspect/compare.js';
+import { compareProposals, CompareInputError, missingDigest, proposalSide } from '../../core/inspect/compare.js';
 import { compareReport, renderComparison } from '../../core/inspect/compareReport.js';
 import { classify, EXIT } from '../host/errors.js';
 import { parseFileCommand, parseJsonValue, readTextFile, UsageError } from './args.js';
@@ -33,7 +35,10 @@ export async function run(argv: string[]): Promise<number> {
     const [a, b, ...extra] = parsed.files;
     if (a === undefined || b === undefined || extra.length > 0)
       throw new UsageError(`compare: give exactly two files, A and B (got ${parsed.files.length})`);
-    const comparison = compareProposals(readSide('A', a), readSide('B', b));
+    const [sideA, sideB] = [readSide('A', a), readSide('B', b)];
+    const comparison = compareProposals(sideA, sideB);
+    const unmatched = missingDigest(sideA, sideB);
+    if (unmatched !== null) process.stderr.write(`warning: ${unmatched}\n`);
     const report = compareReport(comparison, { a, b });
     process.stdout.write(parsed.json ? `${JSON.stringify(report, null, 2)}\n` : renderComparison(report));
     return EXIT.success;

@@ -7,7 +7,6 @@
  * SSH signature (app/signing/). Verified before anything is written
  * (core/audit/bundle.ts); never over a file the command read.
  */
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { CompactDetails } from '../../core/engine/compact.js';
@@ -20,7 +19,7 @@ import { ExportRefused } from '../../core/audit/bundle.js';
 import { restoreServerConfig, restoreServerText } from '../../core/restore/config.js';
 import { probabilitiesOf } from '../../core/inspect/actions.js';
 import { reviewPairs } from '../../core/inspect/review.js';
-import { isSameFile } from '../host/commitFiles.js';
+import { isSameFile, NotRegularTarget } from '../host/commitFiles.js';
 import type { WrittenExport } from '../host/exportFiles.js';
 import { osUser, writeExport } from '../host/exportFiles.js';
 import { cliLauncher } from '../host/launcher.js';
@@ -29,12 +28,14 @@ import { writeResumableSession } from '../host/resumableSession.js';
 import { loadSigningKey, signAuditRecord } from '../signing/auditSignature.js';
 import type { SigningKey } from '../signing/sshKey.js';
 import { UsageError } from './args.js';
-import { notAsked } from './writeTargets.js';
+import { notAsked, usageOf } from './writeTargets.js';
 
 /** `messages` as read: its file's name (or `messages.json` for an inline value), bytes and text. */
 export interface ReadBytes {
   name: string;
   bytes: Uint8Array;
+  /** SHA-256 of `bytes`: the record's `original_sha256`, the envelope's `metadata.input.sha256`. */
+  sha256: string;
   /** Its text, or its bytes for a binary format (an Inspect `.eval` ZIP). */
   text: SourceInput;
 }
@@ -48,9 +49,8 @@ export interface ReadInput {
 }
 
 export function readInputOf(read: ReadBytes, openedAt: string): ReadInput {
-  const sha256 = createHash('sha256').update(read.bytes).digest('hex');
   return {
-    original: { name: read.name, sha256, bytes: read.bytes.length },
+    original: { name: read.name, sha256: read.sha256, bytes: read.bytes.length },
     bytes: read.bytes,
     text: read.text,
     openedAt,
@@ -177,6 +177,7 @@ export async function writeOutFiles(
     return written as WrittenExport;
   } catch (error) {
     if (error instanceof UsageError) throw error;
+    if (error instanceof NotRegularTarget) throw usageOf('--out', error);
     if (error instanceof ExportRefused) throw new UsageError(`--out: ${error.message}`);
     const code = (error as NodeJS.ErrnoException).code;
     throw new UsageError(`--out: cannot write beside ${out}: ${code ?? (error as Error).message}`);

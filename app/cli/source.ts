@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { openSourceLazily } from '../../core/formats/lazy.js';
 import type { OpenedSource } from '../../core/formats/open.js';
 import { FormatError } from '../../core/formats/types.js';
+import { inflateBudgetBytes } from '../budget.js';
 import { firstLine, UsageError } from './args.js';
 
 export interface SourceChoice {
@@ -21,7 +22,9 @@ export async function openMessages(
   choice: SourceChoice,
 ): Promise<OpenedSource> {
   try {
-    return await openSourceLazily(text, choice);
+    // A ZIP inflates within what the heap rule leaves beside its bytes (app/budget.ts).
+    const maxInflatedBytes = typeof text === 'string' ? undefined : inflateBudgetBytes(text.length);
+    return await openSourceLazily(text, { ...choice, maxInflatedBytes });
   } catch (error) {
     if (!(error instanceof FormatError)) throw error;
     const hint = error.reason === 'not_json' && looksLikePath(raw) ? `; to read the file, write messages=@${raw}` : '';

@@ -33,14 +33,19 @@ function historyFiles(dir: string): string[] {
 interface ReadFile {
   source: InspectedSource;
   sha256: string;
-  bytes: number;
+  /** What the file holds of the budget: its bytes, and an .eval's samples inflated. */
+  held: number;
 }
 
 /** One file read and parsed; throws a one-line Error (UnreadableFile, FormatError or the depth refusal). */
 function readHistoryFile(file: string, maxBytes: number): ReadFile {
   const { text, bytes } = readInputSource(file, { maxBytes });
-  const source = inspectSource(text);
-  return { source, sha256: createHash('sha256').update(bytes).digest('hex'), bytes: bytes.length };
+  // A ZIP inflates within what is left of the budget beside its bytes (app/budget.ts).
+  const source = inspectSource(text, undefined, { maxInflatedBytes: Math.max(0, maxBytes - bytes.length) });
+  // An .eval's samples stay held inflated: they count against the budget of the files after it.
+  const doc = source.doc;
+  const inflated = doc.kind === 'json' && doc.eval ? doc.eval.samples.reduce((n, s) => n + s.text.length, 0) : 0;
+  return { source, sha256: createHash('sha256').update(bytes).digest('hex'), held: bytes.length + inflated };
 }
 
 /** Which files of the whole list to read: those whose index is `index` modulo `count` (`eval --shard`). */
@@ -95,7 +100,7 @@ export function readTranscripts(
       warn(`skipping ${file}: ${reason}`);
       continue;
     }
-    left -= read.bytes;
+    left -= read.held;
     out.push(...transcriptsOf(read.source, { name: file, index: fileIndex, sha256: read.sha256 }, warn));
   }
   return out;

@@ -9,7 +9,7 @@
  * Exit 0 when all holds; 1 with the first difference on stdout; 2 with one line on stderr for
  * bad input (not a record, a file missing or unreadable, a malformed allowed-signers file).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, lstatSync, realpathSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { describeZodError } from '../../core/engine/schema.js';
 import type { ProofMap } from '../../core/audit/proof.js';
@@ -19,6 +19,7 @@ import { AuditRecordSchema, EarlierAuditRecordSchema, reportFileName } from '../
 import { reportOf } from '../../core/audit/report.js';
 import type { ReadFile, Rederived, Verification } from '../../core/audit/verify.js';
 import { verifyExport } from '../../core/audit/verify.js';
+import { inflateBudgetBytes } from '../budget.js';
 import { classify, EXIT } from '../host/errors.js';
 import { writeAtomic } from '../host/commitFiles.js';
 import { nodeHash } from '../host/exportFiles.js';
@@ -41,7 +42,7 @@ export const USAGE = `usage: compaction-inspector verify AUDIT.json [--json] [--
   AUDIT.json  an export's audit record; the snapshot and the archive it names are read from
               the same folder
   --json      the result as JSON on stdout: { ok, differences, audit, snapshot, archive,
-              report, proof, signature }
+              report, links, proof, signature }
   --report    once verified, also write the HTML audit report beside the snapshot
               (SNAPSHOT.report.html, what the inspector's export writes when asked); never
               over a file verify read
@@ -65,6 +66,26 @@ async function readSibling(role: string, path: string): Promise<ReadFile> {
   const { text, bytes } = readSourceFileBytes(role, path);
   const { sha256 } = await nodeHash(bytes);
   return { name: path, text, sha256, bytes: bytes.length };
+}
+
+/** The files verify reads, by the key `--json` names them with. */
+export type VerifiedRole = 'audit' | 'snapshot' | 'archive';
+
+/**
+ * Where each of the record, the snapshot and the archive points when it is a symbolic link (its
+ * real path, through every link): the verdict is about the file read, and a link may put any file
+ * — an identical copy, or another one — under the record's name, so the verdict says so.
+ */
+function linksOf(paths: Record<VerifiedRole, string>): Partial<Record<VerifiedRole, string>> {
+  const links: Partial<Record<VerifiedRole, string>> = {};
+  for (const [role, path] of Object.entries(paths) as Array<[VerifiedRole, string]>) {
+    try {
+      if (lstatSync(path).isSymbolicLink()) links[role] = realpathSync(path);
+    } catch {
+      // Read already, so it exists; a link swapped away since is not this run's verdict.
+    }
+  }
+  return links;
 }
 
 /** The record's bytes (what a signature covers) and the record they parse as. */
@@ -121,6 +142,8 @@ export interface VerifyOutcome {
   snapshot: ReadFile;
   verification: Verification;
   signature: SignatureOutcome;
+  /** The files read that are symbolic links: where each points. */
+  links: Partial<Record<VerifiedRole, string>>;
   /** The signature's failure first (nothing in a record it does not cover counts), then the re-derivation's. */
   differences: string[];
   proof: ProofMap;
@@ -141,7 +164,9 @@ export async function verifyFiles(
   const snapshot = await readSibling('snapshot', join(dir, record.exported_file.name));
   // Re-deriving a .eval export compresses its edited zstd members (core/formats/zip/members.ts).
   if (record.source.format === 'inspect-eval') await (await import('../zstd.js')).installZstd();
-  const verification = verifyExport(record, archive, snapshot);
+  const verification = verifyExport(record, archive, snapshot, {
+    maxInflatedBytes: inflateBudgetBytes(archive.bytes),
+  });
   const sigPath = join(dir, signatureFileName(basename(auditPath)));
   const present = existsSync(sigPath);
   const verdict =
@@ -162,6 +187,7 @@ export async function verifyFiles(
     snapshot,
     verification,
     signature: { path: sigPath, present, verdict },
+    links: linksOf({ audit: auditPath, snapshot: snapshot.name, archive: archive.name }),
     differences,
     proof: proofOf(record),
   };
@@ -180,13 +206,25 @@ function statedList(outcome: VerifyOutcome): string {
   return fieldList(outcome.proof.stated).replace(/(^|, )reviewer(?=,|$)/, `$1${reviewer}`);
 }
 
+/** One line per file read through a symbolic link, under either verdict. */
+function linkLines(outcome: VerifyOutcome): string[] {
+  const named: Record<VerifiedRole, string> = {
+    audit: `the audit record ${outcome.auditPath}`,
+    snapshot: `the snapshot ${outcome.snapshot.name}`,
+    archive: `the archive ${outcome.archive.name}`,
+  };
+  return (Object.entries(outcome.links) as Array<[VerifiedRole, string]>).map(
+    ([role, target]) => `  ${named[role]} is a symbolic link to ${target}: what was checked is the file it points to`,
+  );
+}
+
 export function render(outcome: VerifyOutcome): string {
   const { record, proof, signature } = outcome;
   if (outcome.differences.length > 0) {
     const [first, ...rest] = outcome.differences;
     const more =
       rest.length > 0 ? ` (and ${rest.length} more difference${rest.length === 1 ? '' : 's'}; --json lists them)` : '';
-    return `differs: ${first}${more}\n`;
+    return [`differs: ${first}${more}`, ...linkLines(outcome)].map((line) => `${line}\n`).join('');
   }
   const lines = [
     `verified: ${record.exported_file.name} is what this record derives from the archive ${record.archive_file.name}, the original it names (sha256 ${record.original_sha256}): ${summary(record)}`,
@@ -207,10 +245,12 @@ export function render(outcome: VerifyOutcome): string {
         `  a signature is beside the record (${basename(signature.path)}), unchecked: give --allowed-signers FILE`,
       );
   }
+  lines.push(...linkLines(outcome));
   return `${lines.join('\n')}\n`;
 }
 
-function json(outcome: VerifyOutcome, report: string | null) {
+/** What `--json` prints. */
+export function verdictJson(outcome: VerifyOutcome, report: string | null) {
   const { verdict } = outcome.signature;
   return {
     ok: outcome.differences.length === 0,
@@ -219,6 +259,7 @@ function json(outcome: VerifyOutcome, report: string | null) {
     snapshot: outcome.snapshot.name,
     archive: outcome.archive.name,
     report,
+    links: outcome.links,
     proof: outcome.proof,
     signature: {
       file: outcome.signature.path,
@@ -260,7 +301,7 @@ export async function run(argv: string[]): Promise<number> {
             force: parsed.flags.has('force'),
           })
         : null;
-    if (parsed.json) process.stdout.write(`${JSON.stringify(json(outcome, reportPath), null, 2)}\n`);
+    if (parsed.json) process.stdout.write(`${JSON.stringify(verdictJson(outcome, reportPath), null, 2)}\n`);
     else process.stdout.write(render(outcome) + (reportPath ? `report: ${reportPath}\n` : ''));
     return ok ? EXIT.success : EXIT.failed;
   } catch (error) {

@@ -3,10 +3,17 @@
  * the input, the archive (the only copy of the original bytes), the audit record — however the
  * path is spelled (device and inode, app/host/commitFiles.ts), not even with `--force`; and an
  * existing file that would change only when asked (`--force`), as the inspector asks before
- * replacing a file (app/host/exportFiles.ts). A file that already holds exactly the bytes to
- * write is left as it is and needs no asking.
+ * replacing a file (app/host/exportFiles.ts); never anything but a regular file (a FIFO, a device,
+ * a folder, a socket or a symbolic link), not even with `--force` (app/host/commitFiles.ts). A
+ * file that already holds exactly the bytes to write is left as it is and needs no asking.
  */
-import { holdsExactly, isSameFile, targetsToReplace } from '../host/commitFiles.js';
+import {
+  holdsExactly,
+  isSameFile,
+  NotRegularTarget,
+  refuseIrregularTargets,
+  targetsToReplace,
+} from '../host/commitFiles.js';
 import { UsageError } from './args.js';
 
 /** A file the command read, by the role a refusal names (`the input file`, `the archive`…). */
@@ -34,8 +41,14 @@ export function checkTargets(
     const read = readFileAt(file.path, reads);
     if (read !== null) throw new UsageError(`${flag}: would replace ${read.role} ${read.path}; choose another path`);
   }
+  const changing = files.filter((file) => !holdsExactly(file.path, file.data));
+  try {
+    refuseIrregularTargets(changing.map((file) => file.path));
+  } catch (error) {
+    throw usageOf(flag, error);
+  }
   if (force) return;
-  const replaced = targetsToReplace(files.filter((file) => !holdsExactly(file.path, file.data)));
+  const replaced = targetsToReplace(changing);
   if (replaced.length > 0) throw notAsked(flag, replaced);
 }
 
@@ -43,4 +56,9 @@ export function checkTargets(
 export function notAsked(flag: string, replaced: readonly string[]): UsageError {
   const more = replaced.length > 1 ? ` (and ${replaced.slice(1).join(', ')})` : '';
   return new UsageError(`${flag}: ${replaced[0]} exists${more}; pass --force to replace it, or choose another path`);
+}
+
+/** A target that is not a regular file, as the one usage line naming `flag`; any other error as it is. */
+export function usageOf(flag: string, error: unknown): unknown {
+  return error instanceof NotRegularTarget ? new UsageError(`${flag}: ${error.message}`) : error;
 }

@@ -4,6 +4,11 @@
  * within a folder is atomic), and a set of files is committed together — every temp written
  * before any target is replaced, so a failure while writing leaves every old file as it was,
  * and a failed rename puts back the files already replaced.
+ * Only a regular file is ever replaced: a rename over a FIFO, a device node, a socket or a
+ * symbolic link would put a regular file where the system (or the person) keeps something
+ * else — as root, `/dev/null` itself — so such a target is refused before anything is written.
+ * A symbolic link is refused whatever it points to: replacing the link would cut it, writing
+ * through it would change a file elsewhere, and neither is what `--force` asks for.
  * A replaced file keeps its permissions. Shared by the Electron export and the command line's
  * `--out`; "is this the same file" compares device and inode, so links and case-insensitive
  * disks cannot slip a source file through under another spelling.
@@ -22,6 +27,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import { kindOf } from '../inputFiles.js';
 
 /**
  * A temp file of ours untouched this long belongs to a writer that died (a write refreshes
@@ -74,6 +80,31 @@ export function isSameFile(a: string, b: string): boolean {
   }
 }
 
+/** A target that exists and is not a regular file: what no write may replace (bad input, CLI exit 2). */
+export class NotRegularTarget extends Error {
+  readonly code = 'invalid_input';
+  constructor(
+    readonly path: string,
+    readonly kind: string,
+  ) {
+    super(`${path} is ${kind}, not a regular file; only a regular file is ever replaced`);
+    this.name = 'NotRegularTarget';
+  }
+}
+
+/** Throws NotRegularTarget for the first of `paths` that exists and is not a regular file (links not followed). */
+export function refuseIrregularTargets(paths: readonly string[]): void {
+  for (const path of paths) {
+    let stats;
+    try {
+      stats = lstatSync(path);
+    } catch {
+      continue;
+    }
+    if (!stats.isFile()) throw new NotRegularTarget(path, kindOf(stats));
+  }
+}
+
 export interface FileToCommit {
   path: string;
   data: string | Uint8Array;
@@ -85,7 +116,9 @@ const bytesOf = (data: string | Uint8Array) => (typeof data === 'string' ? Buffe
 export function holdsExactly(path: string, data: string | Uint8Array): boolean {
   const bytes = bytesOf(data);
   try {
-    if (statSync(path).size !== bytes.length) return false;
+    // Never read a FIFO or a device to compare (a FIFO would block): only a regular file can hold it.
+    const stats = lstatSync(path);
+    if (!stats.isFile() || stats.size !== bytes.length) return false;
     return Buffer.compare(readFileSync(path), bytes) === 0;
   } catch {
     return false;
@@ -108,8 +141,8 @@ function exists(path: string): boolean {
 
 /**
  * Commits `files` together, in order: every temp file is written first (a failure removes
- * them all and changes nothing), then each is renamed over its target. A target a rename
- * cannot replace (a folder) fails before any rename. Should a rename still fail, the targets
+ * them all and changes nothing), then each is renamed over its target. A target that is not a
+ * regular file (a folder, a FIFO, a device, a link) is refused before anything is written. Should a rename still fail, the targets
  * already replaced get their old files back (hard links kept until the end; on a disk without
  * hard links, a file that did not exist before is removed and an old one cannot be restored).
  */
@@ -117,6 +150,7 @@ export function commitFiles(files: readonly FileToCommit[]): void {
   const temps: Array<{ temp: string; path: string }> = [];
   const backups: string[] = [];
   const committed: Array<{ path: string; backup: string | null }> = [];
+  refuseIrregularTargets(files.map((file) => file.path));
   try {
     for (const file of files) {
       // Before writing, so litter from earlier crashes does not count against a full disk.
@@ -127,8 +161,6 @@ export function commitFiles(files: readonly FileToCommit[]): void {
       const mode = modeOf(file.path);
       if (mode !== null) chmodSync(temp, mode);
     }
-    for (const { path } of temps)
-      if (isFolder(path)) throw Object.assign(new Error(`EISDIR: ${path} is a folder`), { code: 'EISDIR' });
     for (const { temp, path } of temps) {
       const backup = linkToOld(path);
       if (backup !== null) backups.push(backup);
@@ -153,14 +185,6 @@ export function commitFiles(files: readonly FileToCommit[]): void {
 
 function tempBeside(path: string): string {
   return join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
-}
-
-function isFolder(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
 }
 
 /** A hard link to the file now at `path` (named like a temp, so a crash leaves only cleanable litter); null when none. */

@@ -14,7 +14,7 @@ import type { Violation } from '../../core/formats/targets/index.js';
 import type { SignerKey } from '../signing/auditSignature.js';
 import { signatureFileName } from '../signing/auditSignature.js';
 import type { FileToCommit } from './commitFiles.js';
-import { commitFiles, holdsExactly, isSameFile, targetsToReplace } from './commitFiles.js';
+import { commitFiles, holdsExactly, isSameFile, refuseIrregularTargets, targetsToReplace } from './commitFiles.js';
 
 export const nodeHash: Hash = async (data) => ({
   sha256: createHash('sha256').update(data).digest('hex'),
@@ -91,6 +91,8 @@ export async function writeExport(
     : files;
   const placed = all.map((file) => ({ ...file, path: join(dir, file.name) }));
   const changing = placed.filter((file) => !holdsExactly(file.path, file.data));
+  // Before asking: no answer makes a FIFO, a device or a link replaceable.
+  refuseIrregularTargets(changing.map((file) => file.path));
   const replacements = targetsToReplace(changing).map((path) => ({
     path,
     isSource: options.sources.some((source) => isSameFile(source, path)),

@@ -16,7 +16,7 @@ import { FormatError, inspectSource, isBinarySource, openConversation } from '..
 import { archiveHashPrefix, clip, refusedName } from '../../core/restore/names.js';
 import type { ResultIndex } from '../../core/restore/results.js';
 import { indexResults } from '../../core/restore/results.js';
-import { memoryBudgetBytes } from '../budget.js';
+import { inflateBudgetBytes, memoryBudgetBytes } from '../budget.js';
 import { strictUtf8 } from '../host/errors.js';
 
 /** A bad argument or a refused file, as the one sentence the tool result carries (isError). */
@@ -149,7 +149,8 @@ export class ArchiveStore {
     }
     let source: InspectedSource;
     try {
-      source = inspectSource(content);
+      // A ZIP inflates within what the heap rule leaves beside its bytes (app/budget.ts).
+      source = inspectSource(content, undefined, { maxInflatedBytes: inflateBudgetBytes(buffer.length) });
     } catch (error) {
       // The reason's code only: a parser's message quotes the file's first characters.
       if (error instanceof FormatError)

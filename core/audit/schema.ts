@@ -27,7 +27,7 @@ export const TOOL_NAME = 'compaction-inspector';
 /** Bumped when a field changes meaning or goes away; added fields keep the version. */
 export const AUDIT_VERSION = 1;
 
-const Sha256Schema = z.string().regex(/^[0-9a-f]{64}$/, 'expected a SHA-256 as 64 lowercase hex digits');
+export const Sha256Schema = z.string().regex(/^[0-9a-f]{64}$/, 'expected a SHA-256 as 64 lowercase hex digits');
 
 /**
  * A file of the export, named as it sits beside the record: a bare name, never a path, so the

@@ -13,7 +13,7 @@ import { analyze } from '../engine/guards.js';
 import type { MarkerSettings } from '../engine/rebuild.js';
 import { policyOf } from '../engine/request.js';
 import type { Action } from '../engine/schema.js';
-import type { OpenedSource, Proposal, SourceInput, WrittenFile } from '../formats/index.js';
+import type { OpenedSource, Proposal, ReadBounds, SourceInput, WrittenFile } from '../formats/index.js';
 import { exportedFile, FormatError, openSource, proposalFor } from '../formats/index.js';
 import type { AuditDecision, AuditRecord } from './schema.js';
 import type { Overrides } from '../inspect/actions.js';
@@ -72,8 +72,9 @@ export function markerSettingsOf(record: AuditRecord): MarkerSettings {
  * the recorded policy's guards, actions from the recorded answers. Throws a FormatError when
  * the archive does not read as the recorded format and conversation.
  */
-export function rederive(record: AuditRecord, archive: SourceInput): Rederived {
-  const source = openSource(archive, { format: record.source.format, conversation: record.source.conversation });
+export function rederive(record: AuditRecord, archive: SourceInput, bounds: ReadBounds = {}): Rederived {
+  const { format, conversation } = record.source;
+  const source = openSource(archive, { format, conversation, ...bounds });
   const messages = source.read.messages;
   const analysis = analyze(messages, policyOf(record));
   const { probs, overrides } = recordedAnswers(record.decisions);
@@ -243,12 +244,18 @@ function statsDifferences(record: AuditRecord, rederived: Rederived): string[] {
  * the record, the snapshot's text is the re-derived one, its bytes are the ones recorded, and
  * the recorded stats agree.
  */
-export function verifyExport(record: AuditRecord, archive: ReadFile, snapshot: ReadFile): Verification {
+/** `bounds`: how far the archive may inflate (a `.eval` ZIP, core/formats/bytes.ts). */
+export function verifyExport(
+  record: AuditRecord,
+  archive: ReadFile,
+  snapshot: ReadFile,
+  bounds: ReadBounds = {},
+): Verification {
   const differences = hashDifferences(record, archive);
   if (differences.length > 0) return { ok: false, differences, rederived: null };
   let rederived: Rederived;
   try {
-    rederived = rederive(record, archive.text);
+    rederived = rederive(record, archive.text, bounds);
   } catch (error) {
     if (!(error instanceof FormatError)) throw error;
     const { format, conversation } = record.source;

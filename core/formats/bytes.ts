@@ -19,10 +19,19 @@ export function isBinarySource(bytes: Uint8Array): boolean {
   return isZip(bytes);
 }
 
+/**
+ * How far a host lets a file's content grow past its bytes: the most a ZIP's members may
+ * inflate to, all together (zip/inflate.ts; default DEFAULT_MAX_INFLATED_BYTES). Hosts with a
+ * heap rule pass what it leaves for the file (app/budget.ts).
+ */
+export interface ReadBounds {
+  maxInflatedBytes?: number;
+}
+
 /** Parses text, or bytes (a ZIP archive, else UTF-8 text), into a document; a FormatError when it is neither. */
-export function parseInput(input: SourceInput): SourceText {
+export function parseInput(input: SourceInput, bounds: ReadBounds = {}): SourceText {
   if (typeof input === 'string') return parseSource(input);
-  if (isZip(input)) return readEvalZip(input);
+  if (isZip(input)) return readEvalZip(input, bounds.maxInflatedBytes);
   let text: string;
   try {
     text = utf8.decode(input);

@@ -28,7 +28,7 @@ import { aiSdk } from './adapters/aiSdk.js';
 import { langchain } from './adapters/langchain.js';
 import { pydanticAi } from './adapters/pydanticAi.js';
 import { detectionOf, infoFor } from './detection.js';
-import type { SourceInput } from './bytes.js';
+import type { ReadBounds, SourceInput } from './bytes.js';
 import { parseInput } from './bytes.js';
 import type { InspectedSource, OpenedSource } from './open.js';
 import { inspectWith, readWith } from './open.js';
@@ -39,7 +39,7 @@ import { FORMAT_IDS, FormatError } from './types.js';
 export * from './types.js';
 export { detectFormats } from './detection.js';
 export { parseSource, serializeRecords, serializeValue } from './document.js';
-export type { SourceInput } from './bytes.js';
+export type { ReadBounds, SourceInput } from './bytes.js';
 export { isBinarySource, parseInput } from './bytes.js';
 export { installCompressor, ZSTD } from './zip/members.js';
 export type { InspectedSource, OpenedSource } from './open.js';
@@ -91,8 +91,8 @@ export function adapterFor(id: string): FormatAdapter {
 }
 
 /** Parses and detects (or takes `format` as given); lists the conversations. */
-export function inspectSource(input: SourceInput, format?: string): InspectedSource {
-  const doc = parseInput(input);
+export function inspectSource(input: SourceInput, format?: string, bounds: ReadBounds = {}): InspectedSource {
+  const doc = parseInput(input, bounds);
   const detection = detectionOf(doc, format);
   return inspectWith(doc, detection, adapterFor(detection.format));
 }
@@ -103,8 +103,11 @@ export function openConversation(source: InspectedSource, conversation?: string)
 }
 
 /** `inspectSource` then `openConversation`. */
-export function openSource(input: SourceInput, choice: { format?: string; conversation?: string } = {}): OpenedSource {
-  return openConversation(inspectSource(input, choice.format), choice.conversation);
+export function openSource(
+  input: SourceInput,
+  choice: { format?: string; conversation?: string } & ReadBounds = {},
+): OpenedSource {
+  return openConversation(inspectSource(input, choice.format, choice), choice.conversation);
 }
 
 /** The proposal in the source's own format and container: text, or bytes for a `.eval` ZIP. */

@@ -220,6 +220,7 @@ export class FormatError extends Error {
       | 'conversation_required'
       | 'unknown_conversation'
       | 'no_tool_calls'
+      | 'too_large'
       | 'invalid_shape' = 'invalid_shape',
   ) {
     super(message);

@@ -8,7 +8,7 @@ import { estimateTokens } from '../engine/tokens.js';
 import type { Action, Decision, DecisionReason } from '../engine/schema.js';
 import { describeZodError, MODEL_REASONS, PEER_REASONS, ResponseSchema } from '../engine/schema.js';
 import type { EarlierAuditRecord } from '../audit/schema.js';
-import { AUDIT_KIND, EarlierAuditRecordSchema } from '../audit/schema.js';
+import { AUDIT_KIND, EarlierAuditRecordSchema, Sha256Schema } from '../audit/schema.js';
 import type { HistoryContent } from './sameHistory.js';
 import { contentDifference, historyContentOf } from './sameHistory.js';
 import { countActions } from './figures.js';
@@ -24,16 +24,22 @@ export type ComparableDecision = Pick<
 };
 
 /**
- * What identifies the history a proposal was made for. A §6 envelope carries no copy of its input,
- * so for envelopes this is every figure that depends on the history alone: its message count and
- * characters (§6 `messages_before`, `chars_before`) and its well-formed pairs in order (R1–R2 do
- * not depend on the policy), and then the content every compaction leaves as it was
- * (sameHistory.ts). An audit record adds the SHA-256 of the file opened.
+ * What identifies the history a proposal was made for: the SHA-256 of the bytes it was read from
+ * and the conversation chosen in them — an audit record's `original_sha256` and `source`, the
+ * command line's envelope `metadata.input.sha256` (the same digest of the same bytes, so an
+ * envelope and a record compare too) and `metadata.source` — then every figure that depends on
+ * the history alone: its message count and characters (§6 `messages_before`, `chars_before`), its
+ * well-formed pairs in order (R1–R2 do not depend on the policy) and, for envelopes, the content
+ * every compaction leaves as it was (sameHistory.ts). Figures and content alone let two histories
+ * that differ only in what both proposals dropped through, so a side without a digest (an
+ * envelope written before it, or by another host) is compared with a warning.
  */
 export interface HistoryIdentity {
   messages: number;
   chars: number;
   sha256: string | null;
+  /** The conversation of a file holding several (§9 `--conversation`); null when the side does not say. */
+  conversation: string | null;
 }
 
 export interface ProposalSide {
@@ -78,9 +84,16 @@ export function envelopeSide(value: unknown): ProposalSide {
   const { stats, decisions, messages } = response.answer;
   if (stats.messages_before === null || stats.chars_before === null || stats.chars_after === null)
     throw new CompareInputError('the envelope’s stats lack messages_before, chars_before or chars_after');
+  const { input, source } = response.metadata as { input?: { sha256?: unknown }; source?: { conversation?: unknown } };
+  const digest = Sha256Schema.safeParse(input?.sha256);
   return {
     source: 'envelope',
-    history: { messages: stats.messages_before, chars: stats.chars_before, sha256: null },
+    history: {
+      messages: stats.messages_before,
+      chars: stats.chars_before,
+      sha256: digest.success ? digest.data : null,
+      conversation: typeof source?.conversation === 'string' ? source.conversation : null,
+    },
     decisions: decisions.map((d) => ({ ...d, override: false })),
     charsAfter: stats.chars_after,
     tokensAfter: estimateTokens(JSON.stringify(messages)),
@@ -104,14 +117,20 @@ export function recordSide(
   record: Pick<
     EarlierAuditRecord,
     'stats' | 'original_sha256' | 'decisions' | 'options' | 'backend' | 'model' | 'goal'
-  >,
+  > &
+    Partial<Pick<EarlierAuditRecord, 'source'>>,
 ): ProposalSide {
   const { messages_before, chars_before } = record.stats;
   if (messages_before === null || chars_before === null)
     throw new CompareInputError('the audit record’s stats lack messages_before or chars_before');
   return {
     source: 'audit',
-    history: { messages: messages_before, chars: chars_before, sha256: record.original_sha256 },
+    history: {
+      messages: messages_before,
+      chars: chars_before,
+      sha256: record.original_sha256,
+      conversation: record.source?.conversation ?? null,
+    },
     decisions: record.decisions.map((d) => ({ ...d, override: d.override !== null })),
     charsAfter: record.stats.chars_after_exported,
     tokensAfter: null,
@@ -207,6 +226,12 @@ export function compareProposals(a: ProposalSide, b: ProposalSide): Comparison {
 export function historyDifference(a: ProposalSide, b: ProposalSide): string | null {
   if (a.history.sha256 !== null && b.history.sha256 !== null && a.history.sha256 !== b.history.sha256)
     return `the files opened differ (SHA-256 ${a.history.sha256.slice(0, 12)}… vs ${b.history.sha256.slice(0, 12)}…)`;
+  if (
+    a.history.conversation !== null &&
+    b.history.conversation !== null &&
+    a.history.conversation !== b.history.conversation
+  )
+    return `A is conversation ${JSON.stringify(a.history.conversation)} of the file, B ${JSON.stringify(b.history.conversation)}`;
   if (a.history.messages !== b.history.messages)
     return `A's history has ${a.history.messages} messages, B's ${b.history.messages}`;
   if (a.history.chars !== b.history.chars)
@@ -219,6 +244,17 @@ export function historyDifference(a: ProposalSide, b: ProposalSide): string | nu
       return `pair ${i + 1} is ${da.call_id} (${da.tool_name}) in A and ${db.call_id} (${db.tool_name}) in B`;
   }
   return a.content !== null && b.content !== null ? contentDifference(a.content, b.content) : null;
+}
+
+/**
+ * Why the sides' history could not be matched by digest (an envelope without
+ * `metadata.input.sha256`), for a warning line; null when both carry one.
+ */
+export function missingDigest(a: ProposalSide, b: ProposalSide): string | null {
+  const without = (['A', 'B'] as const).filter((_, i) => [a, b][i].history.sha256 === null);
+  if (without.length === 0) return null;
+  const which = without.length === 2 ? 'neither A nor B carries an' : `${without[0]} carries no`;
+  return `${which} input digest (metadata.input.sha256: an envelope from another host or an earlier version), so the histories are matched only by their figures, pairs and what the compactions left`;
 }
 
 function sideDecision(d: ComparableDecision): SideDecision {

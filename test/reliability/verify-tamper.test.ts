@@ -22,7 +22,7 @@ import type { AuditDecision, AuditRecord } from '../../core/audit/schema.js';
 import { auditText } from '../../core/audit/schema.js';
 import type { Message } from '../../core/engine/schema.js';
 import type { MadeExport } from '../support/exports.js';
-import { makeExport } from '../support/exports.js';
+import { exampleExportSetup, makeExport } from '../support/exports.js';
 import { makeKey } from '../support/sshKeys.js';
 import { record as recordFigure } from './support/record.js';
 
@@ -127,21 +127,8 @@ const signing = readSigningKey(key.privateText, 'key');
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'verify-tamper-'));
-  const first = await makeExport({
-    text: example.text,
-    fileName: example.fileName,
-    goal: example.goal,
-    eligible: example.eligible_tool_names,
-    options: example.options,
-  });
-  made = await makeExport({
-    text: example.text,
-    fileName: example.fileName,
-    goal: example.goal,
-    eligible: example.eligible_tool_names,
-    options: example.options,
-    overrides: { [SHORTENED]: 'drop_result' },
-  });
+  const first = await makeExport(exampleExportSetup());
+  made = await makeExport(exampleExportSetup({ overrides: { [SHORTENED]: 'drop_result' } }));
   expect(decision(first.record, DROPPED).action).toBe('drop_call');
   original = made.record;
   for (const file of Object.values(made.files)) if (file) writeFileSync(join(dir, file.name), file.data);

@@ -20,6 +20,7 @@ import { deriveActions, probabilitiesOf } from '../../core/inspect/actions.js';
 import { reviewPairs } from '../../core/inspect/review.js';
 import { toolNamesOf } from '../../core/inspect/toolNames.js';
 import { nodeHash } from '../../app/host/exportFiles.js';
+import { bundledExample } from '../../app/host/setup.js';
 
 export interface ExportSetup {
   text: string;
@@ -49,6 +50,19 @@ export interface MadeExport {
 }
 
 const WHEN = '2026-12-02T12:00:00.000Z';
+
+/** The bundled example as the inspector opens it: its history, goal, allowlist and options. */
+export function exampleExportSetup(extra: Partial<ExportSetup> = {}): ExportSetup {
+  const example = bundledExample();
+  return {
+    text: example.text,
+    fileName: example.fileName,
+    goal: example.goal,
+    eligible: example.eligible_tool_names,
+    options: example.options,
+    ...extra,
+  };
+}
 
 export async function makeExport(setup: ExportSetup): Promise<MadeExport> {
   const archive = Buffer.from(setup.text, 'utf8');

@@ -21,6 +21,7 @@ import type { SourceText } from '../types.js';
 import { FormatError } from '../types.js';
 import type { EvalSampleMember, ZipArchive, ZipReplacement } from './shapes.js';
 import { readZip, writeZip } from './archive.js';
+import { checkDeclaredSizes, DEFAULT_MAX_INFLATED_BYTES, mbOf } from './inflate.js';
 import { memberBytes, replacementFor } from './members.js';
 
 export const HEADER = 'header.json';
@@ -31,11 +32,18 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 function memberJson(archive: ZipArchive, index: number): { text: string; value: unknown } {
   const entry = archive.entries[index];
+  const bytes = memberBytes(archive, entry);
   let text: string;
   try {
-    text = utf8.decode(memberBytes(archive, entry));
+    text = utf8.decode(bytes);
   } catch (error) {
-    if (error instanceof FormatError) throw error;
+    // The decoder's refusal of invalid bytes is a TypeError; anything else is the engine's own
+    // limit (no string past ~512 MiB), which is the member's size, not its encoding.
+    if (!(error instanceof TypeError))
+      throw new FormatError(
+        `ZIP member "${entry.name}" is ${mbOf(bytes.length)}, more than one text can hold here`,
+        'too_large',
+      );
     throw new FormatError(`ZIP member "${entry.name}" is not UTF-8 text`, 'not_json');
   }
   let value: unknown;
@@ -49,8 +57,13 @@ function memberJson(archive: ZipArchive, index: number): { text: string; value: 
   return { text, value };
 }
 
-/** The `.eval` archive `bytes` as a document `{...header, samples}`; a broken archive is one FormatError. */
-export function readEvalZip(bytes: Uint8Array): SourceText {
+/**
+ * The `.eval` archive `bytes` as a document `{...header, samples}`; a broken archive is one
+ * FormatError. The members read (the header and every sample) inflate to at most
+ * `maxInflatedBytes` together, checked on their declared sizes before any is inflated and on
+ * the bytes each one actually makes while it is (inflate.ts).
+ */
+export function readEvalZip(bytes: Uint8Array, maxInflatedBytes = DEFAULT_MAX_INFLATED_BYTES): SourceText {
   const archive = readZip(bytes);
   // The last member of a name wins, as in read_eval_log.
   const last = new Map<string, number>();
@@ -61,6 +74,8 @@ export function readEvalZip(bytes: Uint8Array): SourceText {
       `a ZIP archive without ${HEADER} or ${START}: not an Inspect AI .eval log (members: ${[...last.keys()].slice(0, 8).join(', ')})`,
       'not_a_history',
     );
+  const read = [...last].filter(([name]) => name === header || SAMPLE.test(name)).map(([, i]) => archive.entries[i]);
+  checkDeclaredSizes(read, maxInflatedBytes);
   const top = memberJson(archive, last.get(header) as number).value;
   if (!isRecord(top)) throw new FormatError(`ZIP member "${header}" is not a JSON object`, 'not_a_history');
   const samples: EvalSampleMember[] = [];

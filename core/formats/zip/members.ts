@@ -4,15 +4,13 @@
  * from disk and Node 20's zlib has no zstd). Writing keeps the member's own method (SPEC §9
  * byte-preserving export: an edited member changes its data, never how it is stored).
  */
-import { deflateSync, inflateSync } from 'fflate';
-import { decompress as zstdDecompress } from 'fzstd';
+import { deflateSync } from 'fflate';
 import type { ZipArchive, ZipEntry, ZipReplacement } from './archive.js';
 import { rawData } from './archive.js';
 import { FormatError } from '../types.js';
+import { DEFLATE, inflateBounded, methodName, STORED } from './inflate.js';
 
-export const STORED = 0;
-export const DEFLATE = 8;
-export const ZSTD = 93;
+export { DEFLATE, STORED, ZSTD } from './inflate.js';
 
 export type Compressor = (data: Uint8Array) => Uint8Array;
 
@@ -27,20 +25,17 @@ export function hasCompressor(method: number): boolean {
   return method === STORED || method === DEFLATE || compressors.has(method);
 }
 
-function methodName(method: number): string {
-  return method === ZSTD ? 'zstd' : method === DEFLATE ? 'deflate' : method === STORED ? 'stored' : `method ${method}`;
-}
-
-/** The member's content; a damaged member or a wrong CRC is a FormatError naming it. */
+/**
+ * The member's content, inflated no further than its declared size (inflate.ts; the caller
+ * bounds the declared sizes); a damaged member or a wrong CRC is a FormatError naming it.
+ */
 export function memberBytes(archive: ZipArchive, entry: ZipEntry): Uint8Array {
   const raw = rawData(archive, entry);
   let out: Uint8Array;
   try {
-    if (entry.method === STORED) out = raw;
-    else if (entry.method === DEFLATE) out = inflateSync(raw, { out: new Uint8Array(entry.size) });
-    else if (entry.method === ZSTD) out = zstdDecompress(raw);
-    else throw new Error(`its compression (${methodName(entry.method)}) is not supported`);
+    out = inflateBounded(entry, raw);
   } catch (error) {
+    if (error instanceof FormatError) throw error;
     throw new FormatError(`ZIP member "${entry.name}" cannot be read: ${(error as Error).message}`, 'not_json');
   }
   if (out.length !== entry.size || crc32(out) !== entry.crc)

@@ -3,12 +3,23 @@
  * at two thresholds, offline against the openai backend on the fake server, and every refusal
  * (exit 2, one line on stderr, nothing on stdout).
  */
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CompareReport } from '../../../core/inspect/compareReport.js';
 import { startFakeOpenAI } from '../../support/fakeOpenAI.js';
 import { sharedPath, sharedSkipReason } from '../../support/shared.js';
-import { exampleArgs, runCli, tempDir } from './support.js';
+import { EXAMPLE, exampleArgs, runCli, tempDir } from './support.js';
+
+interface Envelope {
+  answer: {
+    messages: unknown[];
+    decisions: Array<{ call_id: string; action: string }>;
+    stats: { chars_before: number };
+  };
+  metadata: { input: { sha256: string; bytes: number } } & Record<string, unknown>;
+}
 
 const corpus = sharedPath('corpus');
 const TRANSCRIPT = corpus ? join(corpus, 'miniswe-gemini3pro-sympy-19040.json') : '';
@@ -94,8 +105,47 @@ describe('compare refusals', () => {
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr.trim()).toMatch(
-      /^A and B are proposals for different histories: A's history has 3 messages, B's 2$/,
+      /^A and B are proposals for different histories: the files opened differ \(SHA-256 [0-9a-f]{12}… vs [0-9a-f]{12}…\)$/,
     );
+  });
+
+  it('§9 two histories of the same length and call ids, differing only in a result both drop: exit 2 by their input digests', async () => {
+    tmp = tempDir();
+    const other = EXAMPLE.messages.replace('a completed task', 'a finished tasks');
+    expect(other.length).toBe(EXAMPLE.messages.length);
+    const a = await envelope('a.json', ['compact_context', ...exampleArgs()]);
+    const b = await envelope('b.json', ['compact_context', ...exampleArgs({ messages: other })]);
+    const [ea, eb] = [a, b].map((path) => JSON.parse(readFileSync(path, 'utf8')) as Envelope);
+    // Every figure the envelopes carry agrees, and the only differing output is dropped on both sides.
+    expect(eb.answer.stats.chars_before).toBe(ea.answer.stats.chars_before);
+    expect(eb.answer.messages).toEqual(ea.answer.messages);
+    expect(ea.answer.decisions.map((d) => [d.call_id, d.action])).toEqual([['c1', 'drop_call']]);
+    const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+    expect(ea.metadata.input).toEqual({ sha256: sha256(EXAMPLE.messages), bytes: EXAMPLE.messages.length });
+    expect(eb.metadata.input.sha256).toBe(sha256(other));
+    const run = await runCli(['compare', a, b], { cwd: tmp.dir });
+    expect({ code: run.code, stdout: run.stdout }).toEqual({ code: 2, stdout: '' });
+    expect(run.stderr.trim()).toBe(
+      `A and B are proposals for different histories: the files opened differ (SHA-256 ${sha256(EXAMPLE.messages).slice(0, 12)}… vs ${sha256(other).slice(0, 12)}…)`,
+    );
+    // Envelopes without the digest (an earlier version's) are matched as before, with a warning line.
+    const older = (path: string, e: Envelope) => {
+      const { input: _input, ...metadata } = e.metadata;
+      return tmp.write(`old-${basename(path)}`, JSON.stringify({ ...e, metadata }));
+    };
+    const fallback = await runCli(['compare', older(a, ea), older(b, eb)], { cwd: tmp.dir });
+    expect(fallback.code).toBe(0);
+    expect(fallback.stdout).toMatch(/^Agreement: 1 of 1 decided pairs/m);
+    expect(fallback.stderr.trim().split('\n')).toEqual([
+      'warning: neither A nor B carries an input digest (metadata.input.sha256: an envelope from another host or an earlier version), so the histories are matched only by their figures, pairs and what the compactions left',
+    ]);
+    // The same history twice carries the same digest and compares without a warning.
+    const again = await envelope('again.json', [
+      'compact_context',
+      ...exampleArgs({ options: '{"keep_threshold":0.9}' }),
+    ]);
+    const same = await runCli(['compare', a, again], { cwd: tmp.dir });
+    expect({ code: same.code, stderr: same.stderr }).toEqual({ code: 0, stderr: '' });
   });
 
   it('§9 a file that is not a proposal, a failed compaction, bad JSON or a wrong argument count: exit 2 naming the file', async () => {

@@ -2,10 +2,23 @@
  * §9 writes never replace what the command read, nor each other: `verify --report` and
  * `compact_context --out` with its companions (the archive, PATH.audit.json) refuse a path that
  * is any file they read, however it is spelled (device and inode), even with `--force`; an
- * unrelated existing file is replaced only with `--force`, as the inspector asks first. Exit 2
- * with one line, every file as it was.
+ * unrelated existing file is replaced only with `--force`, as the inspector asks first; and
+ * nothing but a regular file is ever replaced (a FIFO, a symbolic link, even to a regular file).
+ * Exit 2 with one line, every file as it was.
  */
-import { copyFileSync, existsSync, linkSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import {
+  copyFileSync,
+  existsSync,
+  linkSync,
+  lstatSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bundledExample } from '../../../app/host/setup.js';
@@ -121,6 +134,39 @@ describe('§9 compact_context --out and its companions', () => {
     );
     expect(read('history.json').toString()).toBe(example.text);
   });
+
+  it.skipIf(process.platform === 'win32')(
+    '§9 --force replaces regular files only: a FIFO, a link to /dev/null or to a file is refused, nothing written',
+    async () => {
+      tmp = tempDir();
+      tmp.write('history.json', example.text);
+      tmp.write('notes.json', 'my notes');
+      execFileSync('mkfifo', [join(tmp.dir, 'pipe.json')]);
+      symlinkSync('/dev/null', join(tmp.dir, 'null.json'));
+      symlinkSync('notes.json', join(tmp.dir, 'linked.json'));
+      // A companion in the way is refused the same way as PATH itself.
+      execFileSync('mkfifo', [join(tmp.dir, 'other.json.audit.json')]);
+      const before = readdirSync(tmp.dir).sort();
+      const cases: Array<[string, string, RegExp]> = [
+        ['pipe.json', 'pipe.json', /a FIFO \(named pipe\)/],
+        ['null.json', 'null.json', /a symbolic link/],
+        ['linked.json', 'linked.json', /a symbolic link/],
+        ['other.json', 'other.json.audit.json', /a FIFO \(named pipe\)/],
+      ];
+      for (const [out, refused, kind] of cases) {
+        const result = await cli('compact_context', ...ARGS, '--out', out, '--force');
+        expectRefused(result, /^--out: .*, not a regular file; only a regular file is ever replaced$/);
+        expect(result.stderr).toContain(`${refused} is `);
+        expect(result.stderr).toMatch(kind);
+      }
+      expect(readdirSync(tmp.dir).sort()).toEqual(before);
+      expect(lstatSync(join(tmp.dir, 'pipe.json')).isFIFO()).toBe(true);
+      expect(lstatSync(join(tmp.dir, 'other.json.audit.json')).isFIFO()).toBe(true);
+      expect(readlinkSync(join(tmp.dir, 'null.json'))).toBe('/dev/null');
+      expect(readlinkSync(join(tmp.dir, 'linked.json'))).toBe('notes.json');
+      expect(read('notes.json').toString()).toBe('my notes');
+    },
+  );
 
   it('§9 --force without --out is a usage error', async () => {
     tmp = tempDir();

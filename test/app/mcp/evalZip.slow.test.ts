@@ -4,13 +4,16 @@
  * zstd ZIP), and restore_result, search_archive and list_omissions read it as bytes, its
  * conversations being the log's sample keys; the SHA-256 in its name is checked as for text.
  */
+import { createHash } from 'node:crypto';
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installZstd } from '../../../app/zstd.js';
+import { archiveFileName } from '../../../core/audit/schema.js';
 import { browserSample, zstdEvalWithCalls } from '../../support/evalZip.js';
+import { inflatingEval } from '../../support/hostileEval.js';
 import { sharedPath, sharedSkipReason } from '../../support/shared.js';
 import { ensureBuilt, runCli, tempDir } from '../cli/support.js';
 import { connectRestoreServer } from './fixture.js';
@@ -101,6 +104,18 @@ else
       const wrong = await call('search_archive', { archive, query: 'AI', conversation: '2' });
       expect(wrong.isError).toBe(true);
       expect(textOf(wrong)).toMatch(/has no conversation "2" \(it has 1\)\.$/);
+    });
+
+    it('§9 a small .eval archive whose members inflate past the memory budget is refused before inflating', async () => {
+      // 4 MB of zeros as a few kB, its directory declaring 1.2 GB; named by its SHA-256 as exports are.
+      const bomb = inflatingEval(4 * 1024 * 1024, 1_200_000_000);
+      const name = archiveFileName(createHash('sha256').update(bomb).digest('hex'), 'bomb.eval');
+      writeFileSync(join(tmp.dir, name), bomb);
+      const result = await call('restore_result', { archive: name, call_id: 'c1' });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toMatch(
+        /does not read as a history: the \.eval archive's members inflate to 1144\.4 MB \(as its central directory declares\), more than the \d+\.\d MB this reader may inflate\.$/,
+      );
     });
 
     it('§9 a .eval archive changed after the export no longer matches its name and is not read', async () => {

@@ -18,6 +18,7 @@ import {
   compareProposals,
   CompareInputError,
   envelopeSide,
+  missingDigest,
   proposalSide,
 } from '../../../core/inspect/compare.js';
 import { compareReport, renderComparison } from '../../../core/inspect/compareReport.js';
@@ -146,6 +147,25 @@ describe('§9 compare', () => {
     expect(() => compareProposals(auditSide(auditOf(three, 'a')), auditSide(auditOf(three, 'b')))).toThrow(
       /files opened differ/,
     );
+  });
+
+  it('§9 an envelope’s input digest is matched against the other side’s: an envelope, or an audit record of the same bytes', async () => {
+    const response = await run(history(3));
+    const withInput = (sha: string, conversation: string) => ({
+      ...response,
+      metadata: { ...response.metadata, input: { sha256: sha.repeat(64), bytes: 1 }, source: { conversation } },
+    });
+    const record = auditSide(auditOf(response, 'a'));
+    expect(compareProposals(envelopeSide(withInput('a', 'main')), record).agreementRate).toBe(1);
+    expect(() => compareProposals(envelopeSide(withInput('b', 'main')), record)).toThrow(
+      /different histories: the files opened differ \(SHA-256 bbbbbbbbbbbb… vs aaaaaaaaaaaa…\)$/,
+    );
+    // One file, another of its conversations: the digest agrees, the conversation does not.
+    expect(() => compareProposals(envelopeSide(withInput('a', '2')), record)).toThrow(
+      /different histories: A is conversation "2" of the file, B "main"$/,
+    );
+    expect(missingDigest(envelopeSide(withInput('a', 'main')), record)).toBeNull();
+    expect(missingDigest(envelopeSide(response), record)).toMatch(/^A carries no input digest/);
   });
 
   it('§9 R14 two histories of the same shape — length, characters and call ids — but other content are refused, naming the first difference', async () => {
