@@ -173,6 +173,37 @@ const openaiChat: Enc = (turns) =>
     { task_id: 0, reward: 0, info: {}, traj: [{ role: 'system', content: 'policy' }, ...chatTurns(turns)], trial: 0 },
   ]);
 
+const functionCall = (c: Call, i: number, j: number): J[] => [
+  {
+    type: 'function_call',
+    id: `fc_${i}_${j}`,
+    call_id: idOf(i, j),
+    name: c.name,
+    arguments: JSON.stringify(c.input),
+  },
+  { type: 'function_call_output', call_id: idOf(i, j), output: c.error ? `Error: ${c.output}` : c.output },
+];
+
+/** The hosted shell tool's items (openai-node v6.49.0 `ResponseFunctionShellToolCall` and its output). */
+const hostedShell = (c: Call, i: number, j: number): J[] => [
+  {
+    type: 'shell_call',
+    id: `sh_${i}_${j}`,
+    call_id: idOf(i, j),
+    action: { commands: [`cat ${c.input.path}`], timeout_ms: null, max_output_length: null },
+    status: 'completed',
+    environment: { type: 'container_reference', container_id: 'cntr_1' },
+  },
+  {
+    type: 'shell_call_output',
+    id: `sho_${i}_${j}`,
+    call_id: idOf(i, j),
+    output: [{ stdout: c.output, stderr: '', outcome: { type: 'exit', exit_code: c.error ? 1 : 0 } }],
+    max_output_length: null,
+    status: 'completed',
+  },
+];
+
 const openaiResponses: Enc = (turns) =>
   json({
     model: 'gpt-5',
@@ -191,16 +222,7 @@ const openaiResponses: Enc = (turns) =>
               },
             ]
           : []),
-        ...t.calls.flatMap((c, j) => [
-          {
-            type: 'function_call',
-            id: `fc_${i}_${j}`,
-            call_id: idOf(i, j),
-            name: c.name,
-            arguments: JSON.stringify(c.input),
-          },
-          { type: 'function_call_output', call_id: idOf(i, j), output: c.error ? `Error: ${c.output}` : c.output },
-        ]),
+        ...t.calls.flatMap((c, j) => (c.name === 'shell' ? hostedShell(c, i, j) : functionCall(c, i, j))),
       ];
     }),
   });
