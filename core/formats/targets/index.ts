@@ -62,7 +62,13 @@ export const TARGETS: Readonly<Record<FormatId, readonly Target[]>> = {
 
 export function runTargetChecks(input: CheckInput): TargetReport[] {
   return TARGETS[input.read.format].map((target) => {
-    const base = { target: target.id, name: target.name, cites: target.cites, rules: Object.keys(target.rules) };
+    const base = {
+      target: target.id,
+      name: target.name,
+      cites: target.cites,
+      rules: Object.keys(target.rules),
+      advisory: [...(target.advisory ?? [])],
+    };
     if (target.applies && !target.applies(input))
       return { ...base, status: 'skipped', violations: [], reason: 'does not apply to this file’s layout' };
     const violations = target.check(input);
@@ -70,7 +76,10 @@ export function runTargetChecks(input: CheckInput): TargetReport[] {
   });
 }
 
-/** What an export may do: refuse on a rule the source kept, warn on one the source already broke. */
+/**
+ * What an export may do: refuse on a rule the source kept, warn on one the source already broke
+ * or one its target calls advisory.
+ */
 export interface ExportVerdict {
   reports: TargetReport[];
   refused: Violation[];
@@ -81,11 +90,14 @@ export function judgeExport(source: { doc: SourceText; read: ReadConversation },
   const before = runTargetChecks(source);
   const opened = openSource(exported, { format: source.read.format, conversation: source.read.conversation });
   const reports = runTargetChecks({ doc: opened.doc, read: opened.read, source });
-  const brokenBefore = new Set(before.flatMap((r) => r.violations.map((v) => v.rule)));
+  const warned = new Set([
+    ...before.flatMap((r) => r.violations.map((v) => v.rule)),
+    ...TARGETS[source.read.format].flatMap((target) => target.advisory ?? []),
+  ]);
   const all = reports.flatMap((r) => r.violations);
   return {
     reports,
-    refused: all.filter((v) => !brokenBefore.has(v.rule)),
-    warnings: all.filter((v) => brokenBefore.has(v.rule)),
+    refused: all.filter((v) => !warned.has(v.rule)),
+    warnings: all.filter((v) => warned.has(v.rule)),
   };
 }

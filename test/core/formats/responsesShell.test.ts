@@ -38,6 +38,7 @@ const assistant = (id: string, text: string) => ({
   content: [{ type: 'output_text', text, annotations: [] }],
 });
 
+const CALL_C = shellCall('call_c', ['ls -la', 'git status']);
 const BODY = {
   model: 'gpt-5.1',
   tools: [{ type: 'shell', environment: { type: 'container_auto' } }],
@@ -50,7 +51,7 @@ const BODY = {
     shellCall('call_b', ['pytest tests/test_slow.py']),
     shellOutput('call_b', [{ stdout: '', stderr: '', outcome: { type: 'timeout' } }]),
     assistant('msg_2', 'It timed out; listing again.'),
-    shellCall('call_c', ['ls -la', 'git status']),
+    CALL_C,
     shellOutput('call_c', [
       { stdout: LONG, stderr: '', outcome: exit(0) },
       { stdout: 'On branch main', stderr: 'warning: x', outcome: exit(0) },
@@ -72,7 +73,7 @@ describe('Responses shell tool items', () => {
       ['call_b', 'shell'],
       ['call_c', 'shell'],
     ]);
-    expect(JSON.parse(calls[2].input as string)).toEqual(BODY.input[8].action);
+    expect(JSON.parse(calls[2].input as string)).toEqual(CALL_C.action);
     const results = blocks.filter((b) => b.type === 'tool_result');
     // R3: a timed-out chunk is a failure; the stdout and stderr of every chunk are the text.
     expect(results.map((r) => [r.id, r.state])).toEqual([
@@ -133,7 +134,7 @@ describe('Responses shell tool items', () => {
   });
 
   it('§9 responses.output_has_call: a shell_call_output whose call is gone is reported', () => {
-    const orphan = { ...BODY, input: BODY.input.filter((item) => item !== BODY.input[8]) };
+    const orphan = { ...BODY, input: BODY.input.filter((item) => item !== CALL_C) };
     const violations = runTargetChecks(openSource(JSON.stringify(orphan))).flatMap((r) => r.violations);
     expect(violations.map((v) => v.rule)).toEqual(['responses.output_has_call']);
   });
