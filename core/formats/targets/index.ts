@@ -8,6 +8,7 @@ import { openSource } from '../index.js';
 import type { FormatId, ReadConversation, SourceText, WrittenFile } from '../types.js';
 import { agentscope2 } from './agentscope2.js';
 import { agentscopeSessionLoad } from './agentscopeSession.js';
+import { atifSchema } from './atif.js';
 import { anthropicMessages } from './anthropic.js';
 import { geminiCliResume } from './geminiCli.js';
 import { inspectLogRead } from './inspectLog.js';
@@ -58,6 +59,7 @@ export const TARGETS: Readonly<Record<FormatId, readonly Target[]>> = {
   langchain: [langchainLoad],
   // Its history checks (_agent_graph.py) are not encoded yet.
   'pydantic-ai': [],
+  atif: [atifSchema],
 };
 
 export function runTargetChecks(input: CheckInput): TargetReport[] {
