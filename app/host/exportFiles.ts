@@ -41,7 +41,7 @@ export interface WrittenExport {
   /** The record's detached SSH signature and the key that made it, when the export was signed. */
   signaturePath: string | null;
   signedBy: SignerKey | null;
-  /** Target rules the source already broke and the snapshot still breaks (SPEC §9), described. */
+  /** Target rules the source already broke (or advisory ones) that the snapshot breaks (SPEC §9), described. */
   targetWarnings: string[];
 }
 

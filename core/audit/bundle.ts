@@ -72,7 +72,7 @@ export async function bundleExport(
   if (!verification.ok)
     throw new ExportRefused(`the export would not verify, so nothing was written: ${verification.differences[0]}`);
   // SPEC §9 "Target checks": a snapshot in the source's format must keep every target rule its
-  // source keeps; a rule the source already breaks is written with a warning naming it.
+  // source keeps; a rule the source already breaks, or an advisory one, is written with a warning naming it.
   const targets =
     record.exported_as === 'source'
       ? judgeExport(verification.rederived.source, content.text)

@@ -27,6 +27,7 @@ import { clineSession } from './adapters/clineSession.js';
 import { aiSdk } from './adapters/aiSdk.js';
 import { langchain } from './adapters/langchain.js';
 import { pydanticAi } from './adapters/pydanticAi.js';
+import { atif } from './adapters/atif.js';
 import { detectionOf, infoFor } from './detection.js';
 import type { ReadBounds, SourceInput } from './bytes.js';
 import { parseInput } from './bytes.js';
@@ -79,6 +80,7 @@ export const FORMATS: readonly FormatAdapter[] = [
   aiSdk,
   langchain,
   pydanticAi,
+  atif,
 ];
 
 export function isFormatId(id: string): id is FormatId {

@@ -16,7 +16,7 @@ export function TargetMatrix({
 }: {
   reports: readonly TargetReport[];
   label: string;
-  /** Violations the source already had: shown as warnings, not failures of this file. */
+  /** Violations the source already had, or of advisory rules: shown as warnings, not failures of this file. */
   warnings?: readonly Violation[];
   /** Targets the file was never written for (a foreign layout): their rules are listed as not for it, not as failures. */
   notFor?: ReadonlySet<string>;
@@ -48,7 +48,11 @@ export function TargetMatrix({
                 {report.violations.slice(0, 5).map((v, i) => (
                   <li key={i} className={inherited.has(v) ? 'warning' : 'error'}>
                     <span className="mono">{v.rule}</span> at {describePlace(v.place)}: {v.message}
-                    {inherited.has(v) ? ' (the source breaks it too)' : ''}
+                    {!inherited.has(v)
+                      ? ''
+                      : report.advisory.includes(v.rule)
+                        ? ' (advisory: written with a warning)'
+                        : ' (the source breaks it too)'}
                   </li>
                 ))}
                 {report.violations.length > 5 && <li className="muted">… {report.violations.length - 5} more</li>}

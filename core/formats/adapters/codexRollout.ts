@@ -16,13 +16,13 @@
  * starts with `Error:`, when its first line is `Exit code: N` with N ≠ 0, or when it is the JSON
  * text Codex's shell tool writes (`{"output": …, "metadata": {"exit_code": N}}`) with N ≠ 0.
  */
-import { applyProposal, nativeOutput } from '../apply.js';
+import { applyProposal } from '../apply.js';
 import { isRecord, serializeRecords, valueAt } from '../document.js';
 import { startsWithError } from '../ids.js';
 import type { CompactionBoundary, FormatAdapter, JsonPath, ReadConversation, SourceText } from '../types.js';
 import { FormatError } from '../types.js';
 import { codexRolloutInfo, rolloutRecords } from '../detect/codexRollout.js';
-import { ResponsesItemReader } from './responsesItems.js';
+import { ResponsesItemReader, setItemOutput } from './responsesItems.js';
 
 export const CODEX_ERROR_NOTE =
   'no error flag: error when the output starts with "Error:" or reports a non-zero exit code ("Exit code: N", or metadata.exit_code in the shell tool’s JSON output)';
@@ -141,8 +141,7 @@ export const codexRollout: FormatAdapter = {
     serializeRecords(
       doc,
       applyProposal(records(doc), read, proposal, {
-        setOutput: (editor, origin, output) =>
-          editor.set([...origin.path, 'output'], nativeOutput(output, 'input_text')),
+        setOutput: (editor, origin, output) => setItemOutput(editor, origin.path, output),
         // A call or output is its whole line (or its whole replacement item): the line goes.
         removeBlock: () => 'record',
         isEmpty: () => false,

@@ -9,13 +9,13 @@
  * "program"}`) is read as any call. There is no error flag: an output whose text starts with
  * `Error:` is read as an error.
  */
-import { jsonDocumentWriter, nativeOutput } from '../apply.js';
+import { jsonDocumentWriter } from '../apply.js';
 import { isRecord, valueAt } from '../document.js';
 import { startsWithError } from '../ids.js';
 import type { FormatAdapter, ReadConversation, SourceText } from '../types.js';
 import { FormatError } from '../types.js';
 import { CHAT_ERROR_NOTE } from './chatMessages.js';
-import { ResponsesItemReader } from './responsesItems.js';
+import { ResponsesItemReader, setItemOutput } from './responsesItems.js';
 import { openaiResponsesInfo, locate } from '../detect/openaiResponses.js';
 
 function read(doc: SourceText): ReadConversation {
@@ -67,7 +67,7 @@ export const openaiResponses: FormatAdapter = {
     return isRecord(before) && before.type === 'reasoning' ? 'responses.reasoning_followed' : null;
   },
   write: jsonDocumentWriter({
-    setOutput: (editor, origin, output) => editor.set([...origin.path, 'output'], nativeOutput(output, 'input_text')),
+    setOutput: (editor, origin, output) => setItemOutput(editor, origin.path, output),
     isEmpty: (record) => isRecord(record) && Array.isArray(record.content) && record.content.length === 0,
   }),
 };

@@ -9,14 +9,23 @@
  * `custom_tool_call {call_id, name, input}` and its `custom_tool_call_output`,
  * `local_shell_call {call_id, status, action: {type: "exec", command: [...]}}` (answered by a
  * `function_call_output` in Codex, normalize.rs, or a `local_shell_call_output`), `reasoning
- * {summary: [{type: "summary_text", text}], content?, encrypted_content?}`.
+ * {summary: [{type: "summary_text", text}], content?, encrypted_content?}`. The shell tool
+ * (`tools: [{type: "shell"}]`, hosted or local), from openai-node v6.49.0
+ * src/resources/responses/responses.ts (`ResponseFunctionShellToolCall`,
+ * `ResponseFunctionShellToolCallOutput`, and the input's `ShellCall` / `ShellCallOutput`):
+ * `shell_call {call_id, action: {commands: [...], timeout_ms, max_output_length}, environment?}`
+ * answered by `shell_call_output {call_id, output: [{stdout, stderr, outcome: {type: "exit",
+ * exit_code} | {type: "timeout"}}], max_output_length?}`; an output is an error when a chunk
+ * timed out or exited non-zero.
  *
  * Each item is one message of ours (a call or a result is an item of its own), paired by
  * `call_id`. Every other item (built-in tool calls, `compaction`, Codex's `ghost_snapshot`,
  * types added later) is kept untouched and counted by type.
  */
 import type { Block, Message } from '../../engine/schema.js';
+import { nativeOutput } from '../apply.js';
 import { isRecord } from '../document.js';
+import type { DocumentEditor } from '../editor.js';
 import { CallIds, idNote } from '../ids.js';
 import type { BlockOrigin, JsonPath, MappingNotes, SourceMap } from '../types.js';
 import { outputText, roleOf } from './chatMessages.js';
@@ -24,6 +33,43 @@ import { CALLS, OUTPUTS, TEXT_PARTS, isMessageItem } from '../detect/openaiRespo
 
 /** The Responses API's name for the local shell tool (its `tools: [{type: "local_shell"}]`). */
 export const LOCAL_SHELL = 'local_shell';
+/** The Responses API's name for the shell tool (its `tools: [{type: "shell"}]`). */
+export const SHELL = 'shell';
+
+/** Call items that name no tool: the built-in tool each one calls. */
+const TOOL_OF_CALL: ReadonlyMap<unknown, string> = new Map([
+  ['local_shell_call', LOCAL_SHELL],
+  ['shell_call', SHELL],
+]);
+const TOOL_OUTPUTS = new Set(['local_shell_call_output', 'shell_call_output']);
+
+/** A `shell_call_output`'s chunks as one text, and whether any chunk timed out or exited non-zero. */
+function shellOutput(output: unknown): { text: string; failed: boolean } {
+  const chunks = Array.isArray(output) ? output.filter(isRecord) : [];
+  const text = chunks
+    .map((c) => [c.stdout, c.stderr].filter((t): t is string => typeof t === 'string' && t !== '').join('\n'))
+    .join('\n');
+  const failed = chunks.some(
+    (c) => isRecord(c.outcome) && (c.outcome.type === 'timeout' || (c.outcome.exit_code ?? 0) !== 0),
+  );
+  return { text, failed };
+}
+
+/**
+ * Stores a shortened output at the output item at `path` in its own shape (R13): a string or
+ * input parts, or for a `shell_call_output` one chunk whose `stdout` is the text, keeping the
+ * last chunk's outcome so the output still reads as it did.
+ */
+export function setItemOutput(editor: DocumentEditor, path: JsonPath, output: string | Block[]): void {
+  const item = editor.get(path);
+  if (!isRecord(item) || item.type !== 'shell_call_output') {
+    editor.set([...path, 'output'], nativeOutput(output, 'input_text'));
+    return;
+  }
+  const chunks = Array.isArray(item.output) ? item.output.filter(isRecord) : [];
+  const outcome = chunks[chunks.length - 1]?.outcome ?? { type: 'exit', exit_code: 0 };
+  editor.set([...path, 'output'], [{ stdout: outputText(output), stderr: '', outcome }]);
+}
 
 function partBlock(part: unknown): Block {
   if (isRecord(part) && typeof part.type === 'string' && TEXT_PARTS.has(part.type) && typeof part.text === 'string')
@@ -38,12 +84,12 @@ function outputOf(output: unknown): string | Block[] {
 
 /** A call item's input as R3 reads it: function arguments as written, anything else wrapped as JSON. */
 function inputOf(item: Record<string, unknown>): string {
-  // A custom tool's input is free text, a local shell call's an action object: wrapped as JSON
-  // so R3 can read it and the marker can name its target (never written back).
+  // A custom tool's input is free text, a shell call's an action object: wrapped as JSON so R3
+  // can read it and the marker can name its target (never written back).
   const input =
     item.type === 'function_call'
       ? item.arguments
-      : item.type === 'local_shell_call'
+      : TOOL_OF_CALL.has(item.type)
         ? JSON.stringify(item.action ?? {})
         : JSON.stringify({ input: item.input });
   return typeof input === 'string' ? input : JSON.stringify(input ?? {});
@@ -51,11 +97,11 @@ function inputOf(item: Record<string, unknown>): string {
 
 const isCall = (item: Record<string, unknown>) =>
   typeof item.type === 'string' &&
-  (CALLS.has(item.type) || item.type === 'local_shell_call') &&
+  (CALLS.has(item.type) || TOOL_OF_CALL.has(item.type)) &&
   typeof item.call_id === 'string';
 const isOutput = (item: Record<string, unknown>) =>
   typeof item.type === 'string' &&
-  (OUTPUTS.has(item.type) || item.type === 'local_shell_call_output') &&
+  (OUTPUTS.has(item.type) || TOOL_OUTPUTS.has(item.type)) &&
   typeof item.call_id === 'string';
 
 /** Reads items one at a time, in conversation order, into messages and a source map. */
@@ -120,14 +166,16 @@ export class ResponsesItemReader {
       this.push(item, 'assistant', [{ type: 'thinking', thinking: texts.join('\n\n') }], [{ path }], record);
     } else if (isCall(item)) {
       const id = this.ids.call(item.call_id as string);
-      const name = item.type === 'local_shell_call' ? LOCAL_SHELL : typeof item.name === 'string' ? item.name : '';
+      const name = TOOL_OF_CALL.get(item.type) ?? (typeof item.name === 'string' ? item.name : '');
       this.names.set(id, name);
       const call: Block = { type: 'tool_call', id, name, input: inputOf(item), state: 'finished' };
       this.push(item, 'assistant', [call], [{ path }], record);
     } else if (isOutput(item)) {
       const id = this.ids.result(item.call_id as string);
-      const output = outputOf(item.output);
-      const state = this.isError(outputText(output)) ? 'error' : 'success';
+      const shell = item.type === 'shell_call_output' ? shellOutput(item.output) : null;
+      const output = shell ? shell.text : outputOf(item.output);
+      const failed = shell ? shell.failed : this.isError(outputText(output));
+      const state = failed ? 'error' : 'success';
       const result: Block = { type: 'tool_result', id, name: this.names.get(id) ?? '', output, state };
       this.push(item, 'user', [result], [{ path }], record);
     } else {

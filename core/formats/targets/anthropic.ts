@@ -15,6 +15,7 @@
  */
 import type { Block, Message } from '../../engine/schema.js';
 import { placeOfMessage } from './places.js';
+import { THINKING_BINDING, THINKING_BINDING_RULE, thinkingBinding } from './thinkingBinding.js';
 import type { CheckInput, Target, Violation } from './types.js';
 
 interface Turn {
@@ -46,6 +47,7 @@ export const RULES = {
     'server_tool_use / mcp_tool_use and their *_tool_result (web_search_tool_result, mcp_tool_result, …) stay together in one turn',
   'anthropic.thinking_unmodified':
     'the latest assistant turn, while it uses tools, keeps its thinking blocks exactly (checked against the source of an export)',
+  ...THINKING_BINDING,
 } as const;
 
 function check(input: CheckInput): Violation[] {
@@ -117,7 +119,7 @@ function check(input: CheckInput): Violation[] {
         });
     }
   });
-  if (input.source) out.push(...thinkingKept(input, turns));
+  if (input.source) out.push(...thinkingKept(input, turns), ...thinkingBinding(input));
   return out;
 }
 
@@ -147,7 +149,9 @@ function thinkingKept(input: CheckInput, turns: Turn[]): Violation[] {
 export const anthropicMessages: Target = {
   id: 'anthropic-messages',
   name: 'Anthropic Messages',
-  cites: 'platform.claude.com/docs: tool-use/handle-tool-calls, build-with-claude/thinking-tool-workflows',
+  cites:
+    'platform.claude.com/docs: tool-use/handle-tool-calls, build-with-claude/thinking-tool-workflows, build-with-claude/preserved-thinking',
   rules: RULES,
+  advisory: [THINKING_BINDING_RULE],
   check,
 };

@@ -8,6 +8,7 @@ import { openSource } from '../index.js';
 import type { FormatId, ReadConversation, SourceText, WrittenFile } from '../types.js';
 import { agentscope2 } from './agentscope2.js';
 import { agentscopeSessionLoad } from './agentscopeSession.js';
+import { atifSchema } from './atif.js';
 import { anthropicMessages } from './anthropic.js';
 import { geminiCliResume } from './geminiCli.js';
 import { inspectLogRead } from './inspectLog.js';
@@ -58,11 +59,18 @@ export const TARGETS: Readonly<Record<FormatId, readonly Target[]>> = {
   langchain: [langchainLoad],
   // Its history checks (_agent_graph.py) are not encoded yet.
   'pydantic-ai': [],
+  atif: [atifSchema],
 };
 
 export function runTargetChecks(input: CheckInput): TargetReport[] {
   return TARGETS[input.read.format].map((target) => {
-    const base = { target: target.id, name: target.name, cites: target.cites, rules: Object.keys(target.rules) };
+    const base = {
+      target: target.id,
+      name: target.name,
+      cites: target.cites,
+      rules: Object.keys(target.rules),
+      advisory: [...(target.advisory ?? [])],
+    };
     if (target.applies && !target.applies(input))
       return { ...base, status: 'skipped', violations: [], reason: 'does not apply to this file’s layout' };
     const violations = target.check(input);
@@ -70,7 +78,10 @@ export function runTargetChecks(input: CheckInput): TargetReport[] {
   });
 }
 
-/** What an export may do: refuse on a rule the source kept, warn on one the source already broke. */
+/**
+ * What an export may do: refuse on a rule the source kept, warn on one the source already broke
+ * or one its target calls advisory.
+ */
 export interface ExportVerdict {
   reports: TargetReport[];
   refused: Violation[];
@@ -81,11 +92,14 @@ export function judgeExport(source: { doc: SourceText; read: ReadConversation },
   const before = runTargetChecks(source);
   const opened = openSource(exported, { format: source.read.format, conversation: source.read.conversation });
   const reports = runTargetChecks({ doc: opened.doc, read: opened.read, source });
-  const brokenBefore = new Set(before.flatMap((r) => r.violations.map((v) => v.rule)));
+  const warned = new Set([
+    ...before.flatMap((r) => r.violations.map((v) => v.rule)),
+    ...TARGETS[source.read.format].flatMap((target) => target.advisory ?? []),
+  ]);
   const all = reports.flatMap((r) => r.violations);
   return {
     reports,
-    refused: all.filter((v) => !brokenBefore.has(v.rule)),
-    warnings: all.filter((v) => brokenBefore.has(v.rule)),
+    refused: all.filter((v) => !warned.has(v.rule)),
+    warnings: all.filter((v) => warned.has(v.rule)),
   };
 }

@@ -24,8 +24,13 @@ export const RULES = {
   'responses.call_answered': 'every function_call has its function_call_output before the conversation goes on',
 } as const;
 
-const CALLS = new Set(['function_call', 'custom_tool_call', 'local_shell_call']);
-const OUTPUTS = new Set(['function_call_output', 'custom_tool_call_output', 'local_shell_call_output']);
+const CALLS = new Set(['function_call', 'custom_tool_call', 'local_shell_call', 'shell_call']);
+const OUTPUTS = new Set([
+  'function_call_output',
+  'custom_tool_call_output',
+  'local_shell_call_output',
+  'shell_call_output',
+]);
 
 type Item = Record<string, unknown>;
 

@@ -38,6 +38,11 @@ export interface Target {
   cites: string;
   /** Rule id → one sentence. */
   rules: Readonly<Record<string, string>>;
+  /**
+   * Rules an export breaking them is still written with, as a warning: the target's client can
+   * avoid the failure itself, and the fix would change what R14 keeps.
+   */
+  advisory?: readonly string[];
   /** Null when the target does not apply to this document (e.g. chat rules on text actions). */
   applies?(input: CheckInput): boolean;
   check(input: CheckInput): Violation[];
@@ -48,6 +53,8 @@ export interface TargetReport {
   name: string;
   cites: string;
   rules: string[];
+  /** The rules an export breaking them is written with a warning (`Target.advisory`). */
+  advisory: string[];
   /** `pass` with no violations, `fail` otherwise; `skipped` when the target does not apply here. */
   status: 'pass' | 'fail' | 'skipped';
   violations: Violation[];

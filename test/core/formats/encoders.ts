@@ -173,6 +173,37 @@ const openaiChat: Enc = (turns) =>
     { task_id: 0, reward: 0, info: {}, traj: [{ role: 'system', content: 'policy' }, ...chatTurns(turns)], trial: 0 },
   ]);
 
+const functionCall = (c: Call, i: number, j: number): J[] => [
+  {
+    type: 'function_call',
+    id: `fc_${i}_${j}`,
+    call_id: idOf(i, j),
+    name: c.name,
+    arguments: JSON.stringify(c.input),
+  },
+  { type: 'function_call_output', call_id: idOf(i, j), output: c.error ? `Error: ${c.output}` : c.output },
+];
+
+/** The hosted shell tool's items (openai-node v6.49.0 `ResponseFunctionShellToolCall` and its output). */
+const hostedShell = (c: Call, i: number, j: number): J[] => [
+  {
+    type: 'shell_call',
+    id: `sh_${i}_${j}`,
+    call_id: idOf(i, j),
+    action: { commands: [`cat ${c.input.path}`], timeout_ms: null, max_output_length: null },
+    status: 'completed',
+    environment: { type: 'container_reference', container_id: 'cntr_1' },
+  },
+  {
+    type: 'shell_call_output',
+    id: `sho_${i}_${j}`,
+    call_id: idOf(i, j),
+    output: [{ stdout: c.output, stderr: '', outcome: { type: 'exit', exit_code: c.error ? 1 : 0 } }],
+    max_output_length: null,
+    status: 'completed',
+  },
+];
+
 const openaiResponses: Enc = (turns) =>
   json({
     model: 'gpt-5',
@@ -191,16 +222,7 @@ const openaiResponses: Enc = (turns) =>
               },
             ]
           : []),
-        ...t.calls.flatMap((c, j) => [
-          {
-            type: 'function_call',
-            id: `fc_${i}_${j}`,
-            call_id: idOf(i, j),
-            name: c.name,
-            arguments: JSON.stringify(c.input),
-          },
-          { type: 'function_call_output', call_id: idOf(i, j), output: c.error ? `Error: ${c.output}` : c.output },
-        ]),
+        ...t.calls.flatMap((c, j) => (c.name === 'shell' ? hostedShell(c, i, j) : functionCall(c, i, j))),
       ];
     }),
   });
@@ -663,6 +685,36 @@ const pydanticAi: Enc = (turns) => {
   return json(out);
 };
 
+/**
+ * ATIF trajectories as Harbor writes them (RFC 0001, ATIF-v1.7): steps numbered from 1, an agent
+ * step's reasoning, message, tool_calls and their observation in the same step, metrics.
+ */
+const atif: Enc = (turns) =>
+  json({
+    schema_version: 'ATIF-v1.7',
+    session_id: 'run-1',
+    trajectory_id: 'traj-1',
+    agent: { name: 'terminus-2', version: '2.0.0', model_name: 'gpt-5' },
+    steps: turns.map((t, i): J => {
+      const base = { step_id: i + 1, timestamp: '2026-10-01T10:00:00Z' };
+      if (t.kind === 'user') return { ...base, source: 'user', message: t.text };
+      const calls = t.calls.map((c, j) => ({ tool_call_id: idOf(i, j), function_name: c.name, arguments: c.input }));
+      const results = t.calls.map((c, j) => ({
+        source_call_id: idOf(i, j),
+        content: j % 2 === 0 ? (c.error ? `Error: ${c.output}` : c.output) : [{ type: 'text', text: c.output }],
+      }));
+      return {
+        ...base,
+        source: 'agent',
+        message: t.text,
+        reasoning_content: 'Decide what to run next.',
+        ...(calls.length > 0 ? { tool_calls: calls, observation: { results } } : {}),
+        metrics: { prompt_tokens: 100 * (i + 1), completion_tokens: 20 },
+      };
+    }),
+    final_metrics: { total_steps: turns.length },
+  });
+
 /** Formats written as text; `inspect-eval` is a ZIP of inspect-log's samples (inspectEval*.test.ts). */
 export type TextFormatId = Exclude<FormatId, 'inspect-eval'>;
 export const TEXT_FORMAT_IDS = FORMAT_IDS.filter((id): id is TextFormatId => id !== 'inspect-eval');
@@ -685,4 +737,5 @@ export const ENCODERS: Record<TextFormatId, Enc> = {
   'ai-sdk': aiSdk,
   langchain,
   'pydantic-ai': pydanticAi,
+  atif,
 };

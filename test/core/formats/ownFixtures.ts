@@ -23,6 +23,7 @@
  */
 import type { FormatId } from '../../../core/formats/index.js';
 import { CODEX_ROLLOUT, CODEX_ROLLOUT_SUMMARY_ONLY } from './codexFixture.js';
+import { ATIF_TEXT } from './atifFixture.js';
 
 const long = (label: string) => `${label}: ${'line of output that the agent read once\n'.repeat(40)}`;
 
@@ -376,6 +377,7 @@ const legacyFunctionMessages = [
 ];
 
 export const OWN_FIXTURES: readonly OwnFixture[] = [
+  { name: 'ATIF trajectory', format: 'atif', text: ATIF_TEXT, conversations: 1 },
   {
     name: 'anthropic request body',
     format: 'anthropic-messages',
