@@ -22,6 +22,7 @@ import { clineSessionInfo } from './detect/clineSession.js';
 import { aiSdkInfo } from './detect/aiSdk.js';
 import { langchainInfo } from './detect/langchain.js';
 import { pydanticAiInfo } from './detect/pydanticAi.js';
+import { intercodeInfo } from './detect/intercode.js';
 import type { Detection, FormatAdapter, FormatId, FormatInfo, SourceText } from './types.js';
 import { FormatError } from './types.js';
 
@@ -45,6 +46,7 @@ export const FORMAT_INFOS: readonly FormatInfo[] = [
   aiSdkInfo,
   langchainInfo,
   pydanticAiInfo,
+  intercodeInfo,
 ];
 
 /** Each format's adapter module, imported when a file is first read as that format. */
@@ -67,6 +69,7 @@ export const ADAPTER_LOADERS: Readonly<Record<FormatId, () => Promise<FormatAdap
   'ai-sdk': async () => (await import('./adapters/aiSdk.js')).aiSdk,
   langchain: async () => (await import('./adapters/langchain.js')).langchain,
   'pydantic-ai': async () => (await import('./adapters/pydanticAi.js')).pydanticAi,
+  intercode: async () => (await import('./adapters/intercode.js')).intercode,
 };
 
 /** The formats' ids as errors list them. */

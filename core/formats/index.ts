@@ -27,6 +27,7 @@ import { clineSession } from './adapters/clineSession.js';
 import { aiSdk } from './adapters/aiSdk.js';
 import { langchain } from './adapters/langchain.js';
 import { pydanticAi } from './adapters/pydanticAi.js';
+import { intercode } from './adapters/intercode.js';
 import { detectionOf, infoFor } from './detection.js';
 import type { SourceInput } from './bytes.js';
 import { parseInput } from './bytes.js';
@@ -79,6 +80,7 @@ export const FORMATS: readonly FormatAdapter[] = [
   aiSdk,
   langchain,
   pydanticAi,
+  intercode,
 ];
 
 export function isFormatId(id: string): id is FormatId {

@@ -28,6 +28,7 @@ export const FORMAT_IDS = [
   'ai-sdk',
   'langchain',
   'pydantic-ai',
+  'intercode',
 ] as const;
 export type FormatId = (typeof FORMAT_IDS)[number];
 

@@ -20,6 +20,7 @@ import { miniSweAgentTool, isTextFormat } from './miniSweAgent.js';
 import { openhandsEvents } from './openhands.js';
 import { openaiResponses } from './responses.js';
 import { sweAgentTools } from './sweAgent.js';
+import { intercodeResults } from './intercode.js';
 import type { CheckInput, Target, TargetReport, Violation } from './types.js';
 
 export type { CheckInput, Place, Target, TargetReport, Violation } from './types.js';
@@ -58,6 +59,7 @@ export const TARGETS: Readonly<Record<FormatId, readonly Target[]>> = {
   langchain: [langchainLoad],
   // Its history checks (_agent_graph.py) are not encoded yet.
   'pydantic-ai': [],
+  intercode: [intercodeResults],
 };
 
 export function runTargetChecks(input: CheckInput): TargetReport[] {

@@ -41,15 +41,18 @@ function valueOf(text: string): unknown {
   }
 }
 
-/** Each record of the conversation (its native place, SPEC §9 source map) with its original text. */
+/**
+ * Each record of the conversation (its native place, SPEC §9 source map) with its original
+ * text, in file order (a format of parallel lists, InterCode's, maps a turn to several).
+ */
 function recordTexts(source: OpenedSource, text: string): Array<{ json: string; text: string }> {
   const doc = source.doc;
-  const out: Array<{ json: string; text: string }> = [];
+  const out: Array<{ json: string; text: string; at: number }> = [];
   const tree = doc.kind === 'json' ? parseTree(text) : undefined;
   for (const path of source.read.map.records.flat()) {
     if (doc.kind === 'jsonl') {
       const i = path[0] as number;
-      out.push({ json: JSON.stringify(doc.records[i]), text: doc.lines[i] });
+      out.push({ json: JSON.stringify(doc.records[i]), text: doc.lines[i], at: i });
       continue;
     }
     const node = tree && findNodeAtLocation(tree, [...path]);
@@ -57,9 +60,10 @@ function recordTexts(source: OpenedSource, text: string): Array<{ json: string; 
     out.push({
       json: JSON.stringify(valueAt(doc.value, path)),
       text: text.slice(node.offset, node.offset + node.length),
+      at: node.offset,
     });
   }
-  return out;
+  return out.sort((a, b) => a.at - b.at);
 }
 
 /**
