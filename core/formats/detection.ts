@@ -23,6 +23,7 @@ import { aiSdkInfo } from './detect/aiSdk.js';
 import { langchainInfo } from './detect/langchain.js';
 import { pydanticAiInfo } from './detect/pydanticAi.js';
 import { intercodeInfo } from './detect/intercode.js';
+import { openclawSessionInfo } from './detect/openclawSession.js';
 import type { Detection, FormatAdapter, FormatId, FormatInfo, SourceText } from './types.js';
 import { FormatError } from './types.js';
 
@@ -47,6 +48,7 @@ export const FORMAT_INFOS: readonly FormatInfo[] = [
   langchainInfo,
   pydanticAiInfo,
   intercodeInfo,
+  openclawSessionInfo,
 ];
 
 /** Each format's adapter module, imported when a file is first read as that format. */
@@ -70,6 +72,7 @@ export const ADAPTER_LOADERS: Readonly<Record<FormatId, () => Promise<FormatAdap
   langchain: async () => (await import('./adapters/langchain.js')).langchain,
   'pydantic-ai': async () => (await import('./adapters/pydanticAi.js')).pydanticAi,
   intercode: async () => (await import('./adapters/intercode.js')).intercode,
+  'openclaw-session': async () => (await import('./adapters/openclawSession.js')).openclawSession,
 };
 
 /** The formats' ids as errors list them. */

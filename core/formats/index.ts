@@ -28,6 +28,7 @@ import { aiSdk } from './adapters/aiSdk.js';
 import { langchain } from './adapters/langchain.js';
 import { pydanticAi } from './adapters/pydanticAi.js';
 import { intercode } from './adapters/intercode.js';
+import { openclawSession } from './adapters/openclawSession.js';
 import { detectionOf, infoFor } from './detection.js';
 import type { SourceInput } from './bytes.js';
 import { parseInput } from './bytes.js';
@@ -81,6 +82,7 @@ export const FORMATS: readonly FormatAdapter[] = [
   langchain,
   pydanticAi,
   intercode,
+  openclawSession,
 ];
 
 export function isFormatId(id: string): id is FormatId {

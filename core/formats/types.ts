@@ -29,6 +29,7 @@ export const FORMAT_IDS = [
   'langchain',
   'pydantic-ai',
   'intercode',
+  'openclaw-session',
 ] as const;
 export type FormatId = (typeof FORMAT_IDS)[number];
 

@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import type { FormatId } from '../../../core/formats/index.js';
 import { FORMAT_IDS } from '../../../core/formats/index.js';
-import { intercode } from './encodersNext.js';
+import { intercode, openclawSession } from './encodersNext.js';
 
 export interface Call {
   name: string;
@@ -692,4 +692,5 @@ export const ENCODERS: Record<TextFormatId, Enc> = {
   langchain,
   'pydantic-ai': pydanticAi,
   intercode,
+  'openclaw-session': openclawSession,
 };

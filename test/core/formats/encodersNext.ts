@@ -34,3 +34,41 @@ export const intercode: Enc = (turns) => {
   };
   return JSON.stringify({ '0': episode }, null, 2);
 };
+
+/**
+ * The pi agent's session JSONL as OpenClaw writes it: a header, then entries chained by
+ * `parentId`; an assistant message's `toolCall` blocks, one `toolResult` message per call.
+ */
+export const openclawSession: Enc = (turns) => {
+  const lines: unknown[] = [{ type: 'session', version: 3, id: 's-1', timestamp: 't', cwd: '/w' }];
+  let parentId: string | null = null;
+  const entry = (message: Record<string, unknown>) => {
+    const id = `e${lines.length}`;
+    lines.push({ type: 'message', id, parentId, timestamp: 't', message });
+    parentId = id;
+  };
+  turns.forEach((t, i) => {
+    if (t.kind === 'user') return entry({ role: 'user', content: t.text, timestamp: 1 });
+    const content: unknown[] = t.text ? [{ type: 'text', text: t.text }] : [];
+    t.calls.forEach((c, j) =>
+      content.push({ type: 'toolCall', id: `call_${i}_${j}`, name: c.name, arguments: c.input }),
+    );
+    entry({
+      role: 'assistant',
+      content,
+      api: 'anthropic-messages',
+      stopReason: t.calls.length > 0 ? 'toolUse' : 'stop',
+    });
+    t.calls.forEach((c, j) =>
+      entry({
+        role: 'toolResult',
+        toolCallId: `call_${i}_${j}`,
+        toolName: c.name,
+        content: [{ type: 'text', text: c.output }],
+        isError: c.error,
+        timestamp: 1,
+      }),
+    );
+  });
+  return lines.map((line) => JSON.stringify(line)).join('\n') + '\n';
+};
