@@ -24,6 +24,7 @@ import { langchainInfo } from './detect/langchain.js';
 import { pydanticAiInfo } from './detect/pydanticAi.js';
 import { intercodeInfo } from './detect/intercode.js';
 import { openclawSessionInfo } from './detect/openclawSession.js';
+import { smolagentsGaiaInfo } from './detect/smolagentsGaia.js';
 import type { Detection, FormatAdapter, FormatId, FormatInfo, SourceText } from './types.js';
 import { FormatError } from './types.js';
 
@@ -49,6 +50,7 @@ export const FORMAT_INFOS: readonly FormatInfo[] = [
   pydanticAiInfo,
   intercodeInfo,
   openclawSessionInfo,
+  smolagentsGaiaInfo,
 ];
 
 /** Each format's adapter module, imported when a file is first read as that format. */
@@ -73,6 +75,7 @@ export const ADAPTER_LOADERS: Readonly<Record<FormatId, () => Promise<FormatAdap
   'pydantic-ai': async () => (await import('./adapters/pydanticAi.js')).pydanticAi,
   intercode: async () => (await import('./adapters/intercode.js')).intercode,
   'openclaw-session': async () => (await import('./adapters/openclawSession.js')).openclawSession,
+  'smolagents-gaia': async () => (await import('./adapters/smolagentsGaia.js')).smolagentsGaia,
 };
 
 /** The formats' ids as errors list them. */

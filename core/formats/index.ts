@@ -29,6 +29,7 @@ import { langchain } from './adapters/langchain.js';
 import { pydanticAi } from './adapters/pydanticAi.js';
 import { intercode } from './adapters/intercode.js';
 import { openclawSession } from './adapters/openclawSession.js';
+import { smolagentsGaia } from './adapters/smolagentsGaia.js';
 import { detectionOf, infoFor } from './detection.js';
 import type { SourceInput } from './bytes.js';
 import { parseInput } from './bytes.js';
@@ -83,6 +84,7 @@ export const FORMATS: readonly FormatAdapter[] = [
   pydanticAi,
   intercode,
   openclawSession,
+  smolagentsGaia,
 ];
 
 export function isFormatId(id: string): id is FormatId {

@@ -30,6 +30,7 @@ export const FORMAT_IDS = [
   'pydantic-ai',
   'intercode',
   'openclaw-session',
+  'smolagents-gaia',
 ] as const;
 export type FormatId = (typeof FORMAT_IDS)[number];
 

@@ -22,6 +22,7 @@ import { openaiResponses } from './responses.js';
 import { sweAgentTools } from './sweAgent.js';
 import { intercodeResults } from './intercode.js';
 import { openclawResume } from './openclawSession.js';
+import { smolagentsSteps } from './smolagentsGaia.js';
 import type { CheckInput, Target, TargetReport, Violation } from './types.js';
 
 export type { CheckInput, Place, Target, TargetReport, Violation } from './types.js';
@@ -62,6 +63,7 @@ export const TARGETS: Readonly<Record<FormatId, readonly Target[]>> = {
   'pydantic-ai': [],
   intercode: [intercodeResults],
   'openclaw-session': [openclawResume, anthropicMessages],
+  'smolagents-gaia': [smolagentsSteps],
 };
 
 export function runTargetChecks(input: CheckInput): TargetReport[] {

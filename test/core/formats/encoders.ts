@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import type { FormatId } from '../../../core/formats/index.js';
 import { FORMAT_IDS } from '../../../core/formats/index.js';
-import { intercode, openclawSession } from './encodersNext.js';
+import { intercode, openclawSession, smolagentsGaia } from './encodersNext.js';
 
 export interface Call {
   name: string;
@@ -53,6 +53,7 @@ export const ONE_CALL_PER_TURN: ReadonlySet<FormatId> = new Set([
   'swe-agent',
   'openhands',
   'intercode',
+  'smolagents-gaia',
 ]);
 
 type Enc = (turns: Turn[]) => string;
@@ -693,4 +694,5 @@ export const ENCODERS: Record<TextFormatId, Enc> = {
   'pydantic-ai': pydanticAi,
   intercode,
   'openclaw-session': openclawSession,
+  'smolagents-gaia': smolagentsGaia,
 };

@@ -72,3 +72,29 @@ export const openclawSession: Enc = (turns) => {
   });
   return lines.map((line) => JSON.stringify(line)).join('\n') + '\n';
 };
+
+/**
+ * smolagents' GAIA run_agents.py: one run a line, each step `str()` of its dataclass. A run has
+ * one task and no later user turns; `llm_output` is None, since a step with text is only ever
+ * exported with its call kept (keepsCall). Python's repr quoting comes from a JSON round trip
+ * of the text, which holds for the generated strings' characters once quotes are escaped.
+ */
+export const smolagentsGaia: Enc = (turns) => {
+  const repr = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`;
+  const task = turns[0]?.kind === 'user' ? turns[0].text : 'go on';
+  const steps = [
+    `SystemPromptStep(system_prompt=${repr('You are an expert assistant.')})`,
+    `TaskStep(task=${repr(task)}, task_images=None)`,
+  ];
+  turns.forEach((t, i) => {
+    if (t.kind !== 'assistant' || t.calls.length === 0) return;
+    const c = t.calls[0];
+    const call = `ToolCall(name=${repr(c.name)}, arguments=${repr(`print(${c.input.path})`)}, id='call_${i}')`;
+    const error = c.error ? `AgentExecutionError(${repr('failed')})` : 'None';
+    steps.push(
+      `ActionStep(agent_memory=None, tool_calls=[${call}], start_time=1.5, end_time=2.5, step_number=${i}, error=${error}, duration=1.0, llm_output=None, observations=${repr(c.output)}, observations_images=None, action_output=None)`,
+    );
+  });
+  const run = { agent_name: 'code_o1', question: task, prediction: 'x', intermediate_steps: steps, agent_error: null };
+  return JSON.stringify(run) + '\n';
+};
