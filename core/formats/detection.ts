@@ -23,6 +23,9 @@ import { aiSdkInfo } from './detect/aiSdk.js';
 import { langchainInfo } from './detect/langchain.js';
 import { pydanticAiInfo } from './detect/pydanticAi.js';
 import { atifInfo } from './detect/atif.js';
+import { intercodeInfo } from './detect/intercode.js';
+import { openclawSessionInfo } from './detect/openclawSession.js';
+import { smolagentsGaiaInfo } from './detect/smolagentsGaia.js';
 import type { Detection, FormatAdapter, FormatId, FormatInfo, SourceText } from './types.js';
 import { FormatError } from './types.js';
 
@@ -47,6 +50,9 @@ export const FORMAT_INFOS: readonly FormatInfo[] = [
   langchainInfo,
   pydanticAiInfo,
   atifInfo,
+  intercodeInfo,
+  openclawSessionInfo,
+  smolagentsGaiaInfo,
 ];
 
 /** Each format's adapter module, imported when a file is first read as that format. */
@@ -70,6 +76,9 @@ export const ADAPTER_LOADERS: Readonly<Record<FormatId, () => Promise<FormatAdap
   langchain: async () => (await import('./adapters/langchain.js')).langchain,
   'pydantic-ai': async () => (await import('./adapters/pydanticAi.js')).pydanticAi,
   atif: async () => (await import('./adapters/atif.js')).atif,
+  intercode: async () => (await import('./adapters/intercode.js')).intercode,
+  'openclaw-session': async () => (await import('./adapters/openclawSession.js')).openclawSession,
+  'smolagents-gaia': async () => (await import('./adapters/smolagentsGaia.js')).smolagentsGaia,
 };
 
 /** The formats' ids as errors list them. */

@@ -9,6 +9,7 @@ import { detectIndent } from '../engine/containers.js';
 import { exceedsNesting, NESTING_MESSAGE } from '../engine/depth.js';
 import type { SourceText } from './types.js';
 import { FormatError } from './types.js';
+import { parseNonFinite } from './nonFinite.js';
 import { align, spliceText } from './splice.js';
 
 /** Parses `text` (a byte-order mark is ignored) into a document, or throws a FormatError naming where. */
@@ -23,7 +24,8 @@ export function parseSource(text: string): SourceText {
     const message = (error as Error).message;
     // One JSON value per line fails as a whole document but is a JSON Lines file.
     if (body.trimStart().startsWith('{') && body.trim().includes('\n')) return parseLines(body, message, bom);
-    throw new FormatError(`not JSON: ${message}`, 'not_json');
+    value = parseNonFinite(body);
+    if (value === null) throw new FormatError(`not JSON: ${message}`, 'not_json');
   }
   if (typeof value === 'object' && value !== null && exceedsNesting(value))
     throw new FormatError(`the document is ${NESTING_MESSAGE}`, 'not_json');
@@ -45,8 +47,10 @@ function parseLines(body: string, firstError: string, bom: boolean): SourceText 
     try {
       record = JSON.parse(line);
     } catch (error) {
-      if (records.length === 0) throw new FormatError(`not JSON: ${firstError}`, 'not_json');
-      throw new FormatError(`JSON Lines, line ${i + 1}: ${(error as Error).message}`, 'not_json');
+      // A line Python's json.dumps wrote with NaN or Infinity is still a record (nonFinite.ts).
+      record = parseNonFinite(line);
+      if (record === null && records.length === 0) throw new FormatError(`not JSON: ${firstError}`, 'not_json');
+      if (record === null) throw new FormatError(`JSON Lines, line ${i + 1}: ${(error as Error).message}`, 'not_json');
     }
     if (typeof record === 'object' && record !== null && exceedsNesting(record))
       throw new FormatError(`JSON Lines, line ${i + 1}: ${NESTING_MESSAGE}`, 'not_json');

@@ -28,6 +28,9 @@ import { aiSdk } from './adapters/aiSdk.js';
 import { langchain } from './adapters/langchain.js';
 import { pydanticAi } from './adapters/pydanticAi.js';
 import { atif } from './adapters/atif.js';
+import { intercode } from './adapters/intercode.js';
+import { openclawSession } from './adapters/openclawSession.js';
+import { smolagentsGaia } from './adapters/smolagentsGaia.js';
 import { detectionOf, infoFor } from './detection.js';
 import type { ReadBounds, SourceInput } from './bytes.js';
 import { parseInput } from './bytes.js';
@@ -81,6 +84,9 @@ export const FORMATS: readonly FormatAdapter[] = [
   langchain,
   pydanticAi,
   atif,
+  intercode,
+  openclawSession,
+  smolagentsGaia,
 ];
 
 export function isFormatId(id: string): id is FormatId {

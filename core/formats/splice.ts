@@ -63,7 +63,8 @@ class Splicer {
 
   /** The text of `edited` at the place of `node`, whose value was `original`. */
   value(node: Node, original: unknown, edited: unknown): string {
-    if (edited === original) return this.slice(node);
+    // Object.is also holds for NaN, which a file Python wrote may spell as a bare `NaN`.
+    if (edited === original || Object.is(edited, original)) return this.slice(node);
     if (node.type === 'object' && isPlainObject(original) && isPlainObject(edited))
       return this.object(node, original, edited);
     if (node.type === 'array' && Array.isArray(original) && Array.isArray(edited))

@@ -29,6 +29,9 @@ export const FORMAT_IDS = [
   'langchain',
   'pydantic-ai',
   'atif',
+  'intercode',
+  'openclaw-session',
+  'smolagents-gaia',
 ] as const;
 export type FormatId = (typeof FORMAT_IDS)[number];
 

@@ -87,7 +87,7 @@ function blockOf(block: unknown, ids: CallIds, names: CallNames, readResult: Res
 }
 
 /** A result's content: a string stays a string; text blocks become ours; anything else is non-text data (R3). */
-function outputOf(content: unknown): string | Block[] {
+export function outputOf(content: unknown): string | Block[] {
   if (content === undefined || content === null) return '';
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return [{ type: 'unknown', value: content }];

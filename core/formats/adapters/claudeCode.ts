@@ -8,9 +8,8 @@
  * when a removal takes a line out, the lines that named it as parent are re-linked to its
  * parent so the `parentUuid` chain Claude Code resumes from stays whole.
  */
-import { isRecord } from '../document.js';
-import type { DocumentEditor } from '../editor.js';
-import type { ConversationInfo, FormatAdapter, JsonPath, SourceText } from '../types.js';
+import { relinkChains } from '../relink.js';
+import type { ConversationInfo, FormatAdapter, SourceText } from '../types.js';
 import { FormatError } from '../types.js';
 import { claudeCodeInfo, claudeRecords, isMessageRecord } from '../detect/claudeCode.js';
 import { keepsLatestTurnCall, readClaudeRecords, writeClaudeRecords } from './claudeRecords.js';
@@ -52,58 +51,14 @@ function read(doc: SourceText, conversation: string) {
   });
 }
 
-/**
- * Re-links every reference to a removed line to its nearest surviving ancestor (R14: the
- * chain Claude Code resumes from stays whole). The walk up the removed lines' `parentUuid`s
- * remembers where it has been: removed lines whose parents form a cycle or name themselves
- * have no surviving ancestor, and a line that hung from them becomes a root (`null`, as a
- * session's first line is) rather than pointing at a line that is gone. A uuid that a kept
- * line also carries is not treated as removed.
- */
-function relinkChains(editor: DocumentEditor, removed: readonly JsonPath[]): void {
-  if (removed.length === 0) return;
-  const records = editor.get([]) as unknown[];
-  const removedAt = new Set(removed.map((path) => path[0]));
-  const kept = new Set<string>();
-  records.forEach((record, i) => {
-    if (!removedAt.has(i) && isRecord(record) && typeof record.uuid === 'string') kept.add(record.uuid);
-  });
-  const parentOf = new Map<string, unknown>();
-  for (const path of removed) {
-    const record = editor.get(path);
-    if (isRecord(record) && typeof record.uuid === 'string' && !kept.has(record.uuid))
-      parentOf.set(record.uuid, record.parentUuid ?? null);
-  }
-  const found = new Map<string, unknown>();
-  const survivor = (uuid: string): unknown => {
-    const walked = new Set<string>();
-    let current: unknown = uuid;
-    while (typeof current === 'string' && parentOf.has(current) && !found.has(current)) {
-      if (walked.has(current)) {
-        current = null;
-        break;
-      }
-      walked.add(current);
-      current = parentOf.get(current);
-    }
-    const answer = typeof current === 'string' && found.has(current) ? found.get(current) : current;
-    for (const uuid of walked) found.set(uuid, answer);
-    return answer;
-  };
-  records.forEach((record, i) => {
-    if (!isRecord(record) || removedAt.has(i)) return;
-    for (const key of LINK_KEYS) {
-      const target = record[key];
-      if (typeof target === 'string' && parentOf.has(target)) editor.set([i, key], survivor(target));
-    }
-  });
-}
-
 export const claudeCode: FormatAdapter = {
   ...claudeCodeInfo,
   thinkingGoesWithReply: true,
   keepsCall: (_doc, read, call) => keepsLatestTurnCall(read, call),
   conversations,
   read,
-  write: (doc, read, proposal) => writeClaudeRecords(doc, read, proposal, relinkChains),
+  write: (doc, read, proposal) =>
+    writeClaudeRecords(doc, read, proposal, (editor, removed) =>
+      relinkChains(editor, removed, { id: 'uuid', parent: 'parentUuid', links: LINK_KEYS }),
+    ),
 };

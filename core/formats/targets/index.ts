@@ -21,6 +21,9 @@ import { miniSweAgentTool, isTextFormat } from './miniSweAgent.js';
 import { openhandsEvents } from './openhands.js';
 import { openaiResponses } from './responses.js';
 import { sweAgentTools } from './sweAgent.js';
+import { intercodeResults } from './intercode.js';
+import { openclawResume } from './openclawSession.js';
+import { smolagentsSteps } from './smolagentsGaia.js';
 import type { CheckInput, Target, TargetReport, Violation } from './types.js';
 
 export type { CheckInput, Place, Target, TargetReport, Violation } from './types.js';
@@ -60,6 +63,9 @@ export const TARGETS: Readonly<Record<FormatId, readonly Target[]>> = {
   // Its history checks (_agent_graph.py) are not encoded yet.
   'pydantic-ai': [],
   atif: [atifSchema],
+  intercode: [intercodeResults],
+  'openclaw-session': [openclawResume, anthropicMessages],
+  'smolagents-gaia': [smolagentsSteps],
 };
 
 export function runTargetChecks(input: CheckInput): TargetReport[] {

@@ -10,7 +10,7 @@ import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../../core/engine/schema.js';
-import type { OpenedSource, Proposal, SourceText } from '../../../core/formats/index.js';
+import type { JsonPath, OpenedSource, Proposal, SourceText } from '../../../core/formats/index.js';
 import { exportSource, inspectSource, openConversation } from '../../../core/formats/index.js';
 import { valueAt } from '../../../core/formats/document.js';
 import { verifyExport } from '../../../core/audit/verify.js';
@@ -29,6 +29,11 @@ function stringified(source: OpenedSource, proposal: Proposal): string {
   return exportSource({ doc, read: source.read }, proposal);
 }
 
+/** Each record once, though several messages may share it (a smolagents step holds a call and its result). */
+function uniquePaths(paths: readonly JsonPath[]): JsonPath[] {
+  return [...new Map(paths.map((path) => [JSON.stringify(path), path])).values()];
+}
+
 /** A JSON document's value, or a JSON Lines file's records. */
 function valueOf(text: string): unknown {
   try {
@@ -41,15 +46,18 @@ function valueOf(text: string): unknown {
   }
 }
 
-/** Each record of the conversation (its native place, SPEC §9 source map) with its original text. */
+/**
+ * Each record of the conversation (its native place, SPEC §9 source map) with its original
+ * text, in file order (a format of parallel lists, InterCode's, maps a turn to several).
+ */
 function recordTexts(source: OpenedSource, text: string): Array<{ json: string; text: string }> {
   const doc = source.doc;
-  const out: Array<{ json: string; text: string }> = [];
+  const out: Array<{ json: string; text: string; at: number }> = [];
   const tree = doc.kind === 'json' ? parseTree(text) : undefined;
-  for (const path of source.read.map.records.flat()) {
+  for (const path of uniquePaths(source.read.map.records.flat())) {
     if (doc.kind === 'jsonl') {
       const i = path[0] as number;
-      out.push({ json: JSON.stringify(doc.records[i]), text: doc.lines[i] });
+      out.push({ json: JSON.stringify(doc.records[i]), text: doc.lines[i], at: i });
       continue;
     }
     const node = tree && findNodeAtLocation(tree, [...path]);
@@ -57,9 +65,10 @@ function recordTexts(source: OpenedSource, text: string): Array<{ json: string; 
     out.push({
       json: JSON.stringify(valueAt(doc.value, path)),
       text: text.slice(node.offset, node.offset + node.length),
+      at: node.offset,
     });
   }
-  return out;
+  return out.sort((a, b) => a.at - b.at);
 }
 
 /**
@@ -69,7 +78,7 @@ function recordTexts(source: OpenedSource, text: string): Array<{ json: string; 
 function expectUntouchedRecordsVerbatim(source: OpenedSource, text: string, exported: string, reference: string) {
   const reread = openConversation(inspectSource(reference), source.read.conversation);
   const remaining = new Map<string, number>();
-  for (const path of reread.read.map.records.flat()) {
+  for (const path of uniquePaths(reread.read.map.records.flat())) {
     const value = reread.doc.kind === 'jsonl' ? reread.doc.records[path[0] as number] : valueAt(reread.doc.value, path);
     const json = JSON.stringify(value);
     remaining.set(json, (remaining.get(json) ?? 0) + 1);

@@ -8,6 +8,7 @@
 import fc from 'fast-check';
 import type { FormatId } from '../../../core/formats/index.js';
 import { FORMAT_IDS } from '../../../core/formats/index.js';
+import { intercode, openclawSession, smolagentsGaia } from './encodersNext.js';
 
 export interface Call {
   name: string;
@@ -47,7 +48,13 @@ export function historyArb(parallel: boolean): fc.Arbitrary<Turn[]> {
 }
 
 /** Formats whose calls come one per reply (the encoder writes one call per assistant turn). */
-export const ONE_CALL_PER_TURN: ReadonlySet<FormatId> = new Set(['mini-swe-agent', 'swe-agent', 'openhands']);
+export const ONE_CALL_PER_TURN: ReadonlySet<FormatId> = new Set([
+  'mini-swe-agent',
+  'swe-agent',
+  'openhands',
+  'intercode',
+  'smolagents-gaia',
+]);
 
 type Enc = (turns: Turn[]) => string;
 // Native records of many shapes: the encoders build plain JSON, checked by the readers.
@@ -738,4 +745,7 @@ export const ENCODERS: Record<TextFormatId, Enc> = {
   langchain,
   'pydantic-ai': pydanticAi,
   atif,
+  intercode,
+  'openclaw-session': openclawSession,
+  'smolagents-gaia': smolagentsGaia,
 };
