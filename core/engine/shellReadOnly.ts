@@ -94,6 +94,7 @@ const GIT_READERS = new Set([
   'cat-file',
   'rev-list',
   'merge-base',
+  'ls-remote',
 ]);
 const GIT_BRANCH_LISTING = /^(-a|-r|-v|-vv|-l|--list|--all|--remotes|--verbose|--show-current|--no-color)$/;
 
