@@ -4,6 +4,7 @@ import { Candidacy } from './Candidacy.js';
 import { ModelForm } from './ModelForm.js';
 import { OptionsForm } from './OptionsForm.js';
 import { Protections } from './Protections.js';
+import { ShellPatterns } from './ShellPatterns.js';
 import { ToolChecklist } from './ToolChecklist.js';
 import { Tune } from './Tune.js';
 import { useApp } from '../store/index.js';
@@ -27,6 +28,7 @@ export function PolicyPanel() {
       </section>
       <Tune />
       <ToolChecklist />
+      <ShellPatterns />
       <Candidacy />
       <Protections />
       <OptionsForm />
