@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import { sharedPath, sharedSkipReason } from '../support/shared.js';
-import { expect, SCREENSHOTS, test } from './host.js';
+import { expect, openFile, SCREENSHOTS, test } from './host.js';
 
 const formats = sharedPath('formats');
 test.skip(formats === null, sharedSkipReason('formats'));
@@ -15,12 +15,7 @@ test('R3 Bash ticked: Before running counts the writing calls kept, and shell pa
   page,
   host,
 }) => {
-  await page.goto(host.url);
-  await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready');
-  await page
-    .getByLabel('Snapshot file')
-    .setInputFiles(join(formats ?? '', 'claude-code-jsonl/cctrace-phase0-investigation-main.jsonl'));
-  await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready');
+  await openFile(page, host.url, join(formats ?? '', 'claude-code-jsonl/cctrace-phase0-investigation-main.jsonl'));
   await page.getByRole('checkbox', { name: 'Bash', exact: true }).check();
 
   const kept = page.getByRole('list', { name: 'Kept by a guard before running' });
