@@ -109,6 +109,7 @@ function gitCheck(args: readonly string[]): string | null {
   const rest = args.slice(k + 1);
   if (sub === undefined) return 'git without a subcommand';
   if (rest.some((a) => a.startsWith('--output'))) return `git ${sub} --output writes a file`;
+  if (rest.some((a) => /^(-O|--open-files-in-pager)/.test(a))) return `git ${sub} -O runs a pager command`;
   if (GIT_READERS.has(sub)) return null;
   if (sub === 'branch' && rest.every((a) => GIT_BRANCH_LISTING.test(a))) return null;
   if (sub === 'remote' && rest.every((a) => a === '-v' || a === '--verbose')) return null;
@@ -174,7 +175,6 @@ const READERS: Readonly<Record<string, ArgsCheck>> = {
       'sha1sum',
       'sha256sum',
       'cksum',
-      'less',
       'more',
       'jq',
       'cd',
@@ -187,7 +187,9 @@ const READERS: Readonly<Record<string, ArgsCheck>> = {
   rg: (args) => flagsIn(args, /^--pre(=|$)/, 'rg --pre runs a command'),
   file: (args) => flagsIn(args, /^(-C|--compile)$/, 'file -C writes a magic file'),
   tree: (args) => flagsIn(args, /^-o$/, 'tree -o writes a file'),
-  sort: (args) => flagsIn(args, /^(--output|-[^-]*o)/, 'sort -o writes a file'),
+  sort: (args) =>
+    flagsIn(args, /^(--output|-[^-]*o)/, 'sort -o writes a file') ??
+    flagsIn(args, /^--compress-program/, 'sort --compress-program runs a command'),
   uniq: atMostOneOperand('uniq'),
   xxd: atMostOneOperand('xxd'),
   date: (args) => flagsIn(args, /^(--set|-[^-]*s)/, 'date -s sets the clock'),
