@@ -26,6 +26,7 @@ export const REQUEST_KEYS = [
   'archive_ref',
   'options',
   'live_from_message_id',
+  'shell_read_only',
 ] as const;
 export type RequestKey = (typeof REQUEST_KEYS)[number];
 export const VERBATIM_KEYS: ReadonlySet<RequestKey> = new Set(['goal', 'archive_ref', 'live_from_message_id']);

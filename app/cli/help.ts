@@ -52,6 +52,10 @@ compact_context KEY=VALUE ... [--format ID] [--conversation KEY] [--policy FILE]
   live_from_message_id   the first message of the agent's live context after a compaction its
                          own tool made; calls before it are kept (outside_live_context); set
                          from the file when it records one (Claude Code compact_boundary)
+  shell_read_only        JSON {"allow": [...], "deny": [...]}: command patterns (word prefixes,
+                         * any one word) a shell tool's call may also run, or never run, and
+                         stay a candidate; other writing commands are kept as
+                         shell_command_not_read_only (default: the built-in readers only)
   Any value may be @path to read it from a UTF-8 file (messages: also an Inspect .eval ZIP);
   write @@... for a literal leading @.
   --format ID            read messages as this format instead of detecting it

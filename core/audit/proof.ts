@@ -30,6 +30,8 @@ const TOP: Record<Exclude<keyof AuditRecord, Nested>, Proof> = {
   protected_message_ids: 'derives',
   protected_call_ids: 'derives',
   live_from_message_id: 'derives',
+  // R3: the shell rule and its patterns guard the archive's shell calls (verify.ts `ruleDifferences`).
+  shell_read_only: 'derives',
   archive_ref: 'derives',
   // §9 "Restore server": whether the markers say how to restore, which the snapshot's text shows.
   marker_restore: 'derives',

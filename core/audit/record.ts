@@ -5,6 +5,7 @@
  * and the archive is named from the original's hash here, once.
  */
 import type { Stats } from '../engine/schema.js';
+import { SHELL_RULE } from '../engine/shellReadOnly.js';
 import type { ExportAs, KeptForTarget, OpenedSource } from '../formats/index.js';
 import { sourceSummary } from '../formats/index.js';
 import type { AuditDecision, AuditDraft, AuditFile } from './schema.js';
@@ -99,6 +100,7 @@ export function auditDraftFor(opened: OpenedHistory, run: RecordedRun, approval:
     protected_message_ids: request.protected_message_ids,
     protected_call_ids: request.protected_call_ids,
     ...(request.live_from_message_id !== undefined ? { live_from_message_id: request.live_from_message_id } : {}),
+    shell_read_only: { rule: SHELL_RULE, ...request.shell_read_only },
     archive_ref: request.archive_ref,
     ...(approval.markerRestore ? { marker_restore: true } : {}),
     options: { ...request.options, keep_threshold: approval.threshold },

@@ -55,6 +55,13 @@ function filesTable(record: AuditRecord, auditFile: AuditFile | null): string {
   ].join('')}</tbody></table>`;
 }
 
+/** R3 `shell_command_not_read_only`: the rule and the policy's patterns, or that shell tools were eligible by name. */
+function shellRule(record: AuditRecord): string {
+  const shell = record.shell_read_only;
+  if (!shell) return 'eligible by name (recorded before the shell rule)';
+  return `<code>${escapeHtml(shell.rule)}</code>; also read-only: ${list(shell.allow)}; never: ${list(shell.deny)}`;
+}
+
 function policySection(record: AuditRecord): string {
   const options = Object.entries(record.options).map(([k, v]) => [k, `<code>${num(v)}</code>`] as const);
   return `<h2>Policy</h2>${rows(
@@ -63,6 +70,7 @@ function policySection(record: AuditRecord): string {
       ['eligible tools', list(record.eligible_tool_names)],
       ['protected messages', list(record.protected_message_ids)],
       ['protected calls', list(record.protected_call_ids)],
+      ['shell commands', shellRule(record)],
       ['archive_ref (named by every omission marker)', `<code>${escapeHtml(record.archive_ref)}</code>`],
       ['decision model', `${text(record.backend)}${record.model ? ` · <code>${escapeHtml(record.model)}</code>` : ''}`],
       [

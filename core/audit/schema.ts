@@ -18,6 +18,7 @@ import {
   DecisionSchema,
   OptionsSchema,
   RequestSchema,
+  ShellReadOnlySchema,
   StatsSchema,
 } from '../engine/schema.js';
 
@@ -111,6 +112,12 @@ export const AuditRecordSchema = z.strictObject({
   protected_call_ids: request.protected_call_ids,
   /** §9: the live context's first message after a compaction the agent made (absent: none). */
   live_from_message_id: z.string().optional(),
+  /**
+   * R3 `shell_command_not_read_only`: the shell rule (`rule`, shellReadOnly.ts `SHELL_RULE`) and
+   * the policy's patterns. Absent in records written before the rule: shell tools were then
+   * eligible by name, and `verify` re-derives them so.
+   */
+  shell_read_only: ShellReadOnlySchema.extend({ rule: z.string() }).optional(),
   archive_ref: request.archive_ref,
   /** §9 "Restore server": the markers also name the restore_result call for `archive_file` (absent: false). */
   marker_restore: z.boolean().optional(),

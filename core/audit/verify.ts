@@ -13,6 +13,7 @@ import { analyze } from '../engine/guards.js';
 import type { MarkerSettings } from '../engine/rebuild.js';
 import { policyOf } from '../engine/request.js';
 import type { Action } from '../engine/schema.js';
+import { SHELL_RULE } from '../engine/shellReadOnly.js';
 import type { OpenedSource, Proposal, ReadBounds, SourceInput, WrittenFile } from '../formats/index.js';
 import { exportedFile, FormatError, openSource, proposalFor } from '../formats/index.js';
 import type { AuditDecision, AuditRecord } from './schema.js';
@@ -205,6 +206,14 @@ function sourceDifferences(record: AuditRecord, rederived: Rederived): string[] 
   return out;
 }
 
+/** R3: a record made with another shell rule than this version's cannot be re-derived with it. */
+function ruleDifferences(record: AuditRecord): string[] {
+  const rule = record.shell_read_only?.rule;
+  return rule === undefined || rule === SHELL_RULE
+    ? []
+    : [`shell_read_only.rule is ${rule}, this version applies ${SHELL_RULE}`];
+}
+
 /** SPEC §9: the calls the record says the export kept for a target are the ones the writer keeps. */
 function keptDifferences(record: AuditRecord, rederived: Rederived): string[] {
   const kept = new Map((rederived.proposal.keptForTargets ?? []).map((k) => [k.pair_id, k.rule]));
@@ -268,6 +277,7 @@ export function verifyExport(
     };
   }
   differences.push(...sourceDifferences(record, rederived));
+  differences.push(...ruleDifferences(record));
   differences.push(...decisionDifferences(record, rederived));
   differences.push(...keptDifferences(record, rederived));
   const text = firstDifference(rederived.text, snapshot.text);

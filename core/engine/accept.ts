@@ -21,6 +21,7 @@ const REQUEST_KEYS: ReadonlySet<string> = new Set([
   'archive_ref',
   'options',
   'live_from_message_id',
+  'shell_read_only',
 ]);
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -154,6 +155,8 @@ export function acceptRequest(input: unknown): CompactRequest | null {
   if (archiveRef !== undefined && typeof archiveRef !== 'string') return null;
   const liveFrom = input.live_from_message_id;
   if (liveFrom !== undefined && typeof liveFrom !== 'string') return null;
+  // Patterns are checked by the schema, which says which one it cannot read.
+  if (input.shell_read_only !== undefined) return null;
   const eligible = stringList(input.eligible_tool_names);
   const protectedMessages = stringList(input.protected_message_ids);
   const protectedCalls = stringList(input.protected_call_ids);
@@ -174,5 +177,6 @@ export function acceptRequest(input: unknown): CompactRequest | null {
     archive_ref: archiveRef ?? DEFAULT_ARCHIVE_REF,
     options,
     ...(liveFrom !== undefined ? { live_from_message_id: liveFrom } : {}),
+    shell_read_only: { allow: [], deny: [] },
   };
 }

@@ -49,6 +49,8 @@ export const ACTIONS = ['keep', 'drop_result', 'drop_call'] as const;
  * R3 guard codes, in the order they are checked. `outside_live_context` (§9 extension) comes
  * first: a call before the last compaction the agent's own tool made (`live_from_message_id`)
  * is no longer sent when the agent resumes, so no decision about it changes what the model sees.
+ * `shell_command_not_read_only` (extension of R5) follows `tool_not_eligible`: an eligible shell
+ * tool's call is a candidate only when its command only reads (shellReadOnly.ts).
  */
 export const GUARD_CODES = [
   'outside_live_context',
@@ -58,13 +60,20 @@ export const GUARD_CODES = [
   'invalid_input_json',
   'non_text_output',
   'tool_not_eligible',
+  'shell_command_not_read_only',
   'protected_call_id',
   'protected_message',
 ] as const;
 export type GuardCode = (typeof GUARD_CODES)[number];
-/** Guard codes that count as `protected` in stats; the others count as `ineligible`. */
+/**
+ * Guard codes that count as `protected` in stats; the others count as `ineligible`.
+ * `shell_command_not_read_only` narrows the allowlist call by call (a shell tool's command
+ * writes), so it counts with `tool_not_eligible`: a well-formed pair the policy keeps, not a
+ * malformed or failed one.
+ */
 export const PROTECTING_GUARDS: ReadonlySet<GuardCode> = new Set([
   'tool_not_eligible',
+  'shell_command_not_read_only',
   'protected_call_id',
   'protected_message',
 ]);

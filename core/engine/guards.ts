@@ -1,6 +1,7 @@
 /**
  * R3–R5: the deterministic guards that decide which pairs the model is asked about.
- * Protection always wins over probabilities. §9 extension: a call before the message the
+ * Protection always wins over probabilities. R5 extension: an eligible shell tool's call whose
+ * command writes is kept as `shell_command_not_read_only` (shellTools.ts). §9 extension: a call before the message the
  * agent's live context starts from (`live_from_message_id`, set when the source records a
  * compaction its own tool made) is kept as `outside_live_context`.
  */
@@ -10,6 +11,8 @@ import { pairBlocks } from './pairing.js';
 import type { GuardCode } from './constants.js';
 import { PROTECTING_GUARDS } from './constants.js';
 import type { Block, CompactRequest, Message } from './schema.js';
+import type { ShellPatterns } from './shellReadOnly.js';
+import { isShellTool, shellCallVerdict } from './shellTools.js';
 
 export interface Policy {
   eligibleToolNames: readonly string[];
@@ -18,12 +21,17 @@ export interface Policy {
   preserveRecentMessages: number;
   /** The first message of the live context; calls before it are `outside_live_context`. */
   liveFromMessageId?: string;
+  /**
+   * The shell rule's patterns; absent, a shell tool is eligible by name as any other (how an
+   * audit record written before the rule existed was derived, and is verified).
+   */
+  shellReadOnly?: ShellPatterns;
 }
 
 /** The guards' view of a request (R3–R4); the inspector passes its run request, which has no messages yet. */
 export function policyOf(
   request: Pick<CompactRequest, 'eligible_tool_names' | 'protected_message_ids' | 'protected_call_ids' | 'options'> &
-    Partial<Pick<CompactRequest, 'live_from_message_id'>>,
+    Partial<Pick<CompactRequest, 'live_from_message_id' | 'shell_read_only'>>,
 ): Policy {
   return {
     eligibleToolNames: request.eligible_tool_names,
@@ -31,6 +39,7 @@ export function policyOf(
     protectedCallIds: request.protected_call_ids,
     preserveRecentMessages: request.options.preserve_recent_messages,
     ...(request.live_from_message_id !== undefined ? { liveFromMessageId: request.live_from_message_id } : {}),
+    ...(request.shell_read_only !== undefined ? { shellReadOnly: request.shell_read_only } : {}),
   };
 }
 
@@ -95,6 +104,13 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** R3 extension: an eligible shell tool's call is a candidate only when its command only reads. */
+function writesThroughShell(call: Block, policy: Policy): boolean {
+  if (policy.shellReadOnly === undefined || !isShellTool(call.name)) return false;
+  const input = parseJsonText(call.input as string);
+  return !input.ok || !shellCallVerdict(input.value, policy.shellReadOnly).readOnly;
+}
+
 function parsesAsJson(text: unknown): boolean {
   return typeof text === 'string' && parseJsonText(text).ok;
 }
@@ -117,6 +133,7 @@ export function firstFailingGuard(
   if (!parsesAsJson(call.input)) return 'invalid_input_json';
   if (!isTextOutput(result.output)) return 'non_text_output';
   if (typeof call.name !== 'string' || !eligible.has(call.name)) return 'tool_not_eligible';
+  if (writesThroughShell(call, policy)) return 'shell_command_not_read_only';
   if (protectedCalls.has(pair.callId)) return 'protected_call_id';
   if (protectedMessages[pair.call.message] || protectedMessages[pair.result.message]) return 'protected_message';
   return null;

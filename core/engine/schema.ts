@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import type { OptionRule } from './constants.js';
+import { patternProblem } from './shellReadOnly.js';
 import {
   ACTIONS,
   DEFAULT_ARCHIVE_REF,
@@ -84,6 +85,23 @@ export const DEFAULT_OPTIONS: Options = DEFAULTS;
 export const ToolInfoSchema = z.looseObject({ name: z.string(), description: z.string().optional() });
 export type ToolInfo = z.infer<typeof ToolInfoSchema>;
 
+const ShellPatternListSchema = z
+  .array(
+    z.string().superRefine((p, ctx) => {
+      const problem = patternProblem(p);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  )
+  .default([]);
+
+/**
+ * R3 `shell_command_not_read_only`: patterns that widen (`allow`) or narrow (`deny`) the
+ * commands a shell tool's call may run and still be a candidate (core/engine/shellReadOnly.ts).
+ */
+export const ShellReadOnlySchema = z.strictObject({ allow: ShellPatternListSchema, deny: ShellPatternListSchema });
+export type ShellReadOnly = z.infer<typeof ShellReadOnlySchema>;
+export const DEFAULT_SHELL_READ_ONLY: ShellReadOnly = { allow: [], deny: [] };
+
 export const RequestSchema = z.strictObject({
   messages: MessagesSchema,
   goal: z.string().refine((s) => s.trim().length > 0, 'goal must be a non-empty string'),
@@ -95,6 +113,7 @@ export const RequestSchema = z.strictObject({
   options: OptionsSchema.default(DEFAULT_OPTIONS),
   /** §9: the first message of the agent's live context after a compaction it made; calls before it are kept. */
   live_from_message_id: z.string().optional(),
+  shell_read_only: ShellReadOnlySchema.default(DEFAULT_SHELL_READ_ONLY),
 });
 export type CompactRequestInput = z.input<typeof RequestSchema>;
 /** A parsed request; `messages` are the caller's own objects (see the module comment). */

@@ -6,6 +6,7 @@
 import type { Analysis } from '../engine/guards.js';
 import { blocksOf, messageId } from '../engine/pairing.js';
 import type { Action, Block, Message } from '../engine/schema.js';
+import { PROTECTING_GUARDS } from '../engine/schema.js';
 import type { Truncation } from './sizeModel.js';
 
 export type BlockFate = 'kept' | 'truncated' | 'removed';
@@ -98,8 +99,7 @@ function rowOf(
     }
     row.pairIds.push(pair.pairId);
     if (!row.tools.includes(pair.toolName)) row.tools.push(pair.toolName);
-    if (pair.guard !== null && !['tool_not_eligible', 'protected_call_id', 'protected_message'].includes(pair.guard))
-      row.ineligible = true;
+    if (pair.guard !== null && !PROTECTING_GUARDS.has(pair.guard)) row.ineligible = true;
     if (pair.guard === 'protected_call_id' || pair.guard === 'protected_message') row.protected = true;
   }
   for (const block of at.unpairedAt[index]) {

@@ -26,6 +26,8 @@ export const GLOSSARY: Readonly<Record<GlossaryTerm, string>> = {
   invalid_input_json: 'R3: the call input is not a string that parses as JSON, so the pair is kept.',
   non_text_output: 'R3: the result holds more than text (an image, a file), so the pair is kept.',
   tool_not_eligible: 'R5: the tool is not ticked under "Eligible tools"; only ticked tools can be shortened.',
+  shell_command_not_read_only:
+    'R5: a shell tool is ticked, but this call\u2019s command may write (a file, a redirection, an unknown command), so only its record of the change is kept; read-only commands stay candidates.',
   protected_call_id: 'R3: the call id is protected ("Protect call"), so the pair is kept.',
   protected_message:
     'R4: the call or result sits in a protected message: the first, the last preserve_recent_messages, or a listed one.',

@@ -22,6 +22,7 @@ export const KEPT_LABELS: Readonly<Record<KeptReason, string>> = {
   invalid_input_json: 'input not JSON',
   non_text_output: 'output not text',
   tool_not_eligible: 'tool not eligible',
+  shell_command_not_read_only: 'shell command writes',
   protected_call_id: 'protected call',
   protected_message: 'protected message',
   recent_window: 'recent window',

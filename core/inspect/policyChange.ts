@@ -1,11 +1,12 @@
 /**
  * A policy edited after a run, against the proposal the run produced (R3–R5, R12, R15). An
- * edit that only takes candidates away (a protected message or call, an unticked tool) is
+ * edit that only takes candidates away (a protected message or call, an unticked tool, a shell
+ * pattern excluded) is
  * answered without the model: the guards of the edited policy (guards.ts `analyze`) keep the
  * pairs they now guard, with their guard code and no probabilities, exactly as a fresh pass
  * would record them (assemble.ts `decisionsFor`), and every pair still a candidate keeps the
  * run's answer. Any other edit (the goal, an option but the threshold, a ticked tool, an
- * unprotected id, the tool list, the backend or model) asks questions the run never asked:
+ * unprotected id, a shell command pattern widened, the tool list, the backend or model) asks questions the run never asked:
  * it is named here so the inspector can say the proposal is out of date.
  */
 import { decisionsFor } from '../engine/assemble.js';
@@ -43,6 +44,12 @@ export function modelNeedingChanges(ran: AskedPolicy, now: AskedPolicy): string[
   if (messages.length > 0) out.push(`message${messages.length > 1 ? 's' : ''} ${quoted(messages)} unprotected`);
   const calls = removed(a.protected_call_ids, b.protected_call_ids);
   if (calls.length > 0) out.push(`call${calls.length > 1 ? 's' : ''} ${quoted(calls)} unprotected`);
+  // R3: a read-only pattern added or an excluded one removed may make shell calls candidates.
+  const widened = [
+    ...added(a.shell_read_only.allow, b.shell_read_only.allow),
+    ...removed(a.shell_read_only.deny, b.shell_read_only.deny),
+  ];
+  if (widened.length > 0) out.push(`shell pattern${widened.length > 1 ? 's' : ''} ${quoted(widened)} widened`);
   for (const key of Object.keys(a.options) as Array<keyof Options>)
     if (key !== 'keep_threshold' && a.options[key] !== b.options[key])
       out.push(`${key} (${a.options[key]} → ${b.options[key]})`);

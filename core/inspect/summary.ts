@@ -158,6 +158,8 @@ export interface CandidacyReport {
 const ADVICE: Partial<Record<KeptReason, string>> = {
   tool_not_eligible:
     'no eligible tool is checked (R5): tick the tools whose old results may be shortened under "Eligible tools"',
+  shell_command_not_read_only:
+    'every remaining shell call may write: add read-only command patterns under "Shell commands" if some only read',
   recent_window:
     'every remaining call sits in the recent window: lower "Preserve recent messages" (one AgentScope 2.x message can hold a whole reply)',
   protected_message:

@@ -5,6 +5,7 @@ import { ModelForm } from './ModelForm.js';
 import { OptionsForm } from './OptionsForm.js';
 import { PolicyFileExport } from './PolicyFileExport.js';
 import { Protections } from './Protections.js';
+import { ShellPatterns } from './ShellPatterns.js';
 import { ToolChecklist } from './ToolChecklist.js';
 import { Tune } from './Tune.js';
 import { useApp } from '../store/index.js';
@@ -28,6 +29,7 @@ export function PolicyPanel() {
       </section>
       <Tune />
       <ToolChecklist />
+      <ShellPatterns />
       <Candidacy />
       <Protections />
       <OptionsForm />

@@ -85,18 +85,29 @@ export function narrowed(run: RunResult, messages: readonly Message[], settings:
   };
 }
 
-export type Lists = Pick<RunResult['request'], 'eligible_tool_names' | 'protected_message_ids' | 'protected_call_ids'>;
-export const listsOf = ({ eligible_tool_names, protected_message_ids, protected_call_ids }: Lists): Lists => ({
+export type Lists = Pick<
+  RunResult['request'],
+  'eligible_tool_names' | 'protected_message_ids' | 'protected_call_ids' | 'shell_read_only'
+>;
+export const listsOf = ({
   eligible_tool_names,
   protected_message_ids,
   protected_call_ids,
+  shell_read_only,
+}: Lists): Lists => ({
+  eligible_tool_names,
+  protected_message_ids,
+  protected_call_ids,
+  shell_read_only,
 });
 const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x) => b.includes(x));
 /** The same names and ids, in any order: an edit undone (untick, tick) is the run's policy again. */
 export const samePolicy = (a: Lists, b: Lists) =>
   sameSet(a.eligible_tool_names, b.eligible_tool_names) &&
   sameSet(a.protected_message_ids, b.protected_message_ids) &&
-  sameSet(a.protected_call_ids, b.protected_call_ids);
+  sameSet(a.protected_call_ids, b.protected_call_ids) &&
+  sameSet(a.shell_read_only.allow, b.shell_read_only.allow) &&
+  sameSet(a.shell_read_only.deny, b.shell_read_only.deny);
 
 /** What a derive starts from: the run with the actions at the threshold and overrides (R15). */
 export type Derivable = RunResult & Pick<Proposal, 'threshold' | 'overrides' | 'actions'>;

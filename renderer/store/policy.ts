@@ -1,5 +1,5 @@
 /**
- * Goal, allowlist, protections, options and the decision model: everything a run is asked
+ * Goal, allowlist, shell command patterns, protections, options and the decision model: everything a run is asked
  * with. `analysis` is the guards' verdict on the current policy, for the "before running"
  * counts and the audit view before a run. After a run every edit is followed by the proposal
  * (proposal.ts `followPolicy`): the keep threshold re-derives it (R15), an edit that only removes
@@ -8,8 +8,14 @@
 import { policyOf } from '../../core/engine/compact.js';
 import type { Analysis } from '../../core/engine/guards.js';
 import { analyze } from '../../core/engine/guards.js';
-import type { Options } from '../../core/engine/schema.js';
-import { DEFAULT_ARCHIVE_REF, DEFAULT_OPTIONS, OptionsSchema } from '../../core/engine/schema.js';
+import type { Options, ShellReadOnly } from '../../core/engine/schema.js';
+import {
+  DEFAULT_ARCHIVE_REF,
+  DEFAULT_OPTIONS,
+  DEFAULT_SHELL_READ_ONLY,
+  OptionsSchema,
+} from '../../core/engine/schema.js';
+import { patternProblem } from '../../core/engine/shellReadOnly.js';
 import { archiveFileOf } from '../../core/audit/record.js';
 import { liveFromMessageId } from '../../core/formats/compactions.js';
 import type { CandidacyReport } from '../../core/inspect/summary.js';
@@ -28,6 +34,8 @@ export interface PolicySlice {
   protectedMessageIds: string[];
   protectedCallIds: string[];
   options: Options;
+  /** R3: command patterns that widen (`allow`) or narrow (`deny`) the shell rule. */
+  shellReadOnly: ShellReadOnly;
   tools: Example['tools'];
   backend: BackendChoice;
   /** Guards applied to the current policy (not the last run's); before a run the audit view shows them (selectors.ts). */
@@ -47,6 +55,8 @@ export interface PolicySlice {
   protectCall(id: string, on: boolean): void;
   /** Returns an error line when the value is outside its §5 range (nothing is clamped). */
   setOption<K extends keyof Options>(key: K, value: number): string | null;
+  /** Returns an error line naming a pattern that is not a command of plain words (nothing is set then). */
+  setShellPatterns(kind: keyof ShellReadOnly, patterns: string[]): string | null;
   setBackend(choice: Partial<BackendChoice>): void;
   /**
    * A key the person entered for `backend.baseUrl` when it is not the host's configured URL
@@ -73,7 +83,14 @@ interface Follows {
 export function requestFrom(
   state: Pick<
     PolicySlice,
-    'goal' | 'eligible' | 'protectedMessageIds' | 'protectedCallIds' | 'tools' | 'archiveRef' | 'options'
+    | 'goal'
+    | 'eligible'
+    | 'protectedMessageIds'
+    | 'protectedCallIds'
+    | 'tools'
+    | 'archiveRef'
+    | 'options'
+    | 'shellReadOnly'
   > &
     Partial<Pick<PolicySlice, 'liveFromMessageId'>>,
 ): RunSettings {
@@ -85,6 +102,7 @@ export function requestFrom(
     ...(state.tools ? { tools: state.tools } : {}),
     archive_ref: state.archiveRef,
     options: state.options,
+    shell_read_only: state.shellReadOnly,
     ...(state.liveFromMessageId !== undefined ? { live_from_message_id: state.liveFromMessageId } : {}),
   };
 }
@@ -97,7 +115,14 @@ export const archiveNameOf = (snapshot: Snapshot) =>
 type PolicyEdit = Partial<
   Pick<
     PolicySlice,
-    'goal' | 'eligible' | 'protectedMessageIds' | 'protectedCallIds' | 'options' | 'backend' | 'baseUrlKey'
+    | 'goal'
+    | 'eligible'
+    | 'protectedMessageIds'
+    | 'protectedCallIds'
+    | 'options'
+    | 'shellReadOnly'
+    | 'backend'
+    | 'baseUrlKey'
   >
 >;
 
@@ -148,6 +173,7 @@ export const createPolicySlice: Slice<PolicySlice, Pick<SnapshotSlice, 'snapshot
       after.eligible !== before.eligible ||
       after.protectedMessageIds !== before.protectedMessageIds ||
       after.protectedCallIds !== before.protectedCallIds ||
+      after.shellReadOnly !== before.shellReadOnly ||
       after.options.preserve_recent_messages !== before.options.preserve_recent_messages
     )
       reanalyze();
@@ -166,6 +192,7 @@ export const createPolicySlice: Slice<PolicySlice, Pick<SnapshotSlice, 'snapshot
     protectedMessageIds: [],
     protectedCallIds: [],
     options: DEFAULT_OPTIONS,
+    shellReadOnly: DEFAULT_SHELL_READ_ONLY,
     tools: undefined,
     backend: { name: 'offline' },
     baseUrlKey: '',
@@ -191,6 +218,12 @@ export const createPolicySlice: Slice<PolicySlice, Pick<SnapshotSlice, 'snapshot
       const parsed = OptionsSchema.safeParse({ ...get().options, [key]: value });
       if (!parsed.success) return parsed.error.issues[0]?.message ?? 'out of range';
       editPolicy({ options: parsed.data });
+      return null;
+    },
+    setShellPatterns(kind, patterns) {
+      const problem = patterns.map(patternProblem).find((p) => p !== null);
+      if (problem) return problem;
+      editPolicy({ shellReadOnly: { ...get().shellReadOnly, [kind]: patterns } });
       return null;
     },
     setBackend(choice) {
@@ -221,6 +254,7 @@ export const createPolicySlice: Slice<PolicySlice, Pick<SnapshotSlice, 'snapshot
         protectedCallIds: example?.protected_call_ids ?? [],
         tools: example?.tools,
         options: OptionsSchema.parse(example?.options ?? {}),
+        shellReadOnly: DEFAULT_SHELL_READ_ONLY,
         // R13's markers name the archive an export writes beside the snapshot, so they point at a file that exists.
         archiveRef: archiveNameOf(snapshot),
         liveFromMessageId: liveFromMessageId(snapshot.source.read),

@@ -39,3 +39,11 @@ export async function runExample(page: Page, url: string): Promise<void> {
   await expect(page.getByRole('tab', { name: 'Audit' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready');
 }
+
+/** Opens the inspector on the file at `path` (through the file picker); returns once it is read. */
+export async function openFile(page: Page, url: string, path: string): Promise<void> {
+  await page.goto(url);
+  await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready');
+  await page.getByLabel('Snapshot file').setInputFiles(path);
+  await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready');
+}

@@ -166,7 +166,15 @@ describe.skipIf(CORPUS_DIR === null)(CORPUS_DIR === null ? NO_CORPUS_REASON : 'h
     expect(big).toBeDefined();
     const inputJson = JSON.stringify(messages);
     const details = await compactDetailed(
-      { messages, goal: 'submit the fix', eligible_tool_names: ['bash'], options: { preserve_recent_messages: 0 } },
+      {
+        messages,
+        goal: 'submit the fix',
+        eligible_tool_names: ['bash'],
+        // The big output is `git add -A && git diff --cached`'s, which stages files (R3 keeps it
+        // as shell_command_not_read_only): the policy counts it as read-only here.
+        shell_read_only: { allow: ['git add -A'] },
+        options: { preserve_recent_messages: 0 },
+      },
       {
         model: createScriptedModel({
           answers: { [String(big?.id)]: { call: 0.9, result: 0.1 } },

@@ -18,7 +18,7 @@ function history(): Message[] {
       id: 'm1',
       role: 'assistant',
       content: [
-        { type: 'tool_call', id: 't0', name: 'bash', input: '{}', state: 'finished' },
+        { type: 'tool_call', id: 't0', name: 'bash', input: '{"command":"cat emoji.txt"}', state: 'finished' },
         { type: 'tool_result', id: 't0', name: 'bash', output: OUTPUT, state: 'success' },
       ],
     },

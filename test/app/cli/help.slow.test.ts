@@ -21,6 +21,7 @@ it('§8 --help and -h document commands, keys, §5 options with ranges, environm
       'protected_call_ids',
       'tools',
       'archive_ref',
+      'shell_read_only',
       '@path',
       '@@',
     ])

@@ -16,6 +16,7 @@ import type { AuditRecord } from '../../../core/audit/schema.js';
 import { ExportRefused, bundleExport } from '../../../core/audit/bundle.js';
 import type { ReadFile } from '../../../core/audit/verify.js';
 import { firstTextDifference, verifyExport } from '../../../core/audit/verify.js';
+import { SHELL_RULE } from '../../../core/engine/shellReadOnly.js';
 import { ENCODERS, historyArb, ONE_CALL_PER_TURN, TEXT_FORMAT_IDS } from '../formats/encoders.js';
 import type { ExportSetup, MadeExport } from '../../support/exports.js';
 import { makeExport } from '../../support/exports.js';
@@ -258,4 +259,36 @@ describe('§9 verify over generated histories in every format', () => {
       );
     });
   }
+});
+
+describe.skipIf(formats === null)('R3 the shell rule in the record', () => {
+  const setup = (): ExportSetup => ({
+    text: readFileSync(join(formats as string, 'claude-code-jsonl/cctrace-phase0-investigation-main.jsonl'), 'utf8'),
+    fileName: 'session.jsonl',
+    eligible: ['Bash', 'Read'],
+  });
+
+  it('R3 a record names the shell rule, keeps writing Bash calls with its reason, and verifies', async () => {
+    const made = await makeExport(setup());
+    expect(made.record.shell_read_only).toEqual({ rule: SHELL_RULE, allow: [], deny: [] });
+    const kept = made.record.decisions.filter((d) => d.reason === 'shell_command_not_read_only');
+    expect(kept.length).toBe(41);
+    expect(kept.every((d) => d.tool_name === 'Bash' && d.action === 'keep' && d.keep_call === null)).toBe(true);
+    expect(await check(made)).toMatchObject({ ok: true });
+  });
+
+  it('R3 a record whose shell patterns, rule or presence were changed after export is refused', async () => {
+    const made = await makeExport(setup());
+    const narrowed = await check(made, {
+      record: (r) => ({ ...r, shell_read_only: { rule: SHELL_RULE, allow: [], deny: ['ls'] } }),
+    });
+    expect(differences(narrowed)[0]).toMatch(/the recorded policy guards it \(shell_command_not_read_only\)/);
+    const other = await check(made, {
+      record: (r) => ({ ...r, shell_read_only: { rule: 'x/2', allow: [], deny: [] } }),
+    });
+    expect(differences(other)).toContain(`shell_read_only.rule is x/2, this version applies ${SHELL_RULE}`);
+    // Without the field the record reads as one written before the rule: shell tools eligible by name.
+    const byName = await check(made, { record: ({ shell_read_only: _rule, ...r }) => r });
+    expect(differences(byName).some((d) => d.includes('(shell_command_not_read_only)'))).toBe(true);
+  });
 });

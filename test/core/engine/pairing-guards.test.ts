@@ -1,7 +1,8 @@
 /** R1–R5: pairing, the guards in their documented order, protection and stats counting. */
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../../core/engine/guards.js';
-import { GUARD_CODES } from '../../../core/engine/schema.js';
+import type { GuardCode } from '../../../core/engine/schema.js';
+import { GUARD_CODES, PROTECTING_GUARDS } from '../../../core/engine/schema.js';
 import { constant, history, msg, ok, request, tcall, tres, txt } from './helpers.js';
 
 const policy = {
@@ -97,6 +98,12 @@ describe('R3 guards, in order', () => {
       {},
     ],
     ['tool_not_eligible', tcall('g', 'shell'), tres('g', 'x', 'shell'), { protected_call_ids: ['g'] }],
+    [
+      'shell_command_not_read_only',
+      tcall('g', 'Bash', '{"command":"rm -rf build"}'),
+      tres('g', 'x', 'Bash'),
+      { eligible_tool_names: ['read_file', 'Bash'], protected_call_ids: ['g'] },
+    ],
     ['protected_call_id', tcall('g'), tres('g'), { protected_call_ids: ['g'], protected_message_ids: ['m1'] }],
     ['protected_message', tcall('g'), tres('g'), { protected_message_ids: ['m1'] }],
   ];
@@ -117,7 +124,7 @@ describe('R3 guards, in order', () => {
     expect(decision).toMatchObject({ action: 'keep', reason: code, keep_call: null, keep_result: null });
     expect(JSON.stringify(answer.messages[1])).toBe(JSON.stringify(messages[1]));
     expect(model.batches.flatMap((b) => b.questions.map((q) => q.callId))).toEqual(['other', 'other']);
-    const protecting = ['tool_not_eligible', 'protected_call_id', 'protected_message'].includes(code);
+    const protecting = PROTECTING_GUARDS.has(code as GuardCode);
     expect([answer.stats.protected, answer.stats.ineligible]).toEqual(protecting ? [1, 0] : [0, 1]);
   });
 
