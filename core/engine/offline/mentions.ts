@@ -1,0 +1,78 @@
+/**
+ * What the later conversation says about a call's target (core/engine/targetTerms.ts), for the
+ * offline model: who named it again — the user, the agent (its text and its later calls) or
+ * another tool's output — each mention weighted by how specific the term is in this history, and
+ * whether the conversation closed the work the call belonged to ("that ticket is closed",
+ * "finished", a user turn that moves on) with nothing naming its target since.
+ */
+import type { CandidateEvidence, TargetFacts } from '../evidence.js';
+import { mentions } from '../distinctive.js';
+import { specificity } from '../targetTerms.js';
+import { sentences } from './goal.js';
+import type { CallEntry, HistoryIndex } from './history.js';
+
+/** Terms and the sum of their specificities: one source's later mentions of a target. */
+export interface Mentions {
+  terms: string[];
+  weight: number;
+}
+
+export interface TargetReading {
+  user: Mentions;
+  agent: Mentions;
+  output: Mentions;
+  /** The goal names one of the call's target terms: the work asked for, whatever else holds. */
+  goalNamesTarget: boolean;
+  /** How the conversation closed the call's work, or null when it did not (or named it since). */
+  closedBy: string | null;
+}
+
+/** Words that close a piece of work, said after it by the user or the agent. */
+const CLOSING =
+  /\b(?:finished|done|completed|complete|closed|merged|resolved|shipped|wrapped up|all set|that's it for)\b/i;
+/** A user turn that turns to other work ("Now the migration", "Next, …", "Moving on"). */
+const MOVING_ON = /^(?:ok(?:ay)?[,.]?\s+)?(?:now|next|moving on|on to|switching to|let's move)\b/i;
+
+const shown = (term: string, weight: number) => `${term} (${weight.toFixed(2)})`;
+
+/** The later mentions of the call's target by each source, and whether its work was closed. */
+export function readTarget(index: HistoryIndex, entry: CallEntry, links: CandidateEvidence | null): TargetReading {
+  const none = (): Mentions => ({ terms: [], weight: 0 });
+  const reading = { user: none(), agent: none(), output: none() };
+  const targets = links?.targets ?? [];
+  const after = entry.messageIndex + 1;
+  const nextTurn = index.userTurns.find((m) => m >= after) ?? null;
+  let namedSinceTurn = false;
+  for (const target of targets) {
+    const weight = specificity(target.holders, links?.callCount ?? 1);
+    const at = {
+      user: index.userText.find(target.term, after),
+      agent: index.agentText.find(target.term, after),
+      output: target.outputsAt.filter((m) => m >= after),
+    };
+    for (const source of ['user', 'agent', 'output'] as const)
+      if (at[source].length > 0) {
+        reading[source].terms.push(shown(target.term, weight));
+        reading[source].weight += weight;
+      }
+    if (nextTurn !== null && [...at.user, ...at.agent, ...at.output].some((m) => m >= nextTurn)) namedSinceTurn = true;
+  }
+  const goalNamesTarget = targets.some((t: TargetFacts) => mentions(index.goal.lower, t.term));
+  const quotedSinceTurn = nextTurn !== null && (links?.quotedAt ?? []).some((m) => m >= nextTurn);
+  const closedBy =
+    nextTurn === null || namedSinceTurn || quotedSinceTurn || goalNamesTarget ? null : closing(index, entry, nextTurn);
+  return { ...reading, goalNamesTarget, closedBy };
+}
+
+/** The words that closed the call's work: in its message after it, the agent's replies before the next user turn, or that turn. */
+function closing(index: HistoryIndex, entry: CallEntry, nextTurn: number): string | null {
+  const said = [];
+  for (let m = entry.messageIndex; m < nextTurn; m++) said.push(index.narration[m] ?? '');
+  const turn = index.narration[nextTurn] ?? '';
+  const closed = CLOSING.exec([...said, turn].join('\n'));
+  if (closed) return `"${closed[0]}"`;
+  const moved = sentences(turn)
+    .map((sentence) => MOVING_ON.exec(sentence))
+    .find((match) => match !== null);
+  return moved ? `the next turn moves on ("${moved[0].trim()}")` : null;
+}
