@@ -27,9 +27,17 @@ export interface TargetReading {
   closedBy: string | null;
 }
 
-/** Words that close a piece of work, said after it by the user or the agent. */
-const CLOSING =
-  /\b(?:finished|done|completed|complete|closed|merged|resolved|shipped|wrapped up|all set|that's it for)\b/i;
+/** Words that close a piece of work, in the user's next turn ("that ticket is closed", "done, thanks"). */
+const CLOSING = /\b(?:finished|done|completed|closed|merged|resolved|shipped|wrapped up|all set)\b/i;
+/**
+ * The agent closing work in its own words says what is closed: "the styling ticket is finished",
+ * "X is done". A bare "Complete" heading or a task status alone does not close a piece of work.
+ */
+const AGENT_CLOSING =
+  /\b(?:is|are|was|were|'s)\s+(?:now\s+|all\s+|already\s+)*(?:finished|done|completed|closed|merged|resolved|shipped)\b/i;
+const MAX_CLOSING_WORDS = 12;
+const CONDITIONAL = /^\W*(?:if|when|once|after|before|unless|until|whether)\b/i;
+
 /** A user turn that turns to other work ("Now the migration", "Next, …", "Moving on"). */
 const MOVING_ON = /^(?:ok(?:ay)?[,.]?\s+)?(?:now|next|moving on|on to|switching to|let's move)\b/i;
 
@@ -64,12 +72,26 @@ export function readTarget(index: HistoryIndex, entry: CallEntry, links: Candida
   return { ...reading, goalNamesTarget, closedBy };
 }
 
-/** The words that closed the call's work: in its message after it, the agent's replies before the next user turn, or that turn. */
+/**
+ * A closing word in a short, unconditional sentence of the user's turn ("Great, that ticket is
+ * closed."): an instruction that mentions finishing ("If you have completed your assignment,
+ * …", which some harnesses repeat in every turn) closes nothing.
+ */
+function userClosing(turn: string): RegExpExecArray | null {
+  for (const sentence of sentences(turn)) {
+    if (sentence.split(/\s+/).length > MAX_CLOSING_WORDS || CONDITIONAL.test(sentence)) continue;
+    const closed = CLOSING.exec(sentence);
+    if (closed) return closed;
+  }
+  return null;
+}
+
+/** The words that closed the call's work: the agent's own after the call, before the next user turn, or that turn. */
 function closing(index: HistoryIndex, entry: CallEntry, nextTurn: number): string | null {
-  const said = [];
+  const said: string[] = [];
   for (let m = entry.messageIndex; m < nextTurn; m++) said.push(index.narration[m] ?? '');
   const turn = index.narration[nextTurn] ?? '';
-  const closed = CLOSING.exec([...said, turn].join('\n'));
+  const closed = userClosing(turn) ?? AGENT_CLOSING.exec([...said, turn].join('\n'));
   if (closed) return `"${closed[0]}"`;
   const moved = sentences(turn)
     .map((sentence) => MOVING_ON.exec(sentence))

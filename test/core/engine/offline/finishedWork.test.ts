@@ -55,6 +55,21 @@ describe('finished work, read from the conversation', () => {
     expect(byCall.get(badges)?.evidence?.join(' ')).not.toMatch(/conversation closed this work/);
   });
 
+  it('R12 an instruction that mentions finishing closes no work', async () => {
+    const scenario = seedShapedScenario(1);
+    // The turn after the styling work: a harness's standing instruction instead of a closing.
+    const turn = scenario.messages[2];
+    turn.content = [
+      {
+        type: 'text',
+        text: 'If you have completed your assignment, please submit it. Otherwise keep going with the badge images.',
+      },
+    ];
+    const byCall = await decisions(scenario);
+    for (const id of scenario.irrelevant.slice(0, 2))
+      expect(byCall.get(id)?.evidence?.join(' '), id).not.toMatch(/conversation closed this work/);
+  });
+
   it('R12 says which words closed the work in the evidence', async () => {
     const scenario = seedShapedScenario(2);
     const byCall = await decisions(scenario);
