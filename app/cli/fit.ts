@@ -142,6 +142,7 @@ export async function run(argv: string[]): Promise<number> {
       cutsPerTranscript: FIT_CUTS,
       keepCostWeight: selection.keepCostWeight,
       callCostWeight: selection.callCostWeight,
+      operatingPoint: selection.operatingPoint,
     });
     const weights = values.audits ? (await calibrateOnAudits(values.audits, fitted, err)).weights : fitted;
     const text = await formatted(weightsModule(weights), out);

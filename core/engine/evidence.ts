@@ -11,6 +11,7 @@ import type { Analysis, Pair } from './guards.js';
 import { isRecord, isTextOutput, outputText, resultChars } from './guards.js';
 import { blocksOf, messageId } from './pairing.js';
 import type { Block, Message } from './schema.js';
+import { targetTerms } from './targetTerms.js';
 
 /** What a decision carries (DecisionSchema `evidence_links`). */
 export interface EvidenceLink {
@@ -34,6 +35,19 @@ export interface CandidateEvidence extends EvidenceLink {
   restated: number;
   /** Character count of the result text. */
   resultChars: number;
+  /** The terms naming the call's target (targetTerms.ts), with where else the history holds them. */
+  targets: TargetFacts[];
+  /** Well-formed pairs in the history: what a target term's `holders` is counted against. */
+  callCount: number;
+}
+
+/** One target term of a call: how many calls hold it, and which later tool outputs name it. */
+export interface TargetFacts {
+  term: string;
+  /** Calls (this one included) whose input or result holds the term. */
+  holders: number;
+  /** Message indices of later calls' results that name the term. */
+  outputsAt: number[];
 }
 
 export const MAX_TERMS = 8;
@@ -175,6 +189,7 @@ export function computeEvidence(
   const index = new TermIndex(agentChunks(messages));
   const goalIndex = new TermIndex([goal.toLowerCase()]);
   const superseded = supersession(analysis.pairs);
+  const targetsOf = targetIndex(analysis.pairs);
   for (const pair of analysis.candidates) {
     const terms = novel.get(pair.resultBlock) ?? [];
     // From the result's own message: in the AgentScope 2.x layout the agent writes on after the result
@@ -200,9 +215,35 @@ export function computeEvidence(
       goalTerms: terms.filter((t) => goalIndex.find(t).length > 0),
       restated: terms.length === 0 ? 0 : restatedCount / terms.length,
       resultChars: resultChars(pair.resultBlock.output),
+      targets: targetsOf(pair),
+      callCount: analysis.pairs.length,
     });
   }
   return out;
+}
+
+/**
+ * Target facts for any pair of `pairs`: inputs and results are indexed once, so a term's holders
+ * and its later mentions in tool output are two look-ups, not a scan of every result.
+ */
+function targetIndex(pairs: readonly Pair[]): (pair: Pair) => TargetFacts[] {
+  const inputs = pairs.map((p) => callInputText(p.callBlock.input));
+  const inputIndex = new TermIndex(inputs.map((text) => text.toLowerCase()));
+  const resultIndex = new TermIndex(
+    pairs.map((p) => (isTextOutput(p.resultBlock.output) ? outputText(p.resultBlock.output).toLowerCase() : '')),
+  );
+  const position = new Map(pairs.map((p, i) => [p, i]));
+  return (pair) => {
+    const at = position.get(pair) ?? -1;
+    return targetTerms(inputs[at] ?? '').map((term) => {
+      const inResults = resultIndex.find(term);
+      return {
+        term,
+        holders: new Set([...inputIndex.find(term), ...inResults, at]).size,
+        outputsAt: [...new Set(inResults.filter((j) => j > at).map((j) => pairs[j].result.message))],
+      };
+    });
+  };
 }
 
 function firstAgentMessage(messages: readonly Message[], from: number): number | null {

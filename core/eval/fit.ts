@@ -14,7 +14,7 @@
  *   same way and then by `callCostWeight` (chosen the same way).
  * Deterministic: the same samples give the same weights and the same id.
  */
-import type { FeatureName, FeatureVector, Logit, OfflineWeights } from '../engine/offline/features.js';
+import type { FeatureName, FeatureVector, Logit, OfflineWeights, OperatingPoint } from '../engine/offline/features.js';
 import { FEATURE_NAMES } from '../engine/offline/features.js';
 import { OFFLINE_MODEL_VERSION } from '../engine/offline/model.js';
 import { OptionsSchema } from '../engine/schema.js';
@@ -45,6 +45,8 @@ export interface FitOptions {
   keepCostWeight?: number;
   /** The same for the call question: how much an unneeded kept call weighs against a needed dropped one. */
   callCostWeight?: number;
+  /** The default threshold's cross-validated operating point at the chosen settings (select.ts). */
+  operatingPoint?: OperatingPoint;
 }
 
 const target = (s: Sample) => ((s.used['later-use'] ? 1 : 0) + (s.used.strict ? 1 : 0)) / 2;
@@ -93,6 +95,7 @@ export function fitOfflineWeights(samples: readonly Sample[], options: FitOption
         FIT_METHOD +
         `; keep cost weight ${options.keepCostWeight ?? 1}; call cost weight ${options.callCostWeight ?? 1}` +
         (options.exclude?.length ? `; without ${options.exclude.join(', ')}` : ''),
+      ...(options.operatingPoint ? { operatingPoint: options.operatingPoint } : {}),
     },
     result,
     call,

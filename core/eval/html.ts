@@ -12,6 +12,7 @@ import { LABELS } from './labels.js';
 import type { Figures } from './measure.js';
 import type { PeerPoolReport, PooledPolicy } from './peerReport.js';
 import type { Pooled } from './pool.js';
+import { calibrationLines, callReliabilityChart } from './questionCalibration.js';
 import { reliabilityChart, reliabilityTable } from './reliability.js';
 import type { EvalReport } from './report.js';
 import { ABLATION_NAME } from './report.js';
@@ -207,6 +208,14 @@ ${report.peerPolicies ? peerSection(report.peerPolicies) : ''}
 <p>Each dot is a bin of candidates by the model's keep_result; its height is the share used later. On the dashed diagonal the probabilities mean what they say; below it the model is too sure results are needed.</p>
 ${reliabilityChart(report.cuts)}
 ${reliabilityTable(report.cuts)}
+<p>keep_call against its own label, the call still needed (its input or target named again, or its result used): the same threshold compares both questions (R12), so both should sit on the diagonal. ${escape(
+    calibrationLines(report.cuts)
+      .slice(1)
+      .filter((_, i) => i % 2 === 0)
+      .map((l) => l.trim())
+      .join('; '),
+  )}</p>
+${callReliabilityChart(report.cuts)}
 <h2>Cuts</h2>
 <table><thead><tr><th>transcript</th><th>cut (message)</th><th>candidates</th>${LABELS.map((l) => `<th>used (${escape(l)})</th>`).join('')}<th>goal (start)</th></tr></thead><tbody>${perCut}</tbody></table>
 </body></html>

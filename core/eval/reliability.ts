@@ -56,6 +56,21 @@ const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 /** Predicted keep_result (x) against observed later use (y), one series per label; dot area ∝ candidates. */
 export function reliabilityChart(results: readonly CutResult[]): string {
+  return binsChart(
+    LABELS.map((label) => ({ name: `${label} label`, color: COLORS[label], bins: reliabilityBins(results, label) })),
+    'keep_result',
+    'observed later use',
+  );
+}
+
+export interface ChartSeries {
+  name: string;
+  color: string;
+  bins: readonly ReliabilityBin[];
+}
+
+/** A reliability diagram: each series' bins, predicted `question` (x) against the observed share (y). */
+export function binsChart(seriesList: readonly ChartSeries[], question: string, observed: string): string {
   const grid: string[] = [];
   for (let i = 0; i <= 10; i += 2) {
     const v = i / 10;
@@ -64,8 +79,8 @@ export function reliabilityChart(results: readonly CutResult[]): string {
       `<line x1="${at(0)}" y1="${up(v)}" x2="${at(1)}" y2="${up(v)}" stroke="#ddd"/><text x="${PAD - 6}" y="${up(v) + 4}" text-anchor="end">${i * 10}%</text>`,
     );
   }
-  const series = LABELS.map((label, li) => {
-    const bins = reliabilityBins(results, label).filter((b) => b.candidates > 0);
+  const series = seriesList.map(({ name, color, bins: all }, li) => {
+    const bins = all.filter((b) => b.candidates > 0);
     const max = Math.max(1, ...bins.map((b) => b.candidates));
     const d = bins
       .map((b, i) => `${i === 0 ? 'M' : 'L'}${at(b.predicted ?? 0).toFixed(1)},${up(b.observed ?? 0).toFixed(1)}`)
@@ -73,17 +88,17 @@ export function reliabilityChart(results: readonly CutResult[]): string {
     const dots = bins
       .map(
         (b) =>
-          `<circle cx="${at(b.predicted ?? 0).toFixed(1)}" cy="${up(b.observed ?? 0).toFixed(1)}" r="${(2 + 5 * Math.sqrt(b.candidates / max)).toFixed(1)}" fill="${COLORS[label]}" fill-opacity="0.6"><title>${escape(`${label}: keep_result ${b.from.toFixed(1)}–${b.to.toFixed(1)}, ${b.candidates} candidates, mean ${pct(b.predicted ?? 0)}, used later ${pct(b.observed ?? 0)}`)}</title></circle>`,
+          `<circle cx="${at(b.predicted ?? 0).toFixed(1)}" cy="${up(b.observed ?? 0).toFixed(1)}" r="${(2 + 5 * Math.sqrt(b.candidates / max)).toFixed(1)}" fill="${color}" fill-opacity="0.6"><title>${escape(`${name}: ${question} ${b.from.toFixed(1)}–${b.to.toFixed(1)}, ${b.candidates} candidates, mean ${pct(b.predicted ?? 0)}, ${observed} ${pct(b.observed ?? 0)}`)}</title></circle>`,
       )
       .join('');
-    const legend = `<rect x="${PAD + 8}" y="${PAD + 6 + li * 18}" width="12" height="12" fill="${COLORS[label]}"/><text x="${PAD + 26}" y="${PAD + 16 + li * 18}">${escape(label)} label</text>`;
-    return `<path d="${d}" fill="none" stroke="${COLORS[label]}" stroke-width="1.5"/>${dots}${legend}`;
+    const legend = `<rect x="${PAD + 8}" y="${PAD + 6 + li * 18}" width="12" height="12" fill="${color}"/><text x="${PAD + 26}" y="${PAD + 16 + li * 18}">${escape(name)}</text>`;
+    return `<path d="${d}" fill="none" stroke="${color}" stroke-width="1.5"/>${dots}${legend}`;
   });
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${SIZE} ${SIZE}" width="${SIZE}" height="${SIZE}" role="img" aria-label="Reliability diagram: predicted keep_result against observed later use">
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${SIZE} ${SIZE}" width="${SIZE}" height="${SIZE}" role="img" aria-label="Reliability diagram: predicted ${escape(question)} against ${escape(observed)}">
 <g font-size="11" font-family="sans-serif" fill="#333">${grid.join('')}
 <line x1="${at(0)}" y1="${up(0)}" x2="${at(1)}" y2="${up(1)}" stroke="#999" stroke-dasharray="4 3"/>
-<text x="${SIZE / 2}" y="${SIZE - 8}" text-anchor="middle">predicted keep_result</text>
-<text transform="translate(12 ${SIZE / 2}) rotate(-90)" text-anchor="middle">observed later use</text>
+<text x="${SIZE / 2}" y="${SIZE - 8}" text-anchor="middle">predicted ${escape(question)}</text>
+<text transform="translate(12 ${SIZE / 2}) rotate(-90)" text-anchor="middle">${escape(observed)}</text>
 ${series.join('\n')}</g></svg>`;
 }
 

@@ -13,7 +13,12 @@ import type { Ceiling } from './ceiling.js';
 import { CEILING_TITLE, ceilingRows, poolCeiling } from './ceiling.js';
 import type { PeerPoolReport } from './peerReport.js';
 import { poolPolicies, renderPolicies } from './peerReport.js';
+import { calibrationLines } from './questionCalibration.js';
 import { MIN_RECALL } from './select.js';
+import { OptionsSchema } from '../engine/schema.js';
+
+/** §5's default keep_threshold: where the frontier says the default sits. */
+const DEFAULT_THRESHOLD = OptionsSchema.parse({}).keep_threshold;
 
 /** One fold of `eval --cv`: the transcripts held out and the weights fitted without them. */
 export interface FoldReport {
@@ -202,7 +207,7 @@ export function renderTable(report: EvalReport): string {
       ),
     ),
   );
-  lines.push('', callsLine(report.calls));
+  lines.push('', callsLine(report.calls), '', ...calibrationLines(report.cuts));
   for (const label of LABELS) lines.push(adviceLine(label, advice[label]));
   if (report.peerPolicies) lines.push('', ...renderPolicies(report.peerPolicies));
   if (report.folds) lines.push('', ...foldTable(report.folds));
@@ -225,7 +230,15 @@ function frontierLines(report: EvalReport): string[] {
           ...front,
           { threshold: sweep[run].threshold, byLabel: perLabel((l) => report.pooled[l].sweep[run] as Figures) },
         ].sort((a, b) => a.byLabel[LABELS[0]].reduction - b.byLabel[LABELS[0]].reduction);
-  return [
+  // The most reduction whose later-use recall holds the floor the default was fitted for (select.ts).
+  const floor = front
+    .filter((p) => (p.byLabel[LABELS[0]].recall ?? 0) >= MIN_RECALL)
+    .reduce<(typeof front)[number] | null>(
+      (a, b) => (a === null || b.byLabel[LABELS[0]].reduction > a.byLabel[LABELS[0]].reduction ? b : a),
+      null,
+    );
+  const atDefault = sweep.findIndex((p) => Math.abs(p.threshold - DEFAULT_THRESHOLD) < 1e-9);
+  const lines = [
     `FRONTIER (recall ${LABELS.join(' / ')} against reduction: the thresholds no other one beats on both)`,
     ...shown.map(
       (p) =>
@@ -233,6 +246,16 @@ function frontierLines(report: EvalReport): string[] {
         (isRun(p.threshold) ? (front.includes(p) ? '  ← this run' : '  ← this run (another threshold beats it)') : ''),
     ),
   ];
+  if (atDefault !== -1) {
+    const d = report.pooled[LABELS[0]].sweep[atDefault];
+    lines.push(
+      `DEFAULT: keep_threshold ${DEFAULT_THRESHOLD.toFixed(2)} (§5) keeps ${pct(d.recall).trim()} of the results used later (${LABELS[0]}) at ${pct(d.reduction).trim()} reduction; ` +
+        (floor === null
+          ? `no threshold keeps ${pct(MIN_RECALL).trim()}`
+          : `the most reduction keeping at least ${pct(MIN_RECALL).trim()} is t = ${floor.threshold.toFixed(2)} (${pct(floor.byLabel[LABELS[0]].reduction).trim()})`),
+    );
+  }
+  return lines;
 }
 
 function ceilingLines(ceiling: Ceiling): string[] {

@@ -4,8 +4,8 @@
  * leave-one-conversation-out inside the training data only, so `eval --cv` never picks them
  * with the transcript it then measures.
  *
- * The keep cost weight is the one with the most reduction whose recall stays at least
- * `MIN_RECALL` under both labels — the operating point the project holds the model to at the
+ * The keep cost weight is the one with the most reduction whose later-use recall stays at
+ * least `MIN_RECALL` — the operating point the project holds the model to at the
  * default threshold (other trade-offs are a threshold away: `eval` prints the frontier) — with
  * each conversation predicted by weights fitted on the others. Then, at it, the call cost
  * weight with the most reduction whose keep_call recall (callLabel.ts) stays at least
@@ -13,7 +13,7 @@
  * dropped call saves over the history's length), close to what R13/R14 remove; recall is
  * exact. When no setting reaches its floor, the one with the highest recall is chosen.
  */
-import type { FeatureVector, Logit } from '../engine/offline/features.js';
+import type { FeatureVector, Logit, OperatingPoint } from '../engine/offline/features.js';
 import { FEATURE_NAMES } from '../engine/offline/features.js';
 import { OptionsSchema } from '../engine/schema.js';
 import type { FitOptions } from './fit.js';
@@ -21,7 +21,7 @@ import { fitQuestion } from './fit.js';
 import { LABELS } from './labels.js';
 import type { Sample } from './training.js';
 
-export const KEEP_COST_WEIGHTS = [0.2, 0.3, 0.4, 0.5, 0.6, 0.75, 1, 1.25, 1.5, 2, 3, 4];
+export const KEEP_COST_WEIGHTS = [0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.75, 0.85, 1, 1.25, 1.5, 2, 3, 4];
 /**
  * Recall first: losing a used result costs a re-fetch or a wrong answer, keeping an unused one
  * costs tokens, so the default threshold keeps at least this share of the used results.
@@ -35,6 +35,8 @@ export const CALL_COST_WEIGHTS = [0.5, 1, 1.25, 1.5, 2, 3];
  */
 export const MIN_CALL_RECALL = 0.6;
 const HEAD_CHARS = OptionsSchema.parse({}).truncate_head_chars;
+/** §5's default `keep_threshold`: the settings are chosen for where users start. */
+const DEFAULT_THRESHOLD = OptionsSchema.parse({}).keep_threshold;
 /** About what the R13 marker and a removed block's JSON add or take away. */
 const MARKER_CHARS = 90;
 const BLOCK_CHARS = 150;
@@ -42,10 +44,12 @@ const BLOCK_CHARS = 150;
 export interface Selection {
   keepCostWeight: number;
   callCostWeight: number;
-  /** Per keep cost weight, the inner cross-validated recall (the lower of the two labels) and reduction. */
+  /** Per keep cost weight, the inner cross-validated later-use recall and reduction. */
   scores: Array<{ keepCostWeight: number; recall: number; reduction: number }>;
   /** Per call cost weight (at the chosen keep cost weight), the inner call recall and reduction. */
   callScores: Array<{ callCostWeight: number; callRecall: number; reduction: number }>;
+  /** The default threshold's inner cross-validated later-use recall and reduction at both choices. */
+  operatingPoint: OperatingPoint;
 }
 
 interface Inner {
@@ -78,8 +82,8 @@ function innerScores(folds: readonly Fold[], logits: (fold: Fold, i: number) => 
     const cuts = new Map<string, number>();
     for (const s of fold.held) {
       cuts.set(`${s.source}\u0000${s.cut}`, s.historyChars);
-      const keep = probability(weights.result, s.features) >= 0.5;
-      const keepCall = probability(weights.call, s.features) >= 0.5;
+      const keep = probability(weights.result, s.features) >= DEFAULT_THRESHOLD;
+      const keepCall = probability(weights.call, s.features) >= DEFAULT_THRESHOLD;
       if (!keep)
         saved += keepCall
           ? Math.max(0, s.resultChars - HEAD_CHARS - MARKER_CHARS)
@@ -97,7 +101,8 @@ function innerScores(folds: readonly Fold[], logits: (fold: Fold, i: number) => 
     for (const chars of cuts.values()) history += chars;
   }
   return {
-    recall: Math.min(...LABELS.map((l) => (used[l] === 0 ? 0 : usedKept[l] / used[l]))),
+    // The later-use label is what the default is held to; the strict one is reported beside it.
+    recall: used['later-use'] === 0 ? 0 : usedKept['later-use'] / used['later-use'],
     callRecall: needed === 0 ? 1 : neededKept / needed,
     reduction: history === 0 ? 0 : saved / history,
   };
@@ -134,16 +139,23 @@ export function selectCostWeights(
     resultAt.set(keepCostWeight, results);
     return { keepCostWeight, ...innerScores(folds, (_, i) => ({ result: results[i], call: callAtDefault[i] })) };
   });
-  const { keepCostWeight } = choose(scores, (s) => s.recall, MIN_RECALL);
+  const { keepCostWeight, recall } = choose(scores, (s) => s.recall, MIN_RECALL);
   const results = resultAt.get(keepCostWeight) ?? [];
   const callScores = CALL_COST_WEIGHTS.map((callCostWeight) => {
     const calls = folds.map((fold) => fitQuestion(fold.train, 'call', { ...options, callCostWeight }));
     return { callCostWeight, ...innerScores(folds, (_, i) => ({ result: results[i], call: calls[i] })) };
   });
-  const { callCostWeight } = choose(callScores, (s) => s.callRecall, MIN_CALL_RECALL);
+  const { callCostWeight, reduction } = choose(callScores, (s) => s.callRecall, MIN_CALL_RECALL);
+  const round = (x: number) => Math.round(x * 1e4) / 1e4;
   return {
     keepCostWeight,
     callCostWeight,
+    operatingPoint: {
+      threshold: DEFAULT_THRESHOLD,
+      recall: round(recall),
+      reduction: round(reduction),
+      recallFloor: MIN_RECALL,
+    },
     scores: scores.map(({ keepCostWeight: w, recall, reduction }) => ({ keepCostWeight: w, recall, reduction })),
     callScores: callScores.map(({ callCostWeight: w, callRecall, reduction }) => ({
       callCostWeight: w,

@@ -3,6 +3,8 @@
  * thresholds, each point a threshold step from the last, measured by the size model.
  */
 import type { Probabilities } from '../engine/decide.js';
+import type { OperatingPoint } from '../engine/offline/features.js';
+import { FITTED_WEIGHTS } from '../engine/offline/weights.js';
 import type { DerivedActions, Overrides } from './actions.js';
 import { deriveActions } from './actions.js';
 import type { SizeModel } from './sizeModel.js';
@@ -29,4 +31,14 @@ export function thresholdCurve(
     points.push({ threshold, chars: charsAfter(model, actions) });
   }
   return points;
+}
+
+/**
+ * Where the default threshold sits for a run's backend: for the offline model, the operating
+ * point its fit measured by leave-one-conversation-out (later-use recall and reduction at §5's
+ * default). A single history has no labels, so its own recall cannot be computed here; other
+ * backends have no fitted point (null).
+ */
+export function fittedOperatingPoint(backend: string): OperatingPoint | null {
+  return backend === 'offline' ? (FITTED_WEIGHTS.fitted.operatingPoint ?? null) : null;
 }

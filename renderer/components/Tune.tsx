@@ -2,7 +2,8 @@
 import { fmt } from '../format.js';
 import { useApp } from '../store/index.js';
 import { CacheFriendly } from './CacheFriendly.js';
-import { Curve } from './Curve.js';
+import { fittedOperatingPoint } from '../../core/inspect/curve.js';
+import { Curve, fittedText } from './Curve.js';
 import { Histogram } from './Histogram.js';
 
 export function Tune() {
@@ -14,6 +15,7 @@ export function Tune() {
   );
   const charsAfter = useApp((s) => s.proposal?.charsAfter ?? null);
   const histogram = useApp((s) => s.proposal?.histogram ?? null);
+  const fitted = useApp((s) => (s.proposal ? fittedOperatingPoint(s.proposal.asked.backend.name) : null));
   return (
     <section aria-label="Tune">
       <div className="slider-row">
@@ -39,10 +41,11 @@ export function Tune() {
       </span>
       {curve && charsBefore !== null && charsAfter !== null && (
         <>
-          <Curve points={curve} threshold={threshold} before={charsBefore} />
+          <Curve points={curve} threshold={threshold} before={charsBefore} fitted={fitted} />
           <p className="hint">
             {fmt(charsAfter)} of {fmt(charsBefore)} characters at {threshold.toFixed(2)}
           </p>
+          {fitted && <p className="hint">Dashed: {fittedText(fitted)}</p>}
         </>
       )}
       {histogram && <Histogram bins={histogram} threshold={threshold} />}

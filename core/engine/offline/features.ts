@@ -14,7 +14,10 @@
  */
 import type { CandidateEvidence } from '../evidence.js';
 import { callInputText, readTargets } from '../evidence.js';
+import { GENERIC_TERMS } from '../targetTerms.js';
 import type { CallEntry, HistoryIndex } from './history.js';
+import type { TargetReading } from './mentions.js';
+import { readTarget } from './mentions.js';
 import { extractTerms, isNameTerm } from './terms.js';
 
 /** Messages after which a quote no longer marks the result as in the agent's working set. */
@@ -34,7 +37,8 @@ export interface CandidateFacts {
   goalWords: Hits;
   /** The goal's asked-for and dismissed terms in the call's input or its message's narration (rules.ts). */
   workContext: { asked: number; dismissed: Hits };
-  later: Hits;
+  /** Who named the call's target later, by specificity, and whether its work was closed (mentions.ts). */
+  target: TargetReading;
   exactCues: string[];
   isWrite: boolean;
   readsFile: boolean;
@@ -62,7 +66,7 @@ export function candidateFacts(
   if (!entry) return null;
   const { call, messageIndex } = entry;
   const hits = (): Hits => ({ terms: [], weight: 0 });
-  const facts = { goalNames: hits(), goalWords: hits(), later: hits() };
+  const facts = { goalNames: hits(), goalWords: hits() };
   const add = (h: Hits, term: string, idf: number) => {
     h.terms.push(term);
     h.weight += idf;
@@ -70,18 +74,18 @@ export function candidateFacts(
   // The input only: a tool name (`read_file`) is shared by many calls and points at none of them.
   const surfaces = new Map<string, string>();
   const input = callInputText(call.input);
-  for (const term of extractTerms(input, surfaces).filter((t) => !isChanceNumber(t))) {
-    const idf = index.idf(term);
+  // A generic word (`web`, `src`) shared with the goal points at no call in particular.
+  const telling = (term: string) => !isChanceNumber(term) && !GENERIC_TERMS.has(term);
+  for (const term of extractTerms(input, surfaces).filter(telling)) {
     const written = surfaces.get(term) ?? term;
-    if (index.goal.terms.has(term)) add(isNameTerm(term) ? facts.goalNames : facts.goalWords, written, idf);
-    if ((index.lastSeen.get(term) ?? -1) > messageIndex) add(facts.later, written, idf);
+    if (index.goal.terms.has(term)) add(isNameTerm(term) ? facts.goalNames : facts.goalWords, written, index.idf(term));
   }
   // Which work a call belongs to shows in its input and in how the agent narrated it
   // ("Starting with the dark theme tokens."): the dismissal rule reads both.
   const narrated = new Map<string, string>();
   const workContext = { asked: 0, dismissed: hits() };
   for (const term of extractTerms(`${input}\n${index.narration[messageIndex] ?? ''}`, narrated)) {
-    if (isChanceNumber(term)) continue;
+    if (!telling(term)) continue;
     if (index.goal.terms.has(term)) workContext.asked += index.idf(term);
     if (index.goal.dismissed.has(term)) add(workContext.dismissed, narrated.get(term) ?? term, index.idf(term));
   }
@@ -91,6 +95,7 @@ export function candidateFacts(
     messageCount: index.messageCount,
     ...facts,
     workContext,
+    target: readTarget(index, entry, links),
     exactCues: index.goal.exactCues,
     isWrite: targets.length === 0,
     readsFile: targets.some((t) => t.startsWith('file:')),
@@ -144,10 +149,23 @@ export const FEATURES = [
     describe: (f) => `the goal asks for exact evidence (${list(f.exactCues, 3)}) about this call`,
   },
   {
-    name: 'later_mentions',
+    name: 'later_user',
     sharesLaterUseExtractor: false,
-    value: (f) => saturate(f.later.weight),
-    describe: (f) => `later messages mention this call's input again: ${list(f.later.terms)}`,
+    value: (f) => saturate(f.target.user.weight),
+    describe: (f) => `the user named this call's target later (term, specificity): ${list(f.target.user.terms)}`,
+  },
+  {
+    name: 'later_agent',
+    sharesLaterUseExtractor: false,
+    value: (f) => saturate(f.target.agent.weight),
+    describe: (f) => `the agent named this call's target later (term, specificity): ${list(f.target.agent.terms)}`,
+  },
+  {
+    name: 'later_output',
+    sharesLaterUseExtractor: false,
+    value: (f) => saturate(f.target.output.weight),
+    describe: (f) =>
+      `another tool's output named this call's target later (term, specificity): ${list(f.target.output.terms)}`,
   },
   {
     name: 'position',
@@ -260,6 +278,19 @@ export interface Logit {
   weights: FeatureVector;
 }
 
+/**
+ * The default threshold's operating point as the fit's leave-one-conversation-out selection
+ * measured it: the share of later-used results kept and the estimated character reduction, and
+ * the recall floor the settings were chosen for. The inspector marks it on its curve, where a
+ * single history has no labels to measure recall with.
+ */
+export interface OperatingPoint {
+  threshold: number;
+  recall: number;
+  reduction: number;
+  recallFloor: number;
+}
+
 /** The versioned file `npm run fit` writes (weights.ts) and the model loads. */
 export interface OfflineWeights {
   /** Short content hash of the fitted numbers; part of the reported prompt version. */
@@ -273,6 +304,8 @@ export interface OfflineWeights {
     candidates: number;
     /** How the targets and sample weights were made (docs/decision-model.md, Fitting). */
     method: string;
+    /** Where the default threshold sits, cross-validated inside the fit data (absent before a fit). */
+    operatingPoint?: OperatingPoint;
   };
   result: Logit;
   call: Logit;

@@ -4,6 +4,7 @@
  * each call stands, and the goal as read by goal.ts. No result bodies: those reach the model
  * only as the facts of the core's evidence links.
  */
+import { TermIndex } from '../distinctive.js';
 import { callInputText } from '../evidence.js';
 import type { ObservationView, ObservedCall } from '../observation.js';
 import type { GoalReading } from './goal.js';
@@ -19,8 +20,6 @@ export interface CallEntry {
 
 export interface HistoryIndex {
   idf: (term: string) => number;
-  /** Index of the last message that mentions the term. */
-  lastSeen: Map<string, number>;
   goal: GoalReading;
   calls: Map<string, CallEntry>;
   messageCount: number;
@@ -30,15 +29,24 @@ export interface HistoryIndex {
   goalNamedCalls: number;
   /** Per message, its text items: how the agent narrated the calls it made there. */
   narration: string[];
+  /** What the user wrote, per message (lower-cased): a later mention's first source. */
+  userText: TermIndex;
+  /** What the agent wrote or called, per message (lower-cased text and call inputs): the second. */
+  agentText: TermIndex;
+  /** Indices of the user's turns: user messages with text of their own. */
+  userTurns: number[];
 }
 
 export function indexHistory(view: ObservationView): HistoryIndex {
   const df = new Map<string, number>();
-  const lastSeen = new Map<string, number>();
   const calls = new Map<string, CallEntry>();
   const narration: string[] = [];
+  const userText: string[] = [];
+  const agentText: string[] = [];
+  const userTurns: number[] = [];
   view.messages.forEach((message, position) => {
     const parts: string[] = [];
+    const inputs: string[] = [];
     narration.push(
       message.items
         .filter((item) => item.kind === 'text')
@@ -48,13 +56,18 @@ export function indexHistory(view: ObservationView): HistoryIndex {
     for (const item of message.items) {
       if (item.kind === 'text') parts.push(item.text);
       if (item.kind === 'call') {
-        parts.push(callInputText(item.input));
+        inputs.push(callInputText(item.input));
         if (item.pairId) calls.set(item.pairId, { call: item, messageIndex: position, position: 0 });
       }
     }
+    parts.push(...inputs);
+    const said = narration[position].toLowerCase();
+    const byUser = message.role === 'user' && said.trim() !== '';
+    if (byUser) userTurns.push(position);
+    userText.push(byUser ? said : '');
+    agentText.push([message.role === 'assistant' ? said : '', ...inputs].join('\n').toLowerCase());
     for (const term of new Set(extractTerms(parts.join('\n')))) {
       df.set(term, (df.get(term) ?? 0) + 1);
-      lastSeen.set(term, position);
     }
   });
   const n = Math.max(1, view.messages.length);
@@ -68,12 +81,14 @@ export function indexHistory(view: ObservationView): HistoryIndex {
   return {
     // BM25's IDF: a term in every message weighs almost nothing, a rare one up to ~log(2n).
     idf: (term) => Math.log(1 + (n - (df.get(term) ?? 0) + 0.5) / ((df.get(term) ?? 0) + 0.5)),
-    lastSeen,
     goal,
     calls,
     messageCount: n,
     meanCandidateChars: sizes.length === 0 ? 0 : sizes.reduce((a, b) => a + b, 0) / sizes.length,
     goalNamedCalls,
     narration,
+    userText: new TermIndex(userText),
+    agentText: new TermIndex(agentText),
+    userTurns,
   };
 }

@@ -19,11 +19,11 @@ import type { FeatureVector, Logit, OfflineWeights } from './features.js';
 import { candidateFacts, checkWeights, FEATURES, featureVector } from './features.js';
 import type { HistoryIndex } from './history.js';
 import { indexHistory } from './history.js';
-import { DISMISSED_CEILING, dismissesWork, EXACT_TEXT_FLOOR, exactTextNamed } from './rules.js';
+import { closedWork, DISMISSED_CEILING, dismissesWork, EXACT_TEXT_FLOOR, exactTextNamed } from './rules.js';
 import { FITTED_WEIGHTS } from './weights.js';
 
 /** The feature table and rules; weights fitted for another version are refused. */
-export const OFFLINE_MODEL_VERSION = 'offline-fitted-1';
+export const OFFLINE_MODEL_VERSION = 'offline-fitted-2';
 
 const logistic = (z: number) => 1 / (1 + Math.exp(-z));
 const round = (x: number) => Math.round(x * 1000) / 1000;
@@ -69,6 +69,14 @@ export function scoreCandidate(
     keepCall = Math.min(keepCall, DISMISSED_CEILING);
     evidence.push(
       `the goal calls this work finished or irrelevant (${facts.workContext.dismissed.terms.slice(0, 4).join(', ')}): keep_call and keep_result at most ${DISMISSED_CEILING}`,
+    );
+  }
+  const closed = closedWork(facts);
+  if (closed !== null) {
+    keepResult = Math.min(keepResult, DISMISSED_CEILING);
+    keepCall = Math.min(keepCall, DISMISSED_CEILING);
+    evidence.push(
+      `the conversation closed this work (${closed}) and nothing since, the goal included, names its target: keep_call and keep_result at most ${DISMISSED_CEILING}`,
     );
   }
   const named = exactTextNamed(index.goal, facts);

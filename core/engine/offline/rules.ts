@@ -9,6 +9,11 @@
  *   same message ("Searching the icon sets for the old logo variants.") — more than it names
  *   the work asked for, neither probability exceeds `DISMISSED_CEILING`: the user's word wins
  *   over what the history suggests.
+ * - Finished work: when the conversation closed the work a call belonged to — "finished",
+ *   "done", "that ticket is closed" after it, or a user turn that moves on — and nothing since
+ *   names its target or quotes its result, and the goal does not name its target either, the
+ *   same ceiling holds: the call is dropped whole. A goal that names the target keeps it
+ *   (mentions.ts reads the conversation).
  * - Exact text asked for: when the goal asks for verbatim or exact content and names what is
  *   in a result — its file, its command, or terms first seen in it — the result is kept
  *   whatever its size: `p_result` is at least `EXACT_TEXT_FLOOR`.
@@ -25,6 +30,11 @@ export const EXACT_TEXT_FLOOR = 0.95;
 /** The goal dismisses the work this call belongs to more than it asks for it (input and narration). */
 export function dismissesWork(facts: CandidateFacts): boolean {
   return facts.workContext.dismissed.weight > facts.workContext.asked;
+}
+
+/** The conversation closed this call's work and nothing since, the goal included, names its target. */
+export function closedWork(facts: CandidateFacts): string | null {
+  return dismissesWork(facts) ? null : facts.target.closedBy;
 }
 
 /** What of this result the goal names (empty when none, or when the goal asks for no verbatim text). */

@@ -13,7 +13,8 @@ import { alignRows } from '../../../core/inspect/align.js';
 import { analyze } from '../../../core/engine/guards.js';
 import { deriveActions, probabilitiesOf } from '../../../core/inspect/actions.js';
 import { buildSizeModel, charsAfter } from '../../../core/inspect/sizeModel.js';
-import { thresholdCurve } from '../../../core/inspect/curve.js';
+import { fittedOperatingPoint, thresholdCurve } from '../../../core/inspect/curve.js';
+import { OptionsSchema } from '../../../core/engine/schema.js';
 import { compactContext } from '../../../core/engine/compact.js';
 import { createOfflineModel } from '../../../core/engine/offline/model.js';
 import { loadHistory } from '../../../core/engine/containers.js';
@@ -137,5 +138,16 @@ describe('side-by-side alignment', () => {
     }
     for (const row of rows.filter((r) => r.status === 'same'))
       expect(JSON.stringify(rebuilt.find((m) => m.id === row.id))).toBe(JSON.stringify(s.messages[row.index]));
+  });
+});
+
+describe('the default operating point on the curve', () => {
+  it('R15 the offline backend marks where the default threshold sits, cross-validated; others have none', () => {
+    const point = fittedOperatingPoint('offline');
+    expect(point).not.toBeNull();
+    expect(point?.threshold).toBe(OptionsSchema.parse({}).keep_threshold);
+    expect(point?.recall).toBeGreaterThanOrEqual(point?.recallFloor ?? 1);
+    expect(point?.reduction).toBeGreaterThan(0);
+    expect(fittedOperatingPoint('openai')).toBeNull();
   });
 });

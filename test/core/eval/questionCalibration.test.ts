@@ -1,0 +1,47 @@
+/**
+ * Calibration per question (R12 compares keep_call and keep_result with one threshold): each is
+ * scored against its own label, with its log loss and reliability bins.
+ */
+import { describe, expect, it } from 'vitest';
+import type { CutResult } from '../../../core/eval/evaluate.js';
+import { calibrationLines, callReliabilityChart, questionCalibration } from '../../../core/eval/questionCalibration.js';
+
+type Candidate = CutResult['candidates'][number];
+
+const candidate = (keepCall: number, keepResult: number, used: boolean, named: boolean): Candidate => ({
+  call_id: 'c',
+  tool_name: 'read_file',
+  used: { 'later-use': used, strict: used },
+  reused: { 'later-use': [], strict: [] },
+  call_named: named,
+  action: 'keep',
+  keep_result: keepResult,
+  keep_call: keepCall,
+});
+
+const cut = (candidates: Candidate[]) => ({ error: null, candidates }) as unknown as CutResult;
+
+describe('question calibration', () => {
+  it('R12 scores keep_call against the call still needed and keep_result against later use', () => {
+    const results = [
+      cut([candidate(0.9, 0.1, false, true), candidate(0.9, 0.9, true, false), candidate(0.1, 0.1, false, false)]),
+    ];
+    const [result, call] = questionCalibration(results);
+    expect(result.question).toBe('keep_result');
+    expect(call.question).toBe('keep_call');
+    // keep_call: both 0.9 calls were needed (named again; result used), the 0.1 one was not.
+    expect(call.observed).toBeCloseTo(2 / 3);
+    expect(call.logLoss).toBeCloseTo(-Math.log(0.9));
+    expect(result.observed).toBeCloseTo(1 / 3);
+    expect(result.logLoss).toBeCloseTo(-Math.log(0.9));
+    expect(call.bins[9]).toMatchObject({ candidates: 2, observed: 1 });
+  });
+
+  it('R12 prints both questions and draws keep_call', () => {
+    const results = [cut([candidate(0.7, 0.2, true, false)])];
+    const text = calibrationLines(results).join('\n');
+    expect(text).toMatch(/keep_result .* log loss 1\.609/);
+    expect(text).toMatch(/keep_call .* log loss 0\.357/);
+    expect(callReliabilityChart(results)).toContain('predicted keep_call');
+  });
+});
