@@ -61,11 +61,7 @@ export function CallDecision({ pairId, callId }: { pairId: string; callId: strin
   return (
     <div className="decision" aria-label={`Decision for ${callId}`}>
       <span className="mono small">{pairId}</span>
-      {action && (
-        <Term term={action} className={`badge action ${action}`}>
-          {action}
-        </Term>
-      )}
+      {action && <Term term={action} className={`badge action ${action}`} />}
       {override && (
         <Term term="override" className="badge override">
           override
@@ -77,7 +73,7 @@ export function CallDecision({ pairId, callId }: { pairId: string; callId: strin
           <Bar name="result" label={`keep_result ${callId}`} value={keepResult} />
         </>
       )}
-      <Term term={review.reason} className="reason mono small" />
+      <Term term={review.reason} className="reason small" />
       {evidence && evidence.length > 0 && (
         <span className="evidence small">
           <Term term="evidence">evidence</Term>: {evidence.join(', ')}

@@ -43,8 +43,8 @@ test('R12 the decisions table sorts by a header, filters, and a row opens the au
   const total = Number(/of (\d+) calls/.exec((await status.textContent())!)![1]);
   await page.getByLabel('Action', { exact: true }).selectOption('drop_call');
   const dropped = table.locator('tbody tr[aria-rowindex]');
-  await expect(dropped.first()).toContainText('drop_call');
-  for (const text of await dropped.allTextContents()) expect(text).toContain('drop_call');
+  await expect(dropped.first()).toContainText('drop call');
+  for (const text of await dropped.allTextContents()) expect(text).toContain('drop call');
   await page.getByLabel('Action', { exact: true }).selectOption('all');
   await page.getByLabel('Filter decisions').fill('read_file');
   await expect(status).not.toHaveText(new RegExp(`^${total} of`));
