@@ -18,6 +18,8 @@ import type { AuditModel, PairReview } from '../../core/inspect/review.js';
 import { auditModel } from '../../core/inspect/review.js';
 import type { Proposal } from './derive.js';
 import type { AppState } from './state.js';
+import type { ContextStrip } from '../../core/inspect/contextStrip.js';
+import { contextStrip } from '../../core/inspect/contextStrip.js';
 
 const policyAudits = new WeakMap<Analysis, AuditModel>();
 
@@ -212,3 +214,20 @@ export const selectUnsaved = (s: AppState): boolean =>
     !sameAsExported(s.exported.proposal, s.proposal) ||
     !sameNotes(s.exported.comments, s.comments) ||
     s.exported.note !== s.approvalComment);
+
+const strips = new WeakMap<
+  AuditModel,
+  { lengths: readonly number[]; firstChanged: number | null; strip: ContextStrip }
+>();
+
+/** The context strip of the proposal (core/inspect/contextStrip.ts), once per derive; null before a run. */
+export function selectContextStrip(s: AppState): ContextStrip | null {
+  if (!s.proposal) return null;
+  const { audit, sizes } = s.proposal;
+  const firstChanged = s.cache?.current.firstChanged ?? null;
+  const cached = strips.get(audit);
+  if (cached && cached.lengths === sizes.lengths && cached.firstChanged === firstChanged) return cached.strip;
+  const strip = contextStrip(audit.rows, sizes.lengths, firstChanged);
+  strips.set(audit, { lengths: sizes.lengths, firstChanged, strip });
+  return strip;
+}
