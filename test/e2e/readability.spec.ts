@@ -30,7 +30,10 @@ async function fieldOnTop(page: Page, label: string): Promise<boolean> {
 }
 
 for (const width of [1400, 900]) {
-  test(`the Export dialog is above the decisions table's sticky header at ${width} px`, async ({ page, host }) => {
+  test(`the Export dialog is above the decisions table's sticky header at ${width} px, and says where files go`, async ({
+    page,
+    host,
+  }) => {
     await page.setViewportSize({ width, height: 900 });
     await runExample(page, host.url);
     await page.getByRole('tab', { name: 'Decisions' }).click();
@@ -40,6 +43,9 @@ for (const width of [1400, 900]) {
     await expect(dialog).toBeVisible();
     expect(await fieldOnTop(page, 'Reviewer')).toBe(true);
     expect(await fieldOnTop(page, 'Export as')).toBe(true);
+    // The web host says where the files go; the reviewer is named by the person, never the OS user.
+    await expect(dialog).toContainText("Downloaded to your browser's downloads folder");
+    await expect(dialog.getByLabel('Reviewer', { exact: true })).toHaveValue('');
   });
 }
 
