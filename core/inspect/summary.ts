@@ -157,7 +157,7 @@ export interface CandidacyReport {
 
 const ADVICE: Partial<Record<KeptReason, string>> = {
   tool_not_eligible:
-    'no eligible tool is checked (R5): tick the tools whose old results may be shortened under "Eligible tools"',
+    'no eligible tool is checked: tick the tools whose old results may be shortened under "Eligible tools"',
   recent_window:
     'every remaining call sits in the recent window: lower "Preserve recent messages" (one AgentScope 2.x message can hold a whole reply)',
   protected_message:

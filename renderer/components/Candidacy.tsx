@@ -19,7 +19,7 @@ export function Candidacy() {
           {report.advice}
         </p>
       )}
-      <Breakdown />
+      <Breakdown table={false} />
     </section>
   );
 }
