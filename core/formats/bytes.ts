@@ -36,7 +36,7 @@ export function parseInput(input: SourceInput, bounds: ReadBounds = {}): SourceT
   try {
     text = utf8.decode(input);
   } catch {
-    throw new FormatError('neither UTF-8 text nor a ZIP archive', 'not_json');
+    throw new FormatError('not a text file: its bytes are neither UTF-8 text nor a ZIP archive', 'not_json');
   }
   return parseSource(text);
 }

@@ -11,6 +11,13 @@ import type { SourceText } from './types.js';
 import { FormatError } from './types.js';
 import { parseNonFinite } from './nonFinite.js';
 import { align, spliceText } from './splice.js';
+import { describeJsonError, jsonSyntaxError } from './jsonSyntax.js';
+
+/** Where a JSON Lines line stops being JSON: its column only (the line is named by the caller). */
+function lineError(line: string): string {
+  const at = jsonSyntaxError(line);
+  return at ? `column ${at.column}: expected ${at.expected}` : 'not a JSON value';
+}
 
 /** Parses `text` (a byte-order mark is ignored) into a document, or throws a FormatError naming where. */
 export function parseSource(text: string): SourceText {
@@ -20,19 +27,19 @@ export function parseSource(text: string): SourceText {
   let value: unknown;
   try {
     value = JSON.parse(body);
-  } catch (error) {
-    const message = (error as Error).message;
+  } catch {
     // One JSON value per line fails as a whole document but is a JSON Lines file.
-    if (body.trimStart().startsWith('{') && body.trim().includes('\n')) return parseLines(body, message, bom);
+    if (body.trimStart().startsWith('{') && body.trim().includes('\n')) return parseLines(body, bom);
+    // Python's json.dumps writes NaN and Infinity: still a document (nonFinite.ts).
     value = parseNonFinite(body);
-    if (value === null) throw new FormatError(`not JSON: ${message}`, 'not_json');
+    if (value === null) throw new FormatError(`not JSON: ${describeJsonError(body)}`, 'not_json');
   }
   if (typeof value === 'object' && value !== null && exceedsNesting(value))
     throw new FormatError(`the document is ${NESTING_MESSAGE}`, 'not_json');
   return { kind: 'json', value, indent: detectIndent(body), finalNewline: body.endsWith('\n'), text: body, bom };
 }
 
-function parseLines(body: string, firstError: string, bom: boolean): SourceText {
+function parseLines(body: string, bom: boolean): SourceText {
   const eol = body.includes('\r\n') ? '\r\n' : '\n';
   const records: unknown[] = [];
   const lines: string[] = [];
@@ -46,11 +53,12 @@ function parseLines(body: string, firstError: string, bom: boolean): SourceText 
     let record: unknown;
     try {
       record = JSON.parse(line);
-    } catch (error) {
+    } catch {
       // A line Python's json.dumps wrote with NaN or Infinity is still a record (nonFinite.ts).
       record = parseNonFinite(line);
-      if (record === null && records.length === 0) throw new FormatError(`not JSON: ${firstError}`, 'not_json');
-      if (record === null) throw new FormatError(`JSON Lines, line ${i + 1}: ${(error as Error).message}`, 'not_json');
+      if (record === null && records.length === 0)
+        throw new FormatError(`not JSON: ${describeJsonError(body)}`, 'not_json');
+      if (record === null) throw new FormatError(`JSON Lines, line ${i + 1}: not JSON: ${lineError(line)}`, 'not_json');
     }
     if (typeof record === 'object' && record !== null && exceedsNesting(record))
       throw new FormatError(`JSON Lines, line ${i + 1}: ${NESTING_MESSAGE}`, 'not_json');

@@ -125,11 +125,11 @@ export function charBreakdown(
     const reach = windowReaching(largest.pair, messages.length);
     advice =
       `${share(protectedRecent, total)} of the characters are results in the last ${recentWindow} messages, which ` +
-      `preserve_recent_messages protects (R4); the largest, ${num(largest.chars)} characters of ${largest.pair.toolName} ` +
+      `preserve_recent_messages protects; the largest, ${num(largest.chars)} characters of ${largest.pair.toolName} ` +
       `(call ${largest.pair.callId}), is reached with "Preserve recent messages" at ${reach}` +
       (unticked.length > 0 ? ` and ${unticked.join(', ')} ticked under "Eligible tools"` : '');
   } else if ((otherGuards.tool_not_eligible ?? 0) * 2 > total)
-    advice = `${share(otherGuards.tool_not_eligible!, total)} of the characters are results of tools not ticked under "Eligible tools" (R5): most in ${[
+    advice = `${share(otherGuards.tool_not_eligible!, total)} of the characters are results of tools not ticked under "Eligible tools": most in ${[
       ...untickedChars,
     ]
       .sort((a, b) => b[1] - a[1])

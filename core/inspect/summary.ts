@@ -157,7 +157,7 @@ export interface CandidacyReport {
 
 const ADVICE: Partial<Record<KeptReason, string>> = {
   tool_not_eligible:
-    'no eligible tool is checked (R5): tick the tools whose old results may be shortened under "Eligible tools"',
+    'no eligible tool is checked: tick the tools whose old results may be shortened under "Eligible tools"',
   shell_command_not_read_only:
     'every remaining shell call may write: add read-only command patterns under "Shell commands" if some only read',
   recent_window:

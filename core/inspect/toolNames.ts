@@ -32,7 +32,7 @@ export function unmatchedToolNames(eligible: readonly string[], known: readonly 
 export function describeUnmatched(unmatched: UnmatchedToolName): string {
   const closest =
     unmatched.closest.length > 0 ? `closest: ${unmatched.closest.map((n) => `"${n}"`).join(', ')}` : 'no similar name';
-  return `eligible tool "${unmatched.name}" matches no tool call in the history (${closest}); names are matched exactly (R5)`;
+  return `eligible tool "${unmatched.name}" matches no tool call in the history (${closest}); names are matched exactly`;
 }
 
 function closestNames(name: string, known: readonly string[]): string[] {

@@ -10,6 +10,7 @@ import { ConfirmDialog } from './ConfirmDialog.js';
 import { ConversationPicker } from './ConversationPicker.js';
 import { DecisionsTab } from './DecisionsTab.js';
 import { ExportDialog } from './ExportDialog.js';
+import { OpenError } from './OpenError.js';
 import { OutOfDate } from './OutOfDate.js';
 import { ObservationTab, RequestsTab } from './RunTabs.js';
 import { PolicyPanel } from './PolicyPanel.js';
@@ -72,6 +73,7 @@ export function App() {
       onDrop={onDrop}
     >
       <Toolbar />
+      <OpenError />
       {view === 'workspace' ? (
         <WorkspaceView />
       ) : (

@@ -12,6 +12,7 @@ import { useReveal } from '../hooks/useReveal.js';
 import { useRowJump } from '../hooks/useRowJump.js';
 import { useApp } from '../store/index.js';
 import { selectAudit, selectHasProposal, selectLiveFrom, selectVisibleRows } from '../store/selectors.js';
+import { ContextStrip } from './ContextStrip.js';
 import { FindBar } from './FindBar.js';
 import { MessageRow } from './MessageRow.js';
 
@@ -122,6 +123,7 @@ export function AuditView() {
           j/k: next/previous change · {visible.length} of {audit?.rows.length ?? 0} messages
         </span>
       </div>
+      <ContextStrip />
       <div className="pane-heads" aria-hidden="true">
         <span>{againstA ? 'A (pinned)' : 'Original'}</span>
         <span>{againstA ? 'B (current)' : hasProposal ? 'Proposed' : 'Proposed (run to see)'}</span>

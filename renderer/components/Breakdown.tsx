@@ -2,7 +2,8 @@
  * Where the characters are (core/inspect/breakdown.ts): a table of the history's characters
  * by region — what a run may shorten, what the recent window and the other guards keep, and
  * the text no action touches — with a bar of the same shares, and the option that would
- * reach most of them when a protected region holds most. On the Summary tab and in Before running.
+ * reach most of them when a protected region holds most. The table is on the Summary tab only;
+ * Before running shows the bar and the advice beside the options they name.
  */
 import type { OtherGuard } from '../../core/inspect/breakdown.js';
 import { KEPT_LABELS } from '../../core/inspect/guardCounts.js';
@@ -12,7 +13,7 @@ import { selectBreakdown } from '../store/selectors.js';
 
 const share = (part: number, whole: number) => (whole > 0 ? `${((part / whole) * 100).toFixed(1)} %` : '—');
 
-export function Breakdown() {
+export function Breakdown({ table = true }: { table?: boolean }) {
   const b = useApp(selectBreakdown);
   if (!b) return null;
   const rows: Array<[key: string, label: string, chars: number]> = [
@@ -34,27 +35,29 @@ export function Breakdown() {
           ) : null,
         )}
       </div>
-      <table className="grid breakdown-table" aria-label="Where the characters are">
-        <thead>
-          <tr>
-            <th scope="col">Region</th>
-            <th scope="col">Characters</th>
-            <th scope="col">Share</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map(([key, label, chars]) => (
-            <tr key={key}>
-              <th scope="row">
-                <span className={`swatch seg-${key in b.otherGuards ? 'guard' : key}`} aria-hidden="true" />
-                {label}
-              </th>
-              <td className="num">{fmt(chars)}</td>
-              <td className="num">{share(chars, b.total)}</td>
+      {table && (
+        <table className="grid breakdown-table" aria-label="Where the characters are">
+          <thead>
+            <tr>
+              <th scope="col">Region</th>
+              <th scope="col">Characters</th>
+              <th scope="col">Share</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map(([key, label, chars]) => (
+              <tr key={key}>
+                <th scope="row">
+                  <span className={`swatch seg-${key in b.otherGuards ? 'guard' : key}`} aria-hidden="true" />
+                  {label}
+                </th>
+                <td className="num">{fmt(chars)}</td>
+                <td className="num">{share(chars, b.total)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
       <p className="muted small">
         {fmt(b.total)} characters in all; the last {b.recentWindow} messages hold {share(b.inRecentMessages, b.total)}{' '}
         of them.

@@ -64,11 +64,7 @@ export function CallDecision({ pairId, callId }: { pairId: string; callId: strin
   return (
     <div className="decision" aria-label={`Decision for ${callId}`}>
       <span className="mono small">{pairId}</span>
-      {action && (
-        <Term term={action} className={`badge action ${action}`}>
-          {action}
-        </Term>
-      )}
+      {action && <Term term={action} className={`badge action ${action}`} />}
       {override && (
         <Term term="override" className="badge override">
           override
@@ -80,7 +76,7 @@ export function CallDecision({ pairId, callId }: { pairId: string; callId: strin
           <Bar name="result" label={`keep_result ${callId}`} value={keepResult} />
         </>
       )}
-      <Term term={review.reason} className="reason mono small" />
+      <Term term={review.reason} className="reason small" />
       {hasEvidence && (
         // Collapsed under its row: the side by side stays a list of decisions; Enter or Space opens it.
         <details

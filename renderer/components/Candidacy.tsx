@@ -34,7 +34,7 @@ export function Candidacy() {
           {report.advice}
         </p>
       )}
-      <Breakdown />
+      <Breakdown table={false} />
     </section>
   );
 }

@@ -7,11 +7,13 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import type { ActionFilter, DecisionColumn, DecisionRow } from '../../core/inspect/decisionTable.js';
+import type { Action } from '../../core/engine/schema.js';
 import { ACTIONS } from '../../core/engine/schema.js';
 import { fmt, prob } from '../format.js';
 import { useApp } from '../store/index.js';
 import { selectDecisionView } from '../store/selectors.js';
-import { ActionBadge } from './ActionBadge.js';
+import { ACTION_LABELS } from '../../core/inspect/glossary.js';
+import { ActionBadge, StepMark } from './ActionBadge.js';
 import { Term } from './Term.js';
 
 const COLUMNS: Array<[DecisionColumn, string, 'num' | 'text']> = [
@@ -19,8 +21,8 @@ const COLUMNS: Array<[DecisionColumn, string, 'num' | 'text']> = [
   ['input', 'Input', 'text'],
   ['resultChars', 'Result chars', 'num'],
   ['resultTokens', 'Est. tokens', 'num'],
-  ['keepCall', 'keep_call', 'num'],
-  ['keepResult', 'keep_result', 'num'],
+  ['keepCall', 'Keep call', 'num'],
+  ['keepResult', 'Keep output', 'num'],
   ['action', 'Action', 'text'],
   ['reason', 'Reason', 'text'],
   ['override', 'Override', 'text'],
@@ -29,7 +31,7 @@ const COLUMNS: Array<[DecisionColumn, string, 'num' | 'text']> = [
 
 const ROW_HEIGHT = 30;
 
-function Cell({ row, column }: { row: DecisionRow; column: DecisionColumn }) {
+function Cell({ row, column, was }: { row: DecisionRow; column: DecisionColumn; was?: Action }) {
   switch (column) {
     case 'resultChars':
     case 'resultTokens':
@@ -44,11 +46,16 @@ function Cell({ row, column }: { row: DecisionRow; column: DecisionColumn }) {
         </td>
       );
     case 'action':
-      return <td>{row.action ? <ActionBadge action={row.action} /> : '—'}</td>;
+      return (
+        <td>
+          {row.action ? <ActionBadge action={row.action} /> : '—'}
+          {was && <StepMark was={was} />}
+        </td>
+      );
     case 'reason':
       return (
         <td className="reason-cell">
-          <Term term={row.reason} className="mono small" />
+          <Term term={row.reason} className="small" />
         </td>
       );
     case 'toolName':
@@ -65,6 +72,7 @@ export function DecisionsTab() {
   const sortBy = useApp((s) => s.sortDecisionsBy);
   const setFilter = useApp((s) => s.setDecisionFilter);
   const revealMessage = useApp((s) => s.revealMessage);
+  const stepped = useApp((s) => s.proposal?.stepped);
   const rows = view?.rows ?? [];
   const scrollRef = useRef<HTMLDivElement>(null);
   // The React Compiler is not used here, so its note that it skips this hook does not apply.
@@ -102,7 +110,7 @@ export function DecisionsTab() {
           <option value="guarded">Guarded</option>
           {ACTIONS.map((a) => (
             <option key={a} value={a}>
-              {a}
+              {ACTION_LABELS[a]}
             </option>
           ))}
         </select>
@@ -143,7 +151,7 @@ export function DecisionsTab() {
                   ref={virtualizer.measureElement}
                   aria-rowindex={item.index + 2}
                   tabIndex={0}
-                  className="decision-row"
+                  className={stepped?.has(row.pairId) ? 'decision-row stepped' : 'decision-row'}
                   onClick={open}
                   onKeyDown={(e) => {
                     if (e.key !== 'Enter' || e.target !== e.currentTarget) return;
@@ -152,7 +160,7 @@ export function DecisionsTab() {
                   }}
                 >
                   {COLUMNS.map(([column]) => (
-                    <Cell key={column} row={row} column={column} />
+                    <Cell key={column} row={row} column={column} was={stepped?.get(row.pairId)} />
                   ))}
                 </tr>
               );

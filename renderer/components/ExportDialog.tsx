@@ -35,6 +35,8 @@ function ExportForm() {
   const setComment = useApp((s) => s.setApprovalComment);
   const notes = useApp((s) => Object.values(s.comments).filter((c) => c.trim() !== '').length);
   const overrides = useApp((s) => Object.keys(s.proposal?.overrides ?? {}).length);
+  // The web host cannot pick a folder: the browser puts the files where it keeps downloads.
+  const web = useApp((s) => s.deps.bridge.kind === 'web');
   const archiveRef = useApp((s) => s.proposal?.request.archive_ref ?? s.archiveRef);
   const exporting = useApp((s) => s.exporting);
   const signer = useApp((s) => s.host?.signer ?? null);
@@ -97,6 +99,7 @@ function ExportForm() {
               id="export-reviewer"
               ref={first}
               value={reviewer}
+              placeholder="Who approves this export (remembered from your last export)"
               autoComplete="name"
               onChange={(e) => setReviewer(e.target.value)}
             />
@@ -135,8 +138,8 @@ function ExportForm() {
             </label>
           )}
           <p className="small">
-            {notes} decision comment{notes === 1 ? '' : 's'}, {overrides} override{overrides === 1 ? '' : 's'}. Written
-            side by side:
+            {notes} decision comment{notes === 1 ? '' : 's'}, {overrides} override{overrides === 1 ? '' : 's'}.{' '}
+            {web ? "Downloaded to your browser's downloads folder:" : 'Written side by side:'}
           </p>
           <ul className="export-files mono small" aria-label="Files to write">
             <li>{name} — the snapshot</li>

@@ -11,14 +11,66 @@ const FIELDS: Array<{
   min: number;
   max?: number;
   step: number;
+  /** What the option does, in a few plain words under its range. */
+  help: string;
 }> = [
-  { key: 'preserve_recent_messages', label: 'Preserve recent messages', range: 'integer ≥ 0', min: 0, step: 1 },
-  { key: 'max_state_tokens', label: 'Max state tokens', range: 'integer ≥ 1', min: 1, step: 1 },
-  { key: 'max_request_tokens', label: 'Max request tokens', range: 'integer ≥ 257', min: 257, step: 1 },
-  { key: 'truncate_head_chars', label: 'Truncate head chars', range: 'integer ≥ 0', min: 0, step: 1 },
-  { key: 'truncate_tail_chars', label: 'Truncate tail chars', range: 'integer ≥ 0', min: 0, step: 1 },
-  { key: 'max_concurrency', label: 'Max concurrency', range: 'integer 1–32', min: 1, max: 32, step: 1 },
-  { key: 'total_timeout_seconds', label: 'Total timeout (seconds)', range: 'number > 0', min: 0, step: 1 },
+  {
+    key: 'preserve_recent_messages',
+    label: 'Preserve recent messages',
+    range: 'integer ≥ 0',
+    min: 0,
+    step: 1,
+    help: 'the last messages, never shortened',
+  },
+  {
+    key: 'max_state_tokens',
+    label: 'Max state tokens',
+    range: 'integer ≥ 1',
+    min: 1,
+    step: 1,
+    help: 'the most the model may read of the history; above it old text is shortened first',
+  },
+  {
+    key: 'max_request_tokens',
+    label: 'Max request tokens',
+    range: 'integer ≥ 257',
+    min: 257,
+    step: 1,
+    help: 'the size of one request to the model, history and questions',
+  },
+  {
+    key: 'truncate_head_chars',
+    label: 'Truncate head chars',
+    range: 'integer ≥ 0',
+    min: 0,
+    step: 1,
+    help: 'what a dropped output keeps from its start',
+  },
+  {
+    key: 'truncate_tail_chars',
+    label: 'Truncate tail chars',
+    range: 'integer ≥ 0',
+    min: 0,
+    step: 1,
+    help: 'and from its end',
+  },
+  {
+    key: 'max_concurrency',
+    label: 'Max concurrency',
+    range: 'integer 1–32',
+    min: 1,
+    max: 32,
+    step: 1,
+    help: 'requests sent at once',
+  },
+  {
+    key: 'total_timeout_seconds',
+    label: 'Total timeout (seconds)',
+    range: 'number > 0',
+    min: 0,
+    step: 1,
+    help: 'for the whole run',
+  },
 ];
 
 export function OptionsForm() {
@@ -59,7 +111,7 @@ function OptionsFields() {
               }}
             />
             <span id={`opt-${f.key}-range`} className={errors[f.key] ? 'hint error' : 'hint'}>
-              {errors[f.key] ? `${errors[f.key]} (${f.range})` : f.range}
+              {errors[f.key] ? `${errors[f.key]} (${f.range})` : f.range}; {f.help}
             </span>
           </div>
         ))}

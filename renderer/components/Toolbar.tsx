@@ -153,11 +153,6 @@ export function Toolbar() {
             <progress aria-label="Open progress" max={1} value={opening.fraction} />
           </span>
         )}
-        {openError && (
-          <span role="alert" className="error">
-            {openError}
-          </span>
-        )}
         {run.state === 'failed' && run.error && (
           <span role="alert" className="error">
             Run failed: {run.error.code}: {run.error.message}

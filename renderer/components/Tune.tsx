@@ -37,7 +37,8 @@ export function Tune() {
         onChange={(e) => setOption('keep_threshold', Number(e.target.value))}
       />
       <span id="keep-threshold-hint" className="hint">
-        0–1; keep a result when keep_result ≥ threshold
+        Keep the whole output when keep output ≥ threshold; else keep the call and drop its output when keep call ≥
+        threshold; else drop the call. A call the last step changed is marked ↻.
       </span>
       {curve && charsBefore !== null && charsAfter !== null && (
         <>

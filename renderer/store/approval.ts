@@ -1,6 +1,6 @@
 /**
- * Who approves an export and why: the reviewer (remembered between launches; the host's OS
- * user until named), a note on the whole approval and one per decision, and the export itself
+ * Who approves an export and why: the reviewer (empty until named; the name of the last export
+ * is remembered between launches, never one only typed, nor the host's OS user), a note on the whole approval and one per decision, and the export itself
  * through the bridge. Notes belong to the opened snapshot: a new run keeps them, another file
  * starts afresh.
  */
@@ -44,7 +44,7 @@ export interface ApprovalSlice {
   exported: { proposal: Proposal; comments: Readonly<Record<string, string>>; note: string } | null;
   /**
    * What the host reported (app.info), null until it answers: its version is the record's
-   * `tool.version`, its OS user the reviewer while none was named; the model form reads its
+   * `tool.version`; the model form reads its
    * backends, configured URL and whether a key is set.
    */
   host: HostInfo | null;
@@ -87,14 +87,8 @@ export const createApprovalSlice: Slice<
   lastExport: null,
   exported: null,
   host: null,
-  setReviewer(name) {
-    set({ reviewer: name });
-    get().deps.storage?.setItem(REVIEWER_KEY, name);
-  },
-  setHostInfo(host) {
-    set({ host });
-    if (get().reviewer.trim() === '' && host.osUser) set({ reviewer: host.osUser });
-  },
+  setReviewer: (reviewer) => set({ reviewer }),
+  setHostInfo: (host) => set({ host }),
   setApprovalComment: (approvalComment) => set({ approvalComment }),
   setComment(pairId, text) {
     const comments = { ...get().comments };
@@ -126,6 +120,7 @@ export const createApprovalSlice: Slice<
         resumable,
       });
       if (!saved) return 'Export cancelled';
+      deps.storage?.setItem(REVIEWER_KEY, state.reviewer);
       set({
         lastExport: { ...saved, at: exportedAt },
         exported: { proposal, comments: state.comments, note: state.approvalComment },

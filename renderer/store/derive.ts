@@ -19,6 +19,7 @@ import type { AskedPolicy } from '../../core/inspect/policyChange.js';
 import { narrowRun } from '../../core/inspect/policyChange.js';
 import type { AuditModel, RunPairReview } from '../../core/inspect/review.js';
 import { auditModel } from '../../core/inspect/review.js';
+import { stepChanges } from '../../core/inspect/stepChanges.js';
 import type { RunOutcome, RunSettings } from '../../core/ipc/contract.js';
 
 type RunSuccess = Extract<RunOutcome, { success: true }>;
@@ -53,6 +54,8 @@ export interface Proposal extends RunResult {
   threshold: number;
   overrides: Overrides;
   actions: Map<string, Action>;
+  /** Pair id → its action before the last threshold step, for the pairs that step changed; empty after any other change. */
+  stepped: ReadonlyMap<string, Action>;
   audit: AuditModel<RunPairReview>;
   charsAfter: number;
   curve: CurvePoint[];
@@ -109,8 +112,10 @@ export const samePolicy = (a: Lists, b: Lists) =>
   sameSet(a.shell_read_only.allow, b.shell_read_only.allow) &&
   sameSet(a.shell_read_only.deny, b.shell_read_only.deny);
 
+const NO_CHANGES: ReadonlyMap<string, Action> = new Map();
+
 /** What a derive starts from: the run with the actions at the threshold and overrides (R15). */
-export type Derivable = RunResult & Pick<Proposal, 'threshold' | 'overrides' | 'actions'>;
+export type Derivable = RunResult & Pick<Proposal, 'threshold' | 'overrides' | 'actions' | 'stepped'>;
 
 /**
  * The actions of `run` at `threshold` with `overrides`; no model call (R15). `from`, the
@@ -126,7 +131,7 @@ export function actionsAt(run: RunResult, overrides: Overrides, threshold: numbe
     actions: from.actions,
   };
   const actions = deriveActions(run.analysis.pairs, run.probs, threshold, overrides, stepped);
-  return { ...run, threshold, overrides, actions };
+  return { ...run, threshold, overrides, actions, stepped: from ? stepChanges(from.actions, actions) : NO_CHANGES };
 }
 
 /**

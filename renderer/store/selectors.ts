@@ -20,6 +20,8 @@ import type { PolicyFile } from '../../core/policies/policyFile.js';
 import { policyFileOf } from '../../core/policies/policyFile.js';
 import type { Proposal } from './derive.js';
 import type { AppState } from './state.js';
+import type { ContextStrip } from '../../core/inspect/contextStrip.js';
+import { contextStrip } from '../../core/inspect/contextStrip.js';
 
 const policyAudits = new WeakMap<Analysis, AuditModel>();
 
@@ -234,4 +236,21 @@ export function selectPolicyFile(s: AppState): PolicyFile {
       ...(promptVersion ? { prompt_version: promptVersion } : {}),
     },
   });
+}
+
+const strips = new WeakMap<
+  AuditModel,
+  { lengths: readonly number[]; firstChanged: number | null; strip: ContextStrip }
+>();
+
+/** The context strip of the proposal (core/inspect/contextStrip.ts), once per derive; null before a run. */
+export function selectContextStrip(s: AppState): ContextStrip | null {
+  if (!s.proposal) return null;
+  const { audit, sizes } = s.proposal;
+  const firstChanged = s.cache?.current.firstChanged ?? null;
+  const cached = strips.get(audit);
+  if (cached && cached.lengths === sizes.lengths && cached.firstChanged === firstChanged) return cached.strip;
+  const strip = contextStrip(audit.rows, sizes.lengths, firstChanged);
+  strips.set(audit, { lengths: sizes.lengths, firstChanged, strip });
+  return strip;
 }

@@ -50,6 +50,8 @@ export interface SnapshotSlice {
   chooseConversation(key: string): Promise<boolean>;
   cancelChoice(): void;
   openExample(): Promise<boolean>;
+  /** Hides the last open error; the snapshot open before it stays open either way. */
+  dismissOpenError(): void;
 }
 
 /** What opening a file resets in the slices built on this one (policy, proposal, approval, compare). */
@@ -115,6 +117,9 @@ export const createSnapshotSlice: Slice<SnapshotSlice, Resets & Pick<UiSlice, 'r
   },
   cancelChoice() {
     set({ choosing: null });
+  },
+  dismissOpenError() {
+    set({ openError: null });
   },
   async openExample() {
     try {

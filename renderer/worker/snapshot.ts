@@ -6,7 +6,7 @@ import type { Policy } from '../../core/engine/guards.js';
 import type { RebuildOptions } from '../../core/engine/rebuild.js';
 import type { Action, Message } from '../../core/engine/schema.js';
 import type { ConversationInfo, Detection, FormatId, OpenedSource } from '../../core/formats/index.js';
-import { inspectSource, isBinarySource, openConversation } from '../../core/formats/index.js';
+import { inspectSource, openConversation } from '../../core/formats/index.js';
 import type { HistorySummary } from '../../core/inspect/summary.js';
 import { summarizeHistory } from '../../core/inspect/summary.js';
 import type { Counter, ProposalTokens } from './tokens.js';
@@ -61,8 +61,9 @@ export async function parseBytes(
   bytes: Uint8Array,
   conversation?: string,
 ): Promise<ParsedSnapshot | ConversationChoice> {
-  // A ZIP (an Inspect .eval log) goes to core as bytes; everything else as its text.
-  const inspected = inspectSource(isBinarySource(bytes) ? bytes : new TextDecoder('utf-8').decode(bytes));
+  // The bytes go to core as they are: a ZIP (an Inspect .eval log) is read as one, anything else
+  // must be UTF-8, so random bytes are refused as such instead of read as replacement characters.
+  const inspected = inspectSource(bytes);
   if (conversation === undefined && inspected.conversations.length > 1)
     return {
       kind: 'choose',

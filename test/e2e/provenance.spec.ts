@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir, userInfo } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from '@playwright/test';
@@ -50,11 +50,11 @@ test('§9 R13 export writes the snapshot, the archive and the audit record, with
   await expect(archiveRef).toHaveValue(/^payment-retry\.[0-9a-f]{16}\.json$/);
   const callId = await commentOnFirstCall(page, 'Kept on purpose: the retry policy is read again later.');
 
-  // The reviewer starts as the host's OS user; the person names another.
+  // The reviewer starts empty (never the host's OS user); the person names who approves.
   await page.getByRole('button', { name: 'Export…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Export the approved snapshot' });
-  await expect(dialog.getByLabel('Reviewer', { exact: true })).toHaveValue(userInfo().username);
-  await dialog.getByLabel('Reviewer', { exact: true }).fill('');
+  await expect(dialog.getByLabel('Reviewer', { exact: true })).toHaveValue('');
+  await expect(dialog.getByLabel('Reviewer', { exact: true })).toHaveAttribute('placeholder', /remembered/);
   await expect(dialog.getByRole('button', { name: 'Export', exact: true })).toBeDisabled();
   await expect(dialog).toContainText('Name the reviewer who approves this export.');
   await dialog.getByLabel('Reviewer', { exact: true }).fill('Grace Hopper');

@@ -47,7 +47,7 @@ function read(doc: SourceText): ReadConversation {
     },
     notes: {
       ids: 'message and call ids native',
-      errors: 'error when a tool_result state is "error" (SPEC §1 states)',
+      errors: 'error when a tool_result state is "error" (its documented states)',
       kept:
         found.container.kind === 'state' || found.container.kind === 'nested_state'
           ? 'the agent state around "context"'

@@ -67,7 +67,7 @@ function detect(doc: SourceText): Detection | null {
 export const agentscopeInfo: FormatInfo = {
   id: 'agentscope',
   name: 'message array (AgentScope-compatible, this tool’s own model)',
-  reads: 'SPEC §1 messages: a bare array, JSON Lines, or an agent state {"context": […]} / {"state": {"context": […]}}',
+  reads: 'messages: a bare array, JSON Lines, or an agent state {"context": […]} / {"state": {"context": […]}}',
   patterns: ['*.json', '*.jsonl'],
   detect,
 };

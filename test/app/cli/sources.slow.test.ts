@@ -183,8 +183,8 @@ describe('messages=@FILE in a native format', () => {
     );
     envelope(result);
     expect(result.stderr.trimEnd().split('\n')).toEqual([
-      'warning: eligible tool "read" matches no tool call in the history (closest: "Read"); names are matched exactly (R5)',
-      'warning: eligible tool "Bash" matches no tool call in the history (no similar name); names are matched exactly (R5)',
+      'warning: eligible tool "read" matches no tool call in the history (closest: "Read"); names are matched exactly',
+      'warning: eligible tool "Bash" matches no tool call in the history (no similar name); names are matched exactly',
     ]);
   });
 

@@ -62,14 +62,19 @@ describe('approval and archive reference', () => {
     expect(truncatedTexts(store)).toEqual(before);
   });
 
-  it('the reviewer is the OS user until named, then remembered by the next launch', async () => {
+  it('§9 the reviewer starts empty, never the OS user; the name of the last export is remembered, a typed one is not', async () => {
     const storage = memoryStorage();
     const first = makeStore(storage).store;
     const info = { ...(await first.getState().deps.bridge['app.info']({})), osUser: 'ada', version: '1.2.3' };
     first.getState().setHostInfo(info);
-    expect(first.getState().reviewer).toBe('ada');
+    expect(first.getState().reviewer).toBe('');
     expect(first.getState().host?.version).toBe('1.2.3');
+    first.getState().setReviewer('Typed Only');
+    expect(makeStore(storage).store.getState().reviewer).toBe('');
+    await first.getState().openExample();
+    await first.getState().startRun();
     first.getState().setReviewer('Grace Hopper');
+    expect(await first.getState().exportApproved({ as: 'source', report: false })).toMatch(/^Exported /);
     const next = makeStore(storage).store;
     next.getState().setHostInfo(info);
     expect(next.getState().reviewer).toBe('Grace Hopper');

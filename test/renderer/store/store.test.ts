@@ -195,7 +195,7 @@ describe('store slices', () => {
     expect(
       await store.getState().openSnapshot({ fileName: 'bad.json', text: '[{"id": "m0", "role": "user",, }]' }),
     ).toBe(false);
-    expect(store.getState().openError).toMatch(/^bad\.json: not JSON: .*position \d+/);
+    expect(store.getState().openError).toMatch(/^bad\.json: not JSON: line \d+, column \d+/);
     expect(store.getState().snapshot).toBe(snapshot);
   });
 
