@@ -10,13 +10,9 @@ import type { FormatId } from '../../../core/formats/index.js';
 import { FORMAT_IDS } from '../../../core/formats/index.js';
 import { intercode, openclawSession, smolagentsGaia } from './encodersNext.js';
 
-export interface Call {
-  name: string;
-  input: { path: string };
-  output: string;
-  error: boolean;
-}
-export type Turn = { kind: 'user'; text: string } | { kind: 'assistant'; text: string; calls: Call[] };
+import type { Call, Turn } from './turns.js';
+
+export type { Call, Turn };
 
 const textArb = fc
   .array(fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('é', '😀', '"', '\\', '\n', '漢字', '```')), {

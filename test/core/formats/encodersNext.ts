@@ -2,7 +2,7 @@
  * Encoders (encoders.ts) of the formats first read from ../shared/corpus-next, each writing a
  * generated conversation the way that format's own producer would.
  */
-import type { Turn } from './encoders.js';
+import type { Turn } from './turns.js';
 
 type Enc = (turns: Turn[]) => string;
 
