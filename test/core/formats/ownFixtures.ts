@@ -377,7 +377,6 @@ const legacyFunctionMessages = [
 ];
 
 export const OWN_FIXTURES: readonly OwnFixture[] = [
-  { name: 'ATIF trajectory', format: 'atif', text: ATIF_TEXT, conversations: 1 },
   {
     name: 'anthropic request body',
     format: 'anthropic-messages',
@@ -433,4 +432,5 @@ export const OWN_FIXTURES: readonly OwnFixture[] = [
     text: JSON.stringify(legacyFunctionMessages, null, 2) + '\n',
     conversations: 1,
   },
+  { name: 'ATIF trajectory', format: 'atif', text: ATIF_TEXT, conversations: 1 },
 ];

@@ -9,6 +9,7 @@ import { createDefaultRegistry } from '../../../core/engine/backends.js';
 import type { CompactResponse, Message } from '../../../core/engine/schema.js';
 import { compactContext } from '../../../core/engine/compact.js';
 import { createOfflineModel } from '../../../core/engine/offline/model.js';
+import { replicationIncidentScenario } from '../../../core/examples/index.js';
 import type { Container } from '../../../core/engine/containers.js';
 import { loadHistory, writeHistory } from '../../../core/engine/containers.js';
 import { AuditRecordSchema } from '../../../core/audit/schema.js';
@@ -94,12 +95,14 @@ describe('store slices', () => {
 
   it('§9 truncate_tail_chars set in the form reaches the run: chars after and the export equal compactContext with it', async () => {
     const store = makeStore();
-    await store.getState().openExample();
+    // The replication incident has a pair whose p_call exceeds its p_result (the payment example,
+    // under the fitted weights, has none), so some threshold makes it drop_result.
+    const scenario = replicationIncidentScenario();
+    await store.getState().openSnapshot({ fileName: 'replication.json', text: JSON.stringify(scenario.messages) });
+    for (const tool of scenario.eligible_tool_names) store.getState().toggleTool(tool, true);
+    store.getState().setGoal(scenario.goal);
     expect(store.getState().setOption('truncate_tail_chars', -1)).not.toBeNull();
     expect(store.getState().setOption('truncate_tail_chars', 120)).toBeNull();
-    // Without the example's "finished" clause no goal rule caps a pair at 0.1, so some pair's
-    // p_call can exceed its p_result.
-    store.getState().setGoal('Write the exact unified diff that fixes BILL-2291 in services/payments/retry_policy.py.');
     await store.getState().startRun();
     // A threshold between a decision's p_result and p_call makes it drop_result, whose output keeps the tail.
     const threshold = splittingThreshold(store.getState().proposal!.outcome.decisions);
