@@ -152,7 +152,10 @@ export class ArchiveStore {
       // A ZIP inflates within what the heap rule leaves beside its bytes (app/budget.ts).
       source = inspectSource(content, undefined, { maxInflatedBytes: inflateBudgetBytes(buffer.length) });
     } catch (error) {
-      // The reason's code only: a parser's message quotes the file's first characters.
+      // A size refusal is our own sentence (sizes only), so it is given whole; any other reason by its
+      // code only, since a parser's message quotes the file's first characters.
+      if (error instanceof FormatError && error.reason === 'too_large')
+        throw new ToolError(`archive "${clip(name)}" does not read as a history: ${error.message}.`);
       if (error instanceof FormatError)
         throw new ToolError(`archive "${clip(name)}" does not read as a history (${error.reason}); it is not read.`);
       throw error;

@@ -4,9 +4,9 @@
  * leave-one-conversation-out inside the training data only, so `eval --cv` never picks them
  * with the transcript it then measures.
  *
- * The keep cost weight is the one with the most reduction whose later-use recall stays at
- * least `MIN_RECALL` — the operating point the project holds the model to at the
- * default threshold (other trade-offs are a threshold away: `eval` prints the frontier) — with
+ * The keep cost weight is the one with the most reduction whose recall under both labels
+ * (later-use and strict, labels.ts) stays at least `MIN_RECALL` — the operating point the
+ * project holds the model to at the default threshold (other trade-offs are a threshold away: `eval` prints the frontier) — with
  * each conversation predicted by weights fitted on the others. Then, at it, the call cost
  * weight with the most reduction whose keep_call recall (callLabel.ts) stays at least
  * `MIN_CALL_RECALL`. Reduction is estimated from the samples (characters a truncation or a
@@ -44,11 +44,11 @@ const BLOCK_CHARS = 150;
 export interface Selection {
   keepCostWeight: number;
   callCostWeight: number;
-  /** Per keep cost weight, the inner cross-validated later-use recall and reduction. */
+  /** Per keep cost weight, the inner cross-validated recall (the lower of both labels') and reduction. */
   scores: Array<{ keepCostWeight: number; recall: number; reduction: number }>;
   /** Per call cost weight (at the chosen keep cost weight), the inner call recall and reduction. */
   callScores: Array<{ callCostWeight: number; callRecall: number; reduction: number }>;
-  /** The default threshold's inner cross-validated later-use recall and reduction at both choices. */
+  /** The default threshold's inner cross-validated recall (both labels) and reduction at both choices. */
   operatingPoint: OperatingPoint;
 }
 
@@ -101,8 +101,9 @@ function innerScores(folds: readonly Fold[], logits: (fold: Fold, i: number) => 
     for (const chars of cuts.values()) history += chars;
   }
   return {
-    // The later-use label is what the default is held to; the strict one is reported beside it.
-    recall: used['later-use'] === 0 ? 0 : usedKept['later-use'] / used['later-use'],
+    // The default is held to the floor under both labels (the strict one counts only verbatim
+    // reuse, where a truncated result is surely missed): the lower of the two recalls.
+    recall: Math.min(...LABELS.map((label) => (used[label] === 0 ? 0 : usedKept[label] / used[label]))),
     callRecall: needed === 0 ? 1 : neededKept / needed,
     reduction: history === 0 ? 0 : saved / history,
   };

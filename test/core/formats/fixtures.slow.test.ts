@@ -59,6 +59,7 @@ const CASES: Case[] = [
     text: () => f.text,
   })),
   ...corpusCases(),
+  ...corpusNextCases(),
 ];
 
 /** The corpus transcripts are our own model: the agentscope format's real files. */
@@ -73,6 +74,23 @@ function corpusCases(): Case[] {
       conversations: 1,
       text: () => readFileSync(join(dir, n), 'utf8'),
     }));
+}
+
+/** The formats whose only real files are in ../shared/corpus-next (its SOURCES.md names them). */
+function corpusNextCases(): Case[] {
+  const dir = sharedPath('corpus-next');
+  if (!dir) return [];
+  const files: Array<[file: string, format: FormatId, conversations: number]> = [
+    ['intercode-bash/ic_bash_react_10_turns_fs_1-gpt-3.5.json', 'intercode', 60],
+    ['openclaw-scout/fx-demo-cfabe24d.jsonl', 'openclaw-session', 1],
+    ['smolagents-gaia/code_o1_27-01_text.jsonl', 'smolagents-gaia', 12],
+  ];
+  return files.map(([file, format, conversations]) => ({
+    name: `corpus-next/${file}`,
+    format,
+    conversations,
+    text: () => readFileSync(join(dir, file), 'utf8'),
+  }));
 }
 
 if (!FORMATS_DIR) it.skip(sharedSkipReason('formats'), () => {});

@@ -12,6 +12,7 @@ import type { Action, CompactResponse, Message } from '../../../core/engine/sche
 import { DEFAULT_OPTIONS } from '../../../core/engine/schema.js';
 import type { FormatId, OpenedSource, Proposal } from '../../../core/formats/index.js';
 import { exportSource, openSource, parseSource, proposalFor } from '../../../core/formats/index.js';
+import { parseNonFinite } from '../../../core/formats/nonFinite.js';
 import { toolNamesOf } from '../../../core/inspect/toolNames.js';
 import { sharedPath } from '../../support/shared.js';
 
@@ -90,9 +91,20 @@ export function fixtureText(fixture: Fixture): string {
   return readFileSync(join(FORMATS_DIR as string, fixture.file), 'utf8');
 }
 
+/** A JSON text's value; Python's NaN and Infinity read as the reader reads them (nonFinite.ts). */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const value = parseNonFinite(text);
+    if (value === null) throw error;
+    return value;
+  }
+}
+
 /** JSON-equal as SPEC §1 defines it: equal compact JSON of the parsed values. */
 export function jsonEqual(a: string, b: string): boolean {
-  return JSON.stringify(JSON.parse(a)) === JSON.stringify(JSON.parse(b));
+  return JSON.stringify(parseJson(a)) === JSON.stringify(parseJson(b));
 }
 
 /** JSON Lines compared line by line, in order. */
@@ -101,7 +113,7 @@ export function linesEqual(a: string, b: string): boolean {
     text
       .split('\n')
       .filter((l) => l.trim() !== '')
-      .map((l) => JSON.stringify(JSON.parse(l)));
+      .map((l) => JSON.stringify(parseJson(l)));
   const [x, y] = [split(a), split(b)];
   return x.length === y.length && x.every((line, i) => line === y[i]);
 }
