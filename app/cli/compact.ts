@@ -239,6 +239,7 @@ export async function run(argv: string[]): Promise<number> {
         force,
         signingKey,
         restoreServer: out.restoreServer,
+        policySha256: policy === null ? null : (await import('./policy.js')).policySha256(policy),
       });
       // stdout is the envelope alone (SPEC §8); how to attach the restore server goes to stderr.
       process.stderr.write(`${out.files.restoreServerNote(written)}\n`);

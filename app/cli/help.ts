@@ -14,7 +14,7 @@ const SUMMARIES: Record<string, string> = {
     'compare A.json B.json [--json]: two envelopes or audit records of the same history; the calls whose action differs, the agreement rate',
   mcp: 'mcp [--archive-dir DIR]... [--policy FILE]: the restore server (MCP on stdio) that lets an agent read back what an export shortened (docs/mcp.md)',
   verify:
-    'verify AUDIT.json [--json] [--report]: re-derive the exported snapshot from the archive and the audit record and check every hash; exit 0 exactly as approved, 1 with the first difference; --report also writes the HTML report',
+    'verify AUDIT.json [--json] [--report] [--policy FILE]: re-derive the exported snapshot from the archive and the audit record and check every hash; exit 0 exactly as approved, 1 with the first difference; --report also writes the HTML report; --policy checks the policy the record names',
   check:
     'check FILE [--format ID] [--conversation KEY] [--json]: the rules of every target the format feeds (the tool that reads it back, the provider API); exit 0 all pass, 1 a rule fails',
 };

@@ -102,6 +102,8 @@ export async function writeOutFiles(
     force: boolean;
     signingKey?: SigningKey | null;
     restoreServer?: boolean;
+    /** `--policy`: the hash of the policy file's canonical text, named in the record. */
+    policySha256?: string | null;
   },
 ): Promise<WrittenExport> {
   const { request, source, details } = run;
@@ -144,6 +146,7 @@ export async function writeOutFiles(
       toolVersion: packageVersion(),
       exportedAt: new Date().toISOString(),
       markerRestore: restoreArchive !== null,
+      policySha256: options.policySha256 ?? null,
     },
   );
   // An edited zstd member of a .eval log is compressed by the wasm codec core cannot load.

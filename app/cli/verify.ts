@@ -39,6 +39,7 @@ import {
 } from './args.js';
 
 export const USAGE = `usage: compaction-inspector verify AUDIT.json [--json] [--report] [--allowed-signers FILE]
+                                    [--policy FILE]
   AUDIT.json  an export's audit record; the snapshot and the archive it names are read from
               the same folder
   --json      the result as JSON on stdout: { ok, differences, audit, snapshot, archive,
@@ -51,6 +52,10 @@ export const USAGE = `usage: compaction-inspector verify AUDIT.json [--json] [--
               also check the record's SSH signature (AUDIT.json.sig beside it, as
               ssh-keygen -Y sign -n compaction-inspector-audit writes it) against git's
               allowed-signers file: a missing, altered or unknown signature is a difference
+  --policy FILE
+              also check that the export was approved under this compaction-policy.json
+              (the record names its policy by the SHA-256 of its canonical text): another
+              policy, or none named, is a difference
   Exit 0 when the snapshot is what the record derives from the archive (and, with
   --allowed-signers, the record is what an allowed signer signed), 1 with the first
   difference, 2 on bad input. The verdict names every field it could not check.
@@ -149,10 +154,16 @@ export interface VerifyOutcome {
   proof: ProofMap;
 }
 
+/** `--policy FILE`'s hash as a record names it (policy.ts `policySha256`); a bad file is bad usage. */
+async function policyHashOf(path: string): Promise<string> {
+  const { readPolicyFlag, policySha256 } = await import('./policy.js');
+  return policySha256(readPolicyFlag(path));
+}
+
 /** Every check `verify` makes, on the files as they are: what the CLI prints and the tests read. */
 export async function verifyFiles(
   auditPath: string,
-  options: { allowedSigners?: string; now?: Date } = {},
+  options: { allowedSigners?: string; policy?: string; now?: Date } = {},
 ): Promise<VerifyOutcome> {
   const signers =
     options.allowedSigners === undefined
@@ -174,6 +185,13 @@ export async function verifyFiles(
       ? null
       : verifyAuditSignature(bytes, present ? readTextFile('signature', sigPath) : null, signers, options.now);
   const differences = verification.ok ? [] : [...verification.differences];
+  if (options.policy !== undefined) {
+    const wanted = await policyHashOf(options.policy);
+    if (record.policy_sha256 !== wanted)
+      differences.push(
+        `--policy ${options.policy} (sha256 ${wanted}): the record was approved under ${record.policy_sha256 === undefined ? 'no policy file' : `another policy (sha256 ${record.policy_sha256})`}`,
+      );
+  }
   if (verdict !== null && !verdict.ok)
     differences.unshift(
       present
@@ -231,6 +249,10 @@ export function render(outcome: VerifyOutcome): string {
     `  derived with the record's: ${fieldList(proof.derives)}`,
     `  recomputed from the archive: ${fieldList(proof.recomputed)}`,
   ];
+  if (record.policy_sha256 !== undefined)
+    lines.push(
+      `  approved under the policy file sha256 ${record.policy_sha256} (verify --policy FILE checks a file against it)`,
+    );
   const verdict = signature.verdict;
   if (verdict?.ok) {
     const who = verdict.principals.join(', ');
@@ -275,29 +297,33 @@ export function verdictJson(outcome: VerifyOutcome, report: string | null) {
 }
 
 /** Every file verify read: --report may replace none of them. */
-function readsOf(outcome: VerifyOutcome, allowedSigners: string | undefined): ReadPath[] {
+function readsOf(outcome: VerifyOutcome, allowedSigners: string | undefined, policy: string | undefined): ReadPath[] {
   return [
     { role: 'the audit record', path: outcome.auditPath },
     { role: 'the archive', path: outcome.archive.name },
     { role: 'the snapshot', path: outcome.snapshot.name },
     ...(outcome.signature.present ? [{ role: 'the signature', path: outcome.signature.path }] : []),
     ...(allowedSigners !== undefined ? [{ role: 'the allowed signers', path: allowedSigners }] : []),
+    ...(policy !== undefined ? [{ role: 'the policy', path: policy }] : []),
   ];
 }
 
 export async function run(argv: string[]): Promise<number> {
   try {
-    const parsed = parseFileCommand('verify', argv, USAGE, ['report', 'force'], ['allowed-signers']);
+    const parsed = parseFileCommand('verify', argv, USAGE, ['report', 'force'], ['allowed-signers', 'policy']);
     if (parsed === null) return EXIT.success;
     const [auditPath, ...extra] = parsed.files;
     if (auditPath === undefined || extra.length > 0)
       throw new UsageError(`verify: give exactly one audit record (got ${parsed.files.length})`);
-    const outcome = await verifyFiles(auditPath, { allowedSigners: parsed.values.get('allowed-signers') });
+    const outcome = await verifyFiles(auditPath, {
+      allowedSigners: parsed.values.get('allowed-signers'),
+      policy: parsed.values.get('policy'),
+    });
     const ok = outcome.differences.length === 0;
     const reportPath =
       ok && outcome.verification.ok && parsed.flags.has('report')
         ? await writeReport(auditPath, outcome.record, outcome.verification.rederived, {
-            reads: readsOf(outcome, parsed.values.get('allowed-signers')),
+            reads: readsOf(outcome, parsed.values.get('allowed-signers'), parsed.values.get('policy')),
             force: parsed.flags.has('force'),
           })
         : null;

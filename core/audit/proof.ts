@@ -33,6 +33,8 @@ const TOP: Record<Exclude<keyof AuditRecord, Nested>, Proof> = {
   // R3: the shell rule and its patterns guard the archive's shell calls (verify.ts `ruleDifferences`).
   shell_read_only: 'derives',
   archive_ref: 'derives',
+  // Which policy file was applied is the record's word; `verify --policy FILE` compares the hash.
+  policy_sha256: 'stated',
   // §9 "Restore server": whether the markers say how to restore, which the snapshot's text shows.
   marker_restore: 'derives',
   backend: 'stated',

@@ -54,6 +54,8 @@ export interface Approval {
   exportedAt: string;
   /** §9 "Restore server": the markers also say how to restore with restore_result. */
   markerRestore?: boolean;
+  /** The SHA-256 of the canonical text of the policy file approved with it (the host hashes). */
+  policySha256?: string | null;
 }
 
 /** The archive of `original`, as the record names it and the export writes it. */
@@ -102,6 +104,7 @@ export function auditDraftFor(opened: OpenedHistory, run: RecordedRun, approval:
     ...(request.live_from_message_id !== undefined ? { live_from_message_id: request.live_from_message_id } : {}),
     shell_read_only: { rule: SHELL_RULE, ...request.shell_read_only },
     archive_ref: request.archive_ref,
+    ...(approval.policySha256 ? { policy_sha256: approval.policySha256 } : {}),
     ...(approval.markerRestore ? { marker_restore: true } : {}),
     options: { ...request.options, keep_threshold: approval.threshold },
     backend: outcome.backend,

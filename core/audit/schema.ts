@@ -119,6 +119,13 @@ export const AuditRecordSchema = z.strictObject({
    */
   shell_read_only: ShellReadOnlySchema.extend({ rule: z.string() }).optional(),
   archive_ref: request.archive_ref,
+  /**
+   * The policy file the export was approved under (docs/policy.md): the SHA-256 of its canonical
+   * text (core/policies/policyFile.ts `policyFileText`), so `verify --policy FILE` can say whether
+   * FILE is that policy. Absent when no policy file was named (an older record, or the command
+   * line without `--policy`).
+   */
+  policy_sha256: Sha256Schema.optional(),
   /** §9 "Restore server": the markers also name the restore_result call for `archive_file` (absent: false). */
   marker_restore: z.boolean().optional(),
   options: OptionsSchema,

@@ -6,7 +6,7 @@ import { signatureFileName } from '../../core/audit/schema.js';
 import { bundleExport } from '../../core/audit/bundle.js';
 import type { WrittenSession } from '../../core/formats/index.js';
 import { isBinarySource, resumableSession, sessionCwdOf, sessionFileName } from '../../core/formats/index.js';
-import { sha256Hex } from '../worker/snapshot.js';
+import { sha256Hex } from '../sha256.js';
 import type { Bridge } from './types.js';
 import { BridgeError, bridgeOver } from './types.js';
 

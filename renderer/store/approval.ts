@@ -9,6 +9,10 @@ import { canResume } from '../../core/formats/index.js';
 import type { HostInfo, Signer } from '../../core/ipc/contract.js';
 import type { Proposal } from './derive.js';
 import { auditDraft, exportedText, exportName, restoreArchiveOf, signedByText } from './exporting.js';
+import { policyFileText } from '../../core/policies/policyFile.js';
+import { sha256Hex } from '../sha256.js';
+import type { PolicyFileState } from './policyFile.js';
+import { policyFileOfState } from './policyFile.js';
 import type { ProposalSlice } from './proposal.js';
 import type { Deps, Slice } from './slice.js';
 import type { SnapshotSlice } from './snapshot.js';
@@ -77,7 +81,7 @@ export function initialReviewer(storage: Deps['storage']): Pick<ApprovalSlice, '
 
 export const createApprovalSlice: Slice<
   ApprovalSlice,
-  Pick<SnapshotSlice, 'snapshot'> & Pick<ProposalSlice, 'proposal' | 'outOfDate'>
+  Pick<SnapshotSlice, 'snapshot'> & Pick<ProposalSlice, 'proposal' | 'outOfDate'> & PolicyFileState
 > = (set, get) => ({
   reviewer: '',
   approvalComment: '',
@@ -110,12 +114,15 @@ export const createApprovalSlice: Slice<
     try {
       const exportedAt = (deps.now?.() ?? new Date()).toISOString();
       const restoreArchive = restoreArchiveOf(snapshot, restoreServer);
+      // The record names the policy on screen as Export policy writes it, so `verify --policy` can
+      // match the file an engineer approved with the export it approved.
+      const policySha256 = await sha256Hex(new TextEncoder().encode(policyFileText(policyFileOfState(state))));
       const saved = await deps.bridge['file.save']({
         suggestedName: exportName(snapshot.fileName, as),
         sourcePath: snapshot.path,
         text: exportedText(snapshot, proposal, as, restoreArchive),
         archive: new Uint8Array(await snapshot.original.arrayBuffer()),
-        audit: auditDraft(state, snapshot, proposal, { as, exportedAt, restoreArchive }),
+        audit: auditDraft(state, snapshot, proposal, { as, exportedAt, restoreArchive, policySha256 }),
         report,
         resumable,
       });

@@ -71,7 +71,7 @@ export function auditDraft(
   state: Approval,
   snapshot: Snapshot,
   proposal: Proposal,
-  options: { as: ExportAs; exportedAt: string; restoreArchive?: string | null },
+  options: { as: ExportAs; exportedAt: string; restoreArchive?: string | null; policySha256?: string | null },
 ): AuditDraft {
   const opened = {
     original: { name: snapshot.fileName, sha256: snapshot.sha256, bytes: snapshot.bytes },
@@ -104,6 +104,7 @@ export function auditDraft(
     toolVersion: state.host?.version ?? '0.0.0',
     exportedAt: options.exportedAt,
     markerRestore: restoreArchive !== null,
+    policySha256: options.policySha256 ?? null,
   });
 }
 

@@ -17,7 +17,7 @@ import { keptByReason } from '../../core/inspect/guardCounts.js';
 import type { AuditModel, PairReview } from '../../core/inspect/review.js';
 import { auditModel } from '../../core/inspect/review.js';
 import type { PolicyFile } from '../../core/policies/policyFile.js';
-import { policyFileOf } from '../../core/policies/policyFile.js';
+import { policyFileOfState } from './policyFile.js';
 import type { Proposal } from './derive.js';
 import type { AppState } from './state.js';
 import type { ContextStrip } from '../../core/inspect/contextStrip.js';
@@ -217,26 +217,8 @@ export const selectUnsaved = (s: AppState): boolean =>
     !sameNotes(s.exported.comments, s.comments) ||
     s.exported.note !== s.approvalComment);
 
-/**
- * The current policy as `compaction-policy.json` (docs/policy.md): the tools, protections and
- * options a run is asked with, and the model whose probabilities the threshold was tuned on.
- */
-export function selectPolicyFile(s: AppState): PolicyFile {
-  const outcome = s.proposal?.outcome;
-  const promptVersion = (outcome?.stats as { prompt_version?: string } | undefined)?.prompt_version;
-  const model = outcome ? outcome.model : (s.backend.model ?? null);
-  return policyFileOf({
-    eligible_tool_names: s.eligible,
-    protected_message_ids: s.protectedMessageIds,
-    protected_call_ids: s.protectedCallIds,
-    options: s.options,
-    decision_model: {
-      backend: outcome?.backend ?? s.backend.name,
-      ...(model ? { model } : {}),
-      ...(promptVersion ? { prompt_version: promptVersion } : {}),
-    },
-  });
-}
+/** The current policy as `compaction-policy.json` (policyFile.ts). */
+export const selectPolicyFile = (s: AppState): PolicyFile => policyFileOfState(s);
 
 const strips = new WeakMap<
   AuditModel,

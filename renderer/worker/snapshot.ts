@@ -11,6 +11,7 @@ import type { HistorySummary } from '../../core/inspect/summary.js';
 import { summarizeHistory } from '../../core/inspect/summary.js';
 import type { Counter, ProposalTokens } from './tokens.js';
 import { TokenCounter } from './tokens.js';
+import { sha256Hex } from '../sha256.js';
 
 export interface ParsedSnapshot {
   kind: 'snapshot';
@@ -31,11 +32,6 @@ export interface ConversationChoice {
   format: FormatId;
   detection: Detection;
   conversations: ConversationInfo[];
-}
-
-export async function sha256Hex(data: ArrayBuffer | Uint8Array): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', data as BufferSource);
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** Reads a file in chunks so a 100 MB file reports progress instead of going quiet. */

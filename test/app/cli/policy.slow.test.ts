@@ -2,6 +2,8 @@
  * `compact_context --policy FILE`: the approved policy file lies under the command's own
  * arguments, through the built command line.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ResponseSchema } from '../../../core/engine/schema.js';
 import { runCli, tempDir } from './support.js';
@@ -106,6 +108,51 @@ describe('compact_context --policy', () => {
     const { result } = await compact(['--policy', 'policy.json'], {});
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(/^warning: the policy was tuned with weights or prompt offline-v0\/w-00000000, not /);
+  });
+});
+
+describe('an export approved under a policy file', () => {
+  it('§9 the audit record names the policy by the hash of its canonical text; verify --policy checks a file against it', async () => {
+    tmp = tempDir();
+    const env = scriptedEnv();
+    // The same policy in another spacing and key order: one canonical text, one hash.
+    tmp.write(
+      'policy.json',
+      JSON.stringify({ options: { keep_threshold: 0.7 }, eligible_tool_names: ['read_file'], compaction_policy: 1 }),
+    );
+    tmp.write(
+      'same.json',
+      JSON.stringify(
+        { compaction_policy: 1, eligible_tool_names: ['read_file'], options: { keep_threshold: 0.7 } },
+        null,
+        4,
+      ),
+    );
+    tmp.write('other.json', JSON.stringify({ compaction_policy: 1, eligible_tool_names: ['read_file', 'grep'] }));
+    const exported = await compact(['--policy', 'policy.json', '--out', 'out.json', '--reviewer', 'Ada'], env);
+    expect(exported.result.code).toBe(0);
+    const record = JSON.parse(readFileSync(join(tmp.dir, 'out.json.audit.json'), 'utf8')) as { policy_sha256?: string };
+    expect(record.policy_sha256).toMatch(/^[0-9a-f]{64}$/);
+
+    const plain = await runCli(['verify', 'out.json.audit.json'], { cwd: tmp.dir, env });
+    expect(plain.code).toBe(0);
+    expect(plain.stdout).toContain(`approved under the policy file sha256 ${record.policy_sha256}`);
+    const same = await runCli(['verify', 'out.json.audit.json', '--policy', 'same.json'], { cwd: tmp.dir, env });
+    expect(same.code).toBe(0);
+    const other = await runCli(['verify', 'out.json.audit.json', '--policy', 'other.json'], { cwd: tmp.dir, env });
+    expect(other.code).toBe(1);
+    expect(other.stdout).toMatch(
+      new RegExp(
+        `^differs: --policy other\\.json \\(sha256 [0-9a-f]{64}\\): the record was approved under another policy \\(sha256 ${record.policy_sha256}\\)`,
+      ),
+    );
+
+    // Without --policy the record names none, and verify --policy says so.
+    await compact(['eligible_tool_names=["read_file"]', '--out', 'bare.json', '--reviewer', 'Ada'], env);
+    expect(JSON.parse(readFileSync(join(tmp.dir, 'bare.json.audit.json'), 'utf8'))).not.toHaveProperty('policy_sha256');
+    const none = await runCli(['verify', 'bare.json.audit.json', '--policy', 'policy.json'], { cwd: tmp.dir, env });
+    expect(none.code).toBe(1);
+    expect(none.stdout).toContain('the record was approved under no policy file');
   });
 });
 

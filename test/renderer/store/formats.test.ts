@@ -84,7 +84,14 @@ describe('native formats in the inspector', () => {
 
   it('§9 an Anthropic request body opens with its calls (no silent 0); a name that matches no call is flagged', async () => {
     const store = makeStore();
-    expect(await store.getState().openSnapshot({ fileName: 'request.json', text: OWN_FIXTURES.find((f) => f.name === 'anthropic request body')!.text })).toBe(true);
+    expect(
+      await store
+        .getState()
+        .openSnapshot({
+          fileName: 'request.json',
+          text: OWN_FIXTURES.find((f) => f.name === 'anthropic request body')!.text,
+        }),
+    ).toBe(true);
     expect(store.getState().snapshot!.summary.toolCalls).toBe(4);
     store.getState().toggleTool('Read_File', true);
     expect(store.getState().unmatchedTools).toEqual([{ name: 'Read_File', closest: ['read_file'] }]);

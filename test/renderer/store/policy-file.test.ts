@@ -9,7 +9,8 @@ import { applyPolicy, parsePolicyFile, policyFileText } from '../../../core/poli
 import { parseRequest } from '../../../core/engine/request.js';
 import { requestFrom } from '../../../renderer/store/policy.js';
 import { selectPolicyFile } from '../../../renderer/store/selectors.js';
-import { settled, storeOver } from './directBridge.js';
+import { createHash } from 'node:crypto';
+import { exportingStore, settled, storeOver } from './directBridge.js';
 
 describe('the policy file of the inspector', () => {
   it('names the tools, protections, options and the model of the run; read back it gives the same request', async () => {
@@ -29,5 +30,16 @@ describe('the policy file of the inspector', () => {
     expect(applied.eligible_tool_names).toEqual([...asked.eligible_tool_names].sort());
     expect(applied.protected_message_ids).toEqual([...asked.protected_message_ids].sort());
     expect(applied.options).toEqual(asked.options);
+  });
+
+  it('§9 an export names that policy by the hash of its canonical text, as Export policy writes it', async () => {
+    const { store, saved } = exportingStore();
+    expect(await store.getState().openExample()).toBe(true);
+    await store.getState().startRun();
+    await settled(store);
+    store.getState().setReviewer('Ada Reviewer');
+    await store.getState().exportApproved({ as: 'source', report: false });
+    const written = policyFileText(selectPolicyFile(store.getState()));
+    expect(saved[0].record.policy_sha256).toBe(createHash('sha256').update(written).digest('hex'));
   });
 });
