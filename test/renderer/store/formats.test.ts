@@ -85,12 +85,10 @@ describe('native formats in the inspector', () => {
   it('§9 an Anthropic request body opens with its calls (no silent 0); a name that matches no call is flagged', async () => {
     const store = makeStore();
     expect(
-      await store
-        .getState()
-        .openSnapshot({
-          fileName: 'request.json',
-          text: OWN_FIXTURES.find((f) => f.name === 'anthropic request body')!.text,
-        }),
+      await store.getState().openSnapshot({
+        fileName: 'request.json',
+        text: OWN_FIXTURES.find((f) => f.name === 'anthropic request body')!.text,
+      }),
     ).toBe(true);
     expect(store.getState().snapshot!.summary.toolCalls).toBe(4);
     store.getState().toggleTool('Read_File', true);
