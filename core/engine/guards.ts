@@ -106,9 +106,16 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** R3 extension: an eligible shell tool's call is a candidate only when its command only reads. */
 function writesThroughShell(call: Block, policy: Policy): boolean {
-  if (policy.shellReadOnly === undefined || !isShellTool(call.name)) return false;
+  return policy.shellReadOnly !== undefined && shellWriteReason(call, policy.shellReadOnly) !== null;
+}
+
+/** Why a shell tool's call may write under `patterns` (the R3 shell rule), or null when it only reads or is no shell call. */
+export function shellWriteReason(call: Block, patterns: ShellPatterns): string | null {
+  if (!isShellTool(call.name)) return null;
   const input = parseJsonText(call.input as string);
-  return !input.ok || !shellCallVerdict(input.value, policy.shellReadOnly).readOnly;
+  if (!input.ok) return 'its input is not JSON';
+  const verdict = shellCallVerdict(input.value, patterns);
+  return verdict.readOnly ? null : verdict.why;
 }
 
 function parsesAsJson(text: unknown): boolean {

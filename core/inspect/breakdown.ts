@@ -6,7 +6,8 @@
  * When most of it sits in a protected region, it names the option that would reach it.
  */
 import type { Analysis, Pair } from '../engine/guards.js';
-import { inRecentWindow } from '../engine/guards.js';
+import { inRecentWindow, shellWriteReason } from '../engine/guards.js';
+import type { ShellPatterns } from '../engine/shellReadOnly.js';
 import { blocksOf } from '../engine/pairing.js';
 import type { Block, GuardCode, Message } from '../engine/schema.js';
 
@@ -75,6 +76,8 @@ export function charBreakdown(
   analysis: Analysis,
   recentWindow: number,
   eligibleToolNames: readonly string[],
+  /** The shell rule's patterns when the policy applies it (guards.ts `Policy.shellReadOnly`). */
+  shellPatterns?: ShellPatterns,
 ): CharBreakdown {
   // The array's brackets and commas, then every message.
   let total = messages.length > 0 ? messages.length + 1 : 2;
@@ -128,6 +131,11 @@ export function charBreakdown(
       `preserve_recent_messages protects; the largest, ${num(largest.chars)} characters of ${largest.pair.toolName} ` +
       `(call ${largest.pair.callId}), is reached with "Preserve recent messages" at ${reach}` +
       (unticked.length > 0 ? ` and ${unticked.join(', ')} ticked under "Eligible tools"` : '');
+    // The shell rule (R3) keeps a shell call whose command may write whatever the window: say so
+    // rather than point at a setting that cannot reach it.
+    const writes = shellPatterns === undefined ? null : shellWriteReason(largest.pair.callBlock, shellPatterns);
+    if (writes !== null)
+      advice += `; but its command may write (${writes}), so the shell rule keeps it even then: list the command under "Shell commands" if it only reads`;
   } else if ((otherGuards.tool_not_eligible ?? 0) * 2 > total)
     advice = `${share(otherGuards.tool_not_eligible!, total)} of the characters are results of tools not ticked under "Eligible tools": most in ${[
       ...untickedChars,

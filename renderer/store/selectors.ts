@@ -95,7 +95,13 @@ export function selectBreakdown(s: AppState): CharBreakdown | null {
   if (!breakdown)
     breakdowns.set(
       s.analysis,
-      (breakdown = charBreakdown(s.snapshot.messages, s.analysis, s.options.preserve_recent_messages, s.eligible)),
+      (breakdown = charBreakdown(
+        s.snapshot.messages,
+        s.analysis,
+        s.options.preserve_recent_messages,
+        s.eligible,
+        s.shellReadOnly,
+      )),
     );
   return breakdown;
 }

@@ -32,6 +32,10 @@ test('R4 the breakdown shows most characters in the last 6 messages and the opti
   await expect(summary.getByRole('note', { name: 'Where to reach them' })).toContainText(
     /preserve_recent_messages protects; .*"Preserve recent messages" at 0 and bash ticked/,
   );
+  // Its command stages files (git add): the advice says the shell rule (R3) keeps it even then.
+  await expect(summary.getByRole('note', { name: 'Where to reach them' })).toContainText(
+    'so the shell rule keeps it even then',
+  );
   await summary.screenshot({ path: join(SCREENSHOTS, 'breakdown.png') });
 
   const before = page.getByRole('region', { name: 'Before running' });
@@ -39,7 +43,7 @@ test('R4 the breakdown shows most characters in the last 6 messages and the opti
   await expect(before.getByRole('table', { name: 'Where the characters are' })).toHaveCount(0);
   await expect(before.getByRole('note', { name: 'Where to reach them' })).toContainText('preserve_recent_messages');
 
-  // Following the advice moves the characters to the candidates.
+  // Following the advice moves the characters out of the window, to the shell rule that keeps them.
   await page.getByRole('checkbox', { name: /^bash/ }).check();
   await page.getByLabel('Preserve recent messages').fill('0');
   await expect(
@@ -48,10 +52,10 @@ test('R4 the breakdown shows most characters in the last 6 messages and the opti
       .getByRole('cell')
       .last(),
   ).toHaveText('0.0 %');
-  const candidates = table
-    .getByRole('row', { name: /^Candidates/ })
+  const writes = table
+    .getByRole('row', { name: /^Kept: shell command writes/ })
     .getByRole('cell')
     .last();
-  expect(Number(/([\d.]+) %/.exec((await candidates.textContent()) ?? '')![1])).toBeGreaterThan(84);
+  expect(Number(/([\d.]+) %/.exec((await writes.textContent()) ?? '')![1])).toBeGreaterThan(84);
   await expect(summary.getByRole('note', { name: 'Where to reach them' })).toHaveCount(0);
 });

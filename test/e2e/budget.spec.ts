@@ -2,6 +2,7 @@
  * R7 before running, in Chromium on the bundled example: a max_state_tokens the observation
  * cannot fit is reported in Before running with the value to set, and that value runs.
  */
+import { FITTING_LABELS } from '../../core/inspect/glossary.js';
 import { join } from 'node:path';
 import { expect, SCREENSHOTS, test } from './host.js';
 
@@ -22,5 +23,6 @@ test('R7 Before running names the max_state_tokens a run needs, and a run at tha
   await expect(alert).toHaveCount(0);
   await page.getByRole('button', { name: 'Run' }).click();
   await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready');
-  await expect(page.getByLabel('Statistics')).toContainText('Fitting stage4');
+  // Stage 4 (R7), in the words the header uses: old calls merged.
+  await expect(page.getByLabel('Statistics')).toContainText(`What the model read${FITTING_LABELS[4]}`);
 });

@@ -4,6 +4,7 @@
  * (presets, edits, kept across a reload) and break-even; the first changed message marked in
  * the side by side; Tune's cache-friendly toggle. Expected figures come from the real core.
  */
+import { ACTION_LABELS } from '../../core/inspect/glossary.js';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -94,8 +95,9 @@ test('§9 pin A at 0.5, run B past a kept result: the compare view lists every d
   await expect(table.getByRole('row')).toHaveCount(expected.differences.length + 2);
   for (const d of expected.differences) {
     const row = table.getByRole('row', { name: new RegExp(`^${d.call_id} `) });
-    await expect(row).toContainText(d.a.action);
-    await expect(row).toContainText(d.b.action);
+    // Actions read in words on screen (ACTION_LABELS): drop_result and drop_call told apart.
+    await expect(row).toContainText(ACTION_LABELS[d.a.action]);
+    await expect(row).toContainText(ACTION_LABELS[d.b.action]);
     await expect(row).toContainText(d.a.reason);
     await expect(row).toContainText(d.b.reason);
     await expect(row).toContainText((d.b.keep_result ?? 0).toFixed(2));

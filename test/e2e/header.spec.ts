@@ -49,7 +49,7 @@ test('R3 R5 unticking a tool after Run moves its calls under "tool not eligible"
   const term = stats.getByRole('list', { name: 'Kept by a guard' }).locator('.term', { hasText: /^tool not eligible/ });
   await term.focus();
   await expect(term.getByRole('tooltip')).toBeVisible();
-  await expect(term).toHaveAccessibleDescription(/^R5: the tool is not ticked/);
+  await expect(term).toHaveAccessibleDescription(/The tool is not ticked/);
   await page.screenshot({ path: join(SCREENSHOTS, 'header-kept.png'), clip: { x: 0, y: 0, width: 1440, height: 190 } });
 
   await page.getByRole('checkbox', { name: 'read_file' }).check();

@@ -4,6 +4,7 @@
  * and the calls where the peer destroys a result later messages quote, then follow an evidence link.
  * Expected figures come from the real core.
  */
+import { ACTION_LABELS } from '../../core/inspect/glossary.js';
 import { createHash } from 'node:crypto';
 import { compactDetailed } from '../../dist/core/engine/compact.js';
 import { createOfflineModel } from '../../dist/core/engine/offline/model.js';
@@ -86,7 +87,7 @@ test('§9 Compare against observation masking: both sides’ sizes and the used 
   await expect(destroyed.getByRole('row')).toHaveCount(expected.destroyed.length + 1);
   for (const d of expected.destroyed) {
     const row = destroyed.getByRole('row', { name: new RegExp(`^${d.call_id} `) });
-    await expect(row).toContainText(d.action);
+    await expect(row).toContainText(ACTION_LABELS[d.action]);
     await expect(row).toContainText(d.rule);
   }
   // An evidence link opens the audit at the message that quotes the result.

@@ -105,7 +105,7 @@ test('R15 R13 R14 open a corpus file, tune, override and export the same file as
   await expect(page.getByRole('status', { name: 'Find results' })).toHaveText(/of [1-9]/);
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status', { name: 'Find results' })).toHaveText(/^1 of/);
-  const override = page.getByRole('combobox', { name: `Override ${target.call_id}` });
+  const override = page.getByRole('combobox', { name: `Override ${target.call_id}`, exact: true });
   await override.selectOption('keep');
   await expect(page.getByLabel('Statistics')).toContainText('Overrides1');
 

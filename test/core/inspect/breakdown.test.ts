@@ -3,6 +3,7 @@
  * window (R4), the other guards by reason, and text — summing to SPEC §6's compact JSON
  * length, and the option that reaches them when a protected region holds most.
  */
+import { NO_SHELL_PATTERNS } from '../../../core/engine/shellReadOnly.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -100,6 +101,11 @@ describe('where the characters are', () => {
         'bash',
       ]);
       expect(reached.candidates).toBeGreaterThanOrEqual(b.largestRecent!.chars);
+      // R3 shell rule: that result's command stages files (git add), so with bash not yet ticked the
+      // advice says ticking it would not reach that result.
+      const ruled = { ...p, eligibleToolNames: [], shellReadOnly: NO_SHELL_PATTERNS };
+      const withRule = charBreakdown(messages, analyze(messages, ruled), 6, [], NO_SHELL_PATTERNS);
+      expect(withRule.advice).toMatch(/its command may write \(.+\), so the shell rule keeps it even then/);
     },
   );
 });
