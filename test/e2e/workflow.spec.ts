@@ -86,17 +86,17 @@ test('R15 R13 R14 open a corpus file, tune, override and export the same file as
   await page.getByRole('combobox', { name: 'Filter' }).selectOption('all');
 
   // Tune: a new threshold re-derives every action without a model call (R15).
-  await page.getByRole('slider', { name: 'Keep threshold' }).fill('0.3');
-  const atLow = cli(0.3);
-  if (!atLow.success) throw new Error('CLI failed');
-  await expect(page.getByLabel('Statistics')).toContainText(atLow.answer.stats.chars_after!.toLocaleString('en-US'));
+  // A higher threshold drops more: the offline model keeps every call here at 0.3.
+  await page.getByRole('slider', { name: 'Keep threshold' }).fill('0.7');
+  const atHigh = cli(0.7);
+  if (!atHigh.success) throw new Error('CLI failed');
+  await expect(page.getByLabel('Statistics')).toContainText(atHigh.answer.stats.chars_after!.toLocaleString('en-US'));
   await expect(page.getByRole('img', { name: /Characters after compaction/ })).toBeVisible();
   await page.screenshot({ path: join(SCREENSHOTS, 'tune.png') });
 
   // Override the first call the CLI drops: find it (off-screen rows included), keep it.
-  const target =
-    atLow.answer.decisions.find((d) => d.action !== 'keep') ??
-    atHalf.answer.decisions.find((d) => d.action !== 'keep')!;
+  const target = atHigh.answer.decisions.find((d) => d.action !== 'keep')!;
+  expect(target).toBeDefined();
   await page.keyboard.press('Control+f');
   await expect(page.getByLabel('Find', { exact: true })).toBeFocused();
   // Find searches the text shown (ids without JSON quotes); ids grow down the history, so the
@@ -117,7 +117,7 @@ test('R15 R13 R14 open a corpus file, tune, override and export the same file as
   const source = readFileSync(FILE, 'utf8');
   const loaded = loadHistory(source);
   const policy = { eligibleToolNames: TOOLS, protectedMessageIds: [], protectedCallIds: [], preserveRecentMessages: 6 };
-  const actions = new Map<string, Action>(atLow.answer.decisions.map((d) => [d.pair_id, d.action]));
+  const actions = new Map<string, Action>(atHigh.answer.decisions.map((d) => [d.pair_id, d.action]));
   actions.set(target.pair_id, 'keep');
   // R13's markers name the archive written beside the snapshot.
   expect(files.archive.name).toBe(ARCHIVE_REF);
@@ -132,7 +132,7 @@ test('R15 R13 R14 open a corpus file, tune, override and export the same file as
   expect(exported).toBe(expected);
   // Without the override, the export would be exactly the CLI's answer written back.
   actions.set(target.pair_id, target.action);
-  expect(writeHistory(loaded.container, atLow.answer.messages as Message[])).toBe(
+  expect(writeHistory(loaded.container, atHigh.answer.messages as Message[])).toBe(
     writeHistory(
       loaded.container,
       rebuild(loaded.messages as Message[], analyze(loaded.messages, policy).pairs, actions, {
@@ -150,7 +150,7 @@ test('R15 R13 R14 open a corpus file, tune, override and export the same file as
   expect(audit.original_sha256).toBe(createHash('sha256').update(readFileSync(FILE)).digest('hex'));
   expect(audit.goal).toBe(GOAL);
   expect(audit.eligible_tool_names).toEqual(TOOLS);
-  expect((audit.options as { keep_threshold: number }).keep_threshold).toBe(0.3);
+  expect((audit.options as { keep_threshold: number }).keep_threshold).toBe(0.7);
   expect(audit.backend).toBe('offline');
   const overridden = audit.decisions.find((d) => d.call_id === target.call_id)!;
   expect(overridden).toMatchObject({
@@ -159,5 +159,5 @@ test('R15 R13 R14 open a corpus file, tune, override and export the same file as
     keep_call: target.keep_call,
     keep_result: target.keep_result,
   });
-  expect(audit.decisions).toHaveLength(atLow.answer.decisions.length);
+  expect(audit.decisions).toHaveLength(atHigh.answer.decisions.length);
 });
