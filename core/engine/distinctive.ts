@@ -265,6 +265,12 @@ export class TermIndex {
     return all.slice(lo);
   }
 
+  /** The last chunk that mentions `term`, or -1 when none does. */
+  lastAt(term: string): number {
+    const all = this.mentioning(term);
+    return all.length === 0 ? -1 : all[all.length - 1];
+  }
+
   private mentioning(term: string): readonly number[] {
     const known = this.found.get(term);
     if (known) return known;
