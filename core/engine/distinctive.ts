@@ -231,10 +231,14 @@ export function mentions(haystack: string, term: string): boolean {
 
 /**
  * Finds which chunks of text mention a term without scanning them all: an inverted index of
- * word tokens narrows the chunks, `mentions` confirms the boundary-exact match.
+ * word tokens narrows the chunks, `mentions` confirms the boundary-exact match. Each term's
+ * confirmed chunks are kept: a long history asks for the same terms once per candidate (a
+ * session that re-reads the same files names the same paths thousands of times), and without
+ * the memo every ask re-ran `mentions` over every chunk holding the term's rarest word.
  */
 export class TermIndex {
   private readonly postings = new Map<string, number[]>();
+  private readonly found = new Map<string, readonly number[]>();
 
   constructor(private readonly chunks: readonly string[]) {
     chunks.forEach((chunk, i) => {
@@ -248,14 +252,40 @@ export class TermIndex {
 
   /** Indices of the chunks (ascending) that mention `term`, optionally only from chunk `from` on. */
   find(term: string, from = 0): number[] {
+    const all = this.mentioning(term);
+    if (from <= 0) return all.slice();
+    // Ascending: the first index at or past `from` by bisection, the rest as they are.
+    let lo = 0;
+    let hi = all.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (all[mid] < from) lo = mid + 1;
+      else hi = mid;
+    }
+    return all.slice(lo);
+  }
+
+  /** The last chunk that mentions `term`, or -1 when none does. */
+  lastAt(term: string): number {
+    const all = this.mentioning(term);
+    return all.length === 0 ? -1 : all[all.length - 1];
+  }
+
+  private mentioning(term: string): readonly number[] {
+    const known = this.found.get(term);
+    if (known) return known;
     const words = term.match(/[a-z0-9_]+/g);
-    if (!words) return [];
     let rarest: number[] | undefined;
-    for (const word of words) {
+    for (const word of words ?? []) {
       const list = this.postings.get(word);
-      if (!list) return [];
+      if (!list) {
+        rarest = [];
+        break;
+      }
       if (!rarest || list.length < rarest.length) rarest = list;
     }
-    return (rarest ?? []).filter((i) => i >= from && mentions(this.chunks[i], term));
+    const all = (rarest ?? []).filter((i) => mentions(this.chunks[i], term));
+    this.found.set(term, all);
+    return all;
   }
 }

@@ -41,13 +41,17 @@ export interface CandidateEvidence extends EvidenceLink {
   callCount: number;
 }
 
-/** One target term of a call: how many calls hold it, and which later tool outputs name it. */
+/** One target term of a call: how many calls hold it, and where a later tool output last names it. */
 export interface TargetFacts {
   term: string;
   /** Calls (this one included) whose input or result holds the term. */
   holders: number;
-  /** Message indices of later calls' results that name the term. */
-  outputsAt: number[];
+  /**
+   * Message index of the last later call's result that names the term, or null when none does:
+   * what a reader asks is whether a later output names it at or past a point (mentions.ts), and
+   * the whole list grows with the history for every candidate (quadratic on a long session).
+   */
+  lastOutputAt: number | null;
 }
 
 export const MAX_TERMS = 8;
@@ -224,7 +228,9 @@ export function computeEvidence(
 
 /**
  * Target facts for any pair of `pairs`: inputs and results are indexed once, so a term's holders
- * and its later mentions in tool output are two look-ups, not a scan of every result.
+ * and its later mentions in tool output are two look-ups, not a scan of every result. What a term
+ * needs beyond a pair's own position (the calls holding it, the last result message from each
+ * result on) is computed once per term: a session names the same paths in thousands of calls.
  */
 function targetIndex(pairs: readonly Pair[]): (pair: Pair) => TargetFacts[] {
   const inputs = pairs.map((p) => callInputText(p.callBlock.input));
@@ -233,17 +239,44 @@ function targetIndex(pairs: readonly Pair[]): (pair: Pair) => TargetFacts[] {
     pairs.map((p) => (isTextOutput(p.resultBlock.output) ? outputText(p.resultBlock.output).toLowerCase() : '')),
   );
   const position = new Map(pairs.map((p, i) => [p, i]));
+  const byTerm = new Map<string, { holding: Set<number>; inResults: number[]; lastFrom: number[] }>();
+  const termFacts = (term: string) => {
+    let facts = byTerm.get(term);
+    if (!facts) {
+      const inResults = resultIndex.find(term);
+      // lastFrom[k]: the latest result message among inResults[k…].
+      const lastFrom = new Array<number>(inResults.length);
+      for (let k = inResults.length - 1; k >= 0; k--)
+        lastFrom[k] = Math.max(pairs[inResults[k]].result.message, lastFrom[k + 1] ?? -Infinity);
+      facts = { holding: new Set([...inputIndex.find(term), ...inResults]), inResults, lastFrom };
+      byTerm.set(term, facts);
+    }
+    return facts;
+  };
   return (pair) => {
     const at = position.get(pair) ?? -1;
     return targetTerms(inputs[at] ?? '').map((term) => {
-      const inResults = resultIndex.find(term);
+      const { holding, inResults, lastFrom } = termFacts(term);
+      const later = firstAbove(inResults, at);
       return {
         term,
-        holders: new Set([...inputIndex.find(term), ...inResults, at]).size,
-        outputsAt: [...new Set(inResults.filter((j) => j > at).map((j) => pairs[j].result.message))],
+        holders: holding.size + (holding.has(at) ? 0 : 1),
+        lastOutputAt: later < inResults.length ? lastFrom[later] : null,
       };
     });
   };
+}
+
+/** The first position of ascending `list` whose value is above `value` (`list.length` when none). */
+function firstAbove(list: readonly number[], value: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid] <= value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 function firstAgentMessage(messages: readonly Message[], from: number): number | null {

@@ -63,3 +63,23 @@ export function repeatClaudeCodeSession(source: string, targetBytes: number): st
   }
   return parts.join('');
 }
+
+/**
+ * A big Codex rollout made from a real one: the session's first record (`session_meta`) once,
+ * then every other record repeated until the result holds at least `targetBytes` bytes, each
+ * repetition with its call ids suffixed (`call_x` → `call_x_r3`) so that calls pair within their
+ * own repetition. Deterministic, like `repeatClaudeCodeSession`.
+ */
+export function repeatCodexRollout(source: string, targetBytes: number): string {
+  const lines = source.split('\n').filter((line) => line.trim() !== '');
+  const [meta, ...records] = lines;
+  const parts: string[] = [meta + '\n'];
+  let bytes = Buffer.byteLength(parts[0]);
+  for (let round = 0; bytes < targetBytes; round++) {
+    const chunk =
+      records.map((line) => line.replace(/"call_id":"([^"]+)"/g, `"call_id":"$1_r${round}"`)).join('\n') + '\n';
+    parts.push(chunk);
+    bytes += Buffer.byteLength(chunk);
+  }
+  return parts.join('');
+}

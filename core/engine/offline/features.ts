@@ -16,6 +16,7 @@ import type { CandidateEvidence } from '../evidence.js';
 import { callInputText, readTargets } from '../evidence.js';
 import { GENERIC_TERMS } from '../targetTerms.js';
 import type { CallEntry, HistoryIndex } from './history.js';
+import { inputTermsOf } from './history.js';
 import type { TargetReading } from './mentions.js';
 import { readTarget } from './mentions.js';
 import { extractTerms, isNameTerm } from './terms.js';
@@ -72,11 +73,11 @@ export function candidateFacts(
     h.weight += idf;
   };
   // The input only: a tool name (`read_file`) is shared by many calls and points at none of them.
-  const surfaces = new Map<string, string>();
+  const { terms: inputTerms, surfaces } = inputTermsOf(entry);
   const input = callInputText(call.input);
   // A generic word (`web`, `src`) shared with the goal points at no call in particular.
   const telling = (term: string) => !isChanceNumber(term) && !GENERIC_TERMS.has(term);
-  for (const term of extractTerms(input, surfaces).filter(telling)) {
+  for (const term of inputTerms.filter(telling)) {
     const written = surfaces.get(term) ?? term;
     if (index.goal.terms.has(term)) add(isNameTerm(term) ? facts.goalNames : facts.goalWords, written, index.idf(term));
   }

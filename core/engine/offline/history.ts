@@ -16,6 +16,17 @@ export interface CallEntry {
   messageIndex: number;
   /** 0 for the first message, 1 for the last. */
   position: number;
+  /** The terms of the call's input, with each as written (`inputTermsOf`): read twice per candidate. */
+  inputTerms?: { terms: string[]; surfaces: Map<string, string> };
+}
+
+/** The terms of the entry's call input (terms.ts) and their written forms, extracted once. */
+export function inputTermsOf(entry: CallEntry): { terms: string[]; surfaces: Map<string, string> } {
+  if (!entry.inputTerms) {
+    const surfaces = new Map<string, string>();
+    entry.inputTerms = { terms: extractTerms(callInputText(entry.call.input), surfaces), surfaces };
+  }
+  return entry.inputTerms;
 }
 
 export interface HistoryIndex {
@@ -76,7 +87,7 @@ export function indexHistory(view: ObservationView): HistoryIndex {
   const sizes = candidates.map((e) => e.call.resultChars ?? 0);
   const goal = readGoal(view.goal);
   const goalNamedCalls = candidates.filter((e) =>
-    extractTerms(callInputText(e.call.input)).some((t) => isNameTerm(t) && goal.terms.has(t)),
+    inputTermsOf(e).terms.some((t) => isNameTerm(t) && goal.terms.has(t)),
   ).length;
   return {
     // BM25's IDF: a term in every message weighs almost nothing, a rare one up to ~log(2n).

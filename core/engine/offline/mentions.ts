@@ -53,17 +53,20 @@ export function readTarget(index: HistoryIndex, entry: CallEntry, links: Candida
   let namedSinceTurn = false;
   for (const target of targets) {
     const weight = specificity(target.holders, links?.callCount ?? 1);
-    const at = {
-      user: index.userText.find(target.term, after),
-      agent: index.agentText.find(target.term, after),
-      output: target.outputsAt.filter((m) => m >= after),
+    // The last message of each source that names the term: whether any does at or past `after`
+    // (and past the next user turn) is whether the last one does.
+    const last = {
+      user: index.userText.lastAt(target.term),
+      agent: index.agentText.lastAt(target.term),
+      output: target.lastOutputAt ?? -1,
     };
     for (const source of ['user', 'agent', 'output'] as const)
-      if (at[source].length > 0) {
+      if (last[source] >= after) {
         reading[source].terms.push(shown(target.term, weight));
         reading[source].weight += weight;
       }
-    if (nextTurn !== null && [...at.user, ...at.agent, ...at.output].some((m) => m >= nextTurn)) namedSinceTurn = true;
+    if (nextTurn !== null && Math.max(last.user, last.agent, last.output) >= Math.max(nextTurn, after))
+      namedSinceTurn = true;
   }
   const goalNamesTarget = targets.some((t: TargetFacts) => mentions(index.goal.lower, t.term));
   const quotedSinceTurn = nextTurn !== null && (links?.quotedAt ?? []).some((m) => m >= nextTurn);
