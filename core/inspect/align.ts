@@ -19,6 +19,21 @@ export interface RowBlock {
   truncatedOutput?: string | Block[];
 }
 
+/**
+ * One line of a row's side-by-side table: an original block beside what the proposal puts in
+ * its place, as a diff viewer aligns a hunk with its replacement. A `drop_call` (R14) removes
+ * the call and its result; when they stand next to each other in the message, one removal
+ * marker spans both lines (`span` 2 on the call's line, 0 on the result's). Every other line
+ * has `span` 1: the block itself, its R13 replacement (`truncated`) or its own marker.
+ */
+export interface BlockLine {
+  block: number;
+  shows: 'same' | 'truncated' | 'removed';
+  /** Lines the proposed cell covers from here; 0 on a line an earlier cell covers. */
+  span: number;
+  pairId: string | null;
+}
+
 export interface AlignedRow {
   index: number;
   id: string;
@@ -30,6 +45,27 @@ export interface AlignedRow {
   protected: boolean;
   ineligible: boolean;
   tools: string[];
+  /** The proposed side placed beside the original, one line per original block (`blockLines`). */
+  lines: BlockLine[];
+}
+
+/**
+ * Rebuild never adds or reorders blocks (R13–R14), so each replacement belongs on the line of
+ * the block it replaces: line `b` is original block `b`, whatever the proposal did before it.
+ */
+export function blockLines(blocks: ReadonlyMap<number, RowBlock>, count: number): BlockLine[] {
+  const lines: BlockLine[] = [];
+  for (let b = 0; b < count; b++) {
+    const fate = blocks.get(b);
+    const pairId = fate?.pairId ?? null;
+    const shows = fate?.fate === 'removed' ? 'removed' : fate?.fate === 'truncated' ? 'truncated' : 'same';
+    const previous = lines[b - 1];
+    if (shows === 'removed' && pairId !== null && previous?.shows === 'removed' && previous.pairId === pairId) {
+      previous.span++;
+      lines.push({ block: b, shows, span: 0, pairId });
+    } else lines.push({ block: b, shows, span: 1, pairId });
+  }
+  return lines;
 }
 
 /** Per message: the pairs touching it (in pair order) and the unpaired tool blocks in it. */
@@ -79,6 +115,7 @@ function rowOf(
     protected: analysis.protectedMessages[index] ?? false,
     ineligible: false,
     tools: [],
+    lines: [],
   };
   for (const pair of at.pairsAt[index]) {
     const action = actions.get(pair.pairId) ?? 'keep';
@@ -106,9 +143,11 @@ function rowOf(
     row.ineligible = true;
     row.blocks.set(block, { pairId: null, action: null, fate: 'kept' });
   }
+  // A bare-string content is one text block as the view shows it (display.ts `displayedBlocks`).
+  const total = typeof message.content === 'string' ? 1 : blocksOf(message).length;
+  row.lines = blockLines(row.blocks, total);
   const fates = [...row.blocks.values()].map((b) => b.fate);
   if (!fates.every((f) => f === 'kept')) {
-    const total = blocksOf(message).length;
     row.status = fates.filter((f) => f === 'removed').length === total && total > 0 ? 'removed' : 'changed';
   }
   return row;

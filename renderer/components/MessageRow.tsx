@@ -27,26 +27,37 @@ export const MessageRow = memo(function MessageRow({
     s.leftPane === 'pinned' ? (s.pinned?.proposal.audit.rows[row.index] ?? null) : null,
   );
   const blocks = displayedBlocks(message);
-  // One pane's blocks: the original's fates come from this row, a proposal's from its own row.
-  const paneBlocks = (paneRow: AlignedRow, side: 'original' | 'proposed' | 'pinned', showDecision: boolean) =>
-    blocks.map((block, b) => (
-      <BlockView
-        key={b}
-        block={block}
-        message={row.index}
-        index={b}
-        where={`${row.id} block ${b}`}
-        fate={paneRow.blocks.get(b) ?? null}
-        side={side}
-        showDecision={showDecision}
-      />
-    ));
-  const proposedPane = (paneRow: AlignedRow, side: 'proposed' | 'pinned', showDecision: boolean) =>
-    paneRow.status === 'removed' ? (
-      <div className="removed-msg">message removed (every block dropped)</div>
-    ) : (
-      paneBlocks(paneRow, side, showDecision)
-    );
+  const block = (paneRow: AlignedRow, b: number, side: 'original' | 'proposed' | 'pinned', showDecision: boolean) => (
+    <BlockView
+      block={blocks[b]}
+      message={row.index}
+      index={b}
+      where={`${row.id} block ${b}`}
+      fate={paneRow.blocks.get(b) ?? null}
+      side={side}
+      showDecision={showDecision}
+    />
+  );
+  // A proposal's cell on line b: what replaces original block b, on b's own line (align.ts
+  // `blockLines`); a dropped call and its result next to it share one marker over both lines.
+  const proposedCell = (paneRow: AlignedRow, b: number, side: 'proposed' | 'pinned', showDecision: boolean) => {
+    const line = paneRow.lines[b];
+    const className = `pane ${side === 'pinned' ? 'proposed pinned' : 'proposed'}`;
+    if (!line || line.span === 0) return null;
+    if (line.shows === 'removed')
+      return (
+        <td className={`${className} removed`} rowSpan={line.span}>
+          <div className="block removed">
+            {line.span > 1
+              ? `${blocks[b].type} and ${blocks[b + 1]?.type} removed (drop_call)`
+              : `${blocks[b].type} removed (drop_call)`}
+          </div>
+        </td>
+      );
+    return <td className={className}>{block(paneRow, b, side, showDecision)}</td>;
+  };
+  const left = pinnedRow ? 'A (pinned)' : 'Original';
+  const right = pinnedRow ? 'B (current)' : 'Proposed';
   return (
     <div
       role="listitem"
@@ -80,20 +91,35 @@ export const MessageRow = memo(function MessageRow({
           </button>
         )}
       </div>
-      <div className="panes">
-        {pinnedRow ? (
-          <div className="pane proposed pinned" role="group" aria-label="A (pinned)">
-            {proposedPane(pinnedRow, 'pinned', false)}
-          </div>
-        ) : (
-          <div className="pane original" role="group" aria-label="Original">
-            {paneBlocks(row, 'original', true)}
-          </div>
-        )}
-        <div className="pane proposed" role="group" aria-label={pinnedRow ? 'B (current)' : 'Proposed'}>
-          {hasProposal && proposedPane(row, 'proposed', pinnedRow !== null)}
-        </div>
-      </div>
+      <table className="lines" aria-label={`Blocks of ${row.id}: ${left} beside ${right}`}>
+        <colgroup>
+          <col className="line-no" />
+          <col />
+          <col />
+        </colgroup>
+        <thead className="visually-hidden">
+          <tr>
+            <th scope="col">Block</th>
+            <th scope="col">{left}</th>
+            <th scope="col">{right}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {blocks.map((b, i) => (
+            <tr key={i}>
+              <th scope="row" className="line-no mono muted" title={`Block ${i}: ${b.type}`}>
+                {i}
+              </th>
+              {pinnedRow ? (
+                proposedCell(pinnedRow, i, 'pinned', false)
+              ) : (
+                <td className="pane original">{block(row, i, 'original', true)}</td>
+              )}
+              {hasProposal ? proposedCell(row, i, 'proposed', pinnedRow !== null) : <td className="pane proposed" />}
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 });

@@ -108,11 +108,11 @@ test('§9 pin A at 0.5, run B past a kept result: the compare view lists every d
   await page.getByRole('button', { name: 'Side by side: A against B' }).click();
   await expect(page.getByLabel('Left pane')).toHaveValue('pinned');
   const list = page.getByRole('list', { name: 'Side by side' });
-  await expect(list.getByRole('group', { name: 'A (pinned)' }).first()).toBeVisible();
-  await expect(list.getByRole('group', { name: 'B (current)' }).first()).toBeVisible();
+  await expect(list.getByRole('columnheader', { name: 'A (pinned)' }).first()).toBeAttached();
+  await expect(list.getByRole('columnheader', { name: 'B (current)' }).first()).toBeAttached();
   await page.screenshot({ path: join(SCREENSHOTS, 'compare-side-by-side.png') });
   await page.getByLabel('Left pane').selectOption('original');
-  await expect(list.getByRole('group', { name: 'Original' }).first()).toBeVisible();
+  await expect(list.getByRole('columnheader', { name: 'Original' }).first()).toBeAttached();
   await page.getByRole('button', { name: 'Unpin A' }).click();
   await expect(page.getByLabel('Left pane')).toHaveCount(0);
 });

@@ -114,10 +114,10 @@ test('find highlights matches in both panes and Enter / Shift+Enter walk them, o
   // Both panes: a kept message's text shows in the original and the proposed pane alike.
   const kept = list.getByRole('listitem', { name: /^Message msg_pay_012 / });
   await kept.scrollIntoViewIfNeeded();
-  for (const pane of ['Original', 'Proposed'])
+  for (const pane of ['original', 'proposed'])
     await expect(
       kept
-        .getByRole('group', { name: pane })
+        .locator(`td.pane.${pane}`)
         .getByRole(MARK)
         .filter({ hasText: /^idempotency$/i })
         .first(),

@@ -27,6 +27,7 @@ const row = (index: number, status: AlignedRow['status']): AlignedRow => ({
   protected: false,
   ineligible: false,
   tools: [],
+  lines: [],
 });
 
 describe('row filter', () => {
