@@ -19,6 +19,8 @@ export interface ScatterPoint {
   /** An override decides this call, not the threshold. */
   overridden: boolean;
   near: boolean;
+  /** On the first of several calls at the same spot, how many stand there (else 1 or 0 on the others), so none hides. */
+  stacked: number;
   /** The message the call stands in, to open it in the audit. */
   callMessage: number;
 }
@@ -45,8 +47,18 @@ export function scatterPoints(rows: readonly DecisionRow[], threshold: number, m
       action: row.action,
       overridden: row.override !== null,
       near: nearThreshold(row.keepCall, row.keepResult, threshold, margin),
+      stacked: 1,
       callMessage: row.callMessage,
     });
+  }
+  const first = new Map<string, ScatterPoint>();
+  for (const point of points) {
+    const key = `${point.keepCall}|${point.keepResult}`;
+    const at = first.get(key);
+    if (at) {
+      at.stacked++;
+      point.stacked = 0;
+    } else first.set(key, point);
   }
   return points;
 }

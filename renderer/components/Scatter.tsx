@@ -19,7 +19,7 @@ const px = (p: number) => PAD + p * INNER;
 const py = (p: number) => 8 + (1 - p) * INNER;
 
 const describe = (p: ScatterPoint) =>
-  `${p.callId} ${p.toolName}: keep_call ${prob(p.keepCall)}, keep_result ${prob(p.keepResult)}, ${ACTION_LABELS[p.action]}${p.overridden ? ' (override)' : ''}${p.near ? ', near the threshold' : ''}`;
+  `${p.callId} ${p.toolName}: keep call ${prob(p.keepCall)}, keep output ${prob(p.keepResult)}, ${ACTION_LABELS[p.action]}${p.overridden ? ' (override)' : ''}${p.near ? ', near the threshold' : ''}`;
 
 export function Scatter() {
   const scatter = useApp(selectScatter);
@@ -31,7 +31,7 @@ export function Scatter() {
     <figure className="scatter">
       <svg
         role="group"
-        aria-label={`Calls by keep_call and keep_result, threshold ${t.toFixed(2)}: ${points.length} calls, ${near.length} near a line`}
+        aria-label={`Calls by keep call and keep output, threshold ${t.toFixed(2)}: ${points.length} calls, ${near.length} near a line`}
         viewBox={`0 0 ${SIZE} ${SIZE}`}
         width={SIZE}
         height={SIZE}
@@ -40,7 +40,7 @@ export function Scatter() {
         {/* R12: keep_result ≥ t keeps whatever keep_call; below it keep_call decides. */}
         <line className="threshold" x1={px(0)} x2={px(1)} y1={py(t)} y2={py(t)} />
         <line className="threshold" x1={px(t)} x2={px(t)} y1={py(t)} y2={py(0)} />
-        <text className="region" x={px(0.5)} y={py(1) + 12} textAnchor="middle">
+        <text className="region" x={px(0) + 3} y={py(1) + 10}>
           keep
         </text>
         <text className="region" x={px(1) - 3} y={py(0) - 4} textAnchor="end">
@@ -50,10 +50,10 @@ export function Scatter() {
           drop call
         </text>
         <text className="axis-label" x={px(0.5)} y={SIZE - 2} textAnchor="middle">
-          keep_call →
+          keep call →
         </text>
         <text className="axis-label" x={10} y={py(0.5)} textAnchor="middle" transform={`rotate(-90 10 ${py(0.5)})`}>
-          keep_result →
+          keep output →
         </text>
         {points.map((p) => (
           <circle
@@ -75,10 +75,24 @@ export function Scatter() {
             <title>{describe(p)}</title>
           </circle>
         ))}
+        {points
+          .filter((p) => p.stacked > 1)
+          .map((p) => (
+            <text
+              key={`n-${p.pairId}`}
+              className="stack"
+              x={px(p.keepCall) + 6}
+              y={py(p.keepResult) + 3}
+              aria-hidden="true"
+            >
+              ×{p.stacked}
+            </text>
+          ))}
       </svg>
       <figcaption className="small">
         <span className="legend keep">●</span> keep <span className="legend drop_result">●</span> drop result{' '}
-        <span className="legend drop_call">●</span> drop call; ringed points are within {NEAR_MARGIN} of a line.
+        <span className="legend drop_call">●</span> drop call; ×n: n calls on one spot; ringed points are within{' '}
+        {NEAR_MARGIN} of a line.
         {near.length > 0 && (
           <>
             {' '}

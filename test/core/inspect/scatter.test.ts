@@ -24,11 +24,26 @@ const row = (
   resultMessage: 2,
 });
 
-describe('R12 the keep_call × keep_result scatter', () => {
+describe('R12 the keep call × keep output scatter', () => {
   it('has a point per answered call and none for a guarded one', () => {
     const points = scatterPoints([row('c1', 0.9, 0.8, 'keep'), row('c2', null, null, 'keep')], 0.5);
     expect(points.map((p) => p.callId)).toEqual(['c1']);
-    expect(points[0]).toMatchObject({ keepCall: 0.9, keepResult: 0.8, action: 'keep', near: false, overridden: false });
+    expect(points[0]).toMatchObject({
+      keepCall: 0.9,
+      keepResult: 0.8,
+      action: 'keep',
+      near: false,
+      overridden: false,
+      stacked: 1,
+    });
+  });
+
+  it('counts the calls that stand on the same spot on the first of them, so a stack does not read as one call', () => {
+    const points = scatterPoints(
+      [row('a', 0.1, 0.1, 'drop_call'), row('b', 0.9, 0.9, 'keep'), row('c', 0.1, 0.1, 'drop_call')],
+      0.5,
+    );
+    expect(points.map((p) => p.stacked)).toEqual([2, 1, 0]);
   });
 
   it('calls a point near when the keep_result line is close, whatever keep_call', () => {
