@@ -13,6 +13,7 @@ import { createOfflineModel } from '../../dist/core/engine/offline/model.js';
 import { paymentRetryScenario, scenarioRequest } from '../../dist/core/examples/index.js';
 import { cacheCost, PRICE_PRESETS } from '../../dist/core/inspect/cache.js';
 import { compareProposals, envelopeSide } from '../../dist/core/inspect/compare.js';
+import { ACTION_LABELS } from '../../dist/core/inspect/glossary.js';
 import { bundledExample } from '../../dist/app/host/setup.js';
 import { archiveFileName } from '../../dist/core/audit/schema.js';
 import { expect, SCREENSHOTS, test } from './host.js';
@@ -94,8 +95,9 @@ test('§9 pin A at 0.5, run B past a kept result: the compare view lists every d
   await expect(table.getByRole('row')).toHaveCount(expected.differences.length + 2);
   for (const d of expected.differences) {
     const row = table.getByRole('row', { name: new RegExp(`^${d.call_id} `) });
-    await expect(row).toContainText(d.a.action);
-    await expect(row).toContainText(d.b.action);
+    // The badges read in words (drop output, drop call).
+    await expect(row).toContainText(ACTION_LABELS[d.a.action]);
+    await expect(row).toContainText(ACTION_LABELS[d.b.action]);
     await expect(row).toContainText(d.a.reason);
     await expect(row).toContainText(d.b.reason);
     await expect(row).toContainText((d.b.keep_result ?? 0).toFixed(2));

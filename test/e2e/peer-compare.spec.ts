@@ -10,6 +10,7 @@ import { createOfflineModel } from '../../dist/core/engine/offline/model.js';
 import { rebuildOptionsOf } from '../../dist/core/engine/rebuild.js';
 import { paymentRetryScenario, scenarioRequest } from '../../dist/core/examples/index.js';
 import { PRICE_PRESETS } from '../../dist/core/inspect/cache.js';
+import { ACTION_LABELS } from '../../dist/core/inspect/glossary.js';
 import { comparePeer, planPeer } from '../../dist/core/inspect/peerCompare.js';
 import { rebuild } from '../../dist/core/engine/rebuild.js';
 import { countTokens } from 'gpt-tokenizer/model/gpt-4o';
@@ -86,7 +87,8 @@ test('§9 Compare against observation masking: both sides’ sizes and the used 
   await expect(destroyed.getByRole('row')).toHaveCount(expected.destroyed.length + 1);
   for (const d of expected.destroyed) {
     const row = destroyed.getByRole('row', { name: new RegExp(`^${d.call_id} `) });
-    await expect(row).toContainText(d.action);
+    // The badge reads in words (drop output, drop call).
+    await expect(row).toContainText(ACTION_LABELS[d.action]);
     await expect(row).toContainText(d.rule);
   }
   // An evidence link opens the audit at the message that quotes the result.
