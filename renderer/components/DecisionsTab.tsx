@@ -91,9 +91,7 @@ export function DecisionsTab() {
   const after = items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
   return (
     <div className="decisions">
-      <div className="decisions-top">
-        <Scatter />
-      </div>
+      <Scatter />
       <div className="audit-bar">
         <label htmlFor="decisions-text">Filter decisions</label>
         <input

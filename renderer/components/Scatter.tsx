@@ -28,7 +28,7 @@ export function Scatter() {
   const { threshold: t, points } = scatter;
   const near = points.filter((p) => p.near);
   return (
-    <figure className="scatter">
+    <figure className="scatter decisions-top">
       <svg
         role="group"
         aria-label={`Calls by keep call and keep output, threshold ${t.toFixed(2)}: ${points.length} calls, ${near.length} near a line`}
