@@ -20,6 +20,8 @@ export type PriceTable = z.infer<typeof PriceTableSchema>;
 export interface PricePreset {
   id: string;
   label: string;
+  /** Whose tokenizer the prices are per token of (tokenizerNote). */
+  provider: 'anthropic' | 'openai';
   prices: PriceTable;
 }
 
@@ -38,19 +40,31 @@ export interface PricePreset {
  * express; enter its implicit-caching prices by hand.
  */
 export const PRICE_PRESETS: readonly PricePreset[] = [
-  { id: 'claude-opus-5', label: 'Anthropic Claude Opus 5', prices: { input: 5, cacheWrite: 6.25, cacheRead: 0.5 } },
+  {
+    id: 'claude-opus-5',
+    label: 'Anthropic Claude Opus 5',
+    provider: 'anthropic',
+    prices: { input: 5, cacheWrite: 6.25, cacheRead: 0.5 },
+  },
   {
     id: 'claude-sonnet-5.5',
     label: 'Anthropic Claude Sonnet 5.5',
+    provider: 'anthropic',
     prices: { input: 2, cacheWrite: 2.5, cacheRead: 0.2 },
   },
   {
     id: 'claude-haiku-4.5',
     label: 'Anthropic Claude Haiku 4.5',
+    provider: 'anthropic',
     prices: { input: 1, cacheWrite: 1.25, cacheRead: 0.1 },
   },
-  { id: 'gpt-5.5', label: 'OpenAI GPT-5.5', prices: { input: 5, cacheWrite: 5, cacheRead: 0.5 } },
-  { id: 'gpt-5.4-mini', label: 'OpenAI GPT-5.4 mini', prices: { input: 0.75, cacheWrite: 0.75, cacheRead: 0.075 } },
+  { id: 'gpt-5.5', label: 'OpenAI GPT-5.5', provider: 'openai', prices: { input: 5, cacheWrite: 5, cacheRead: 0.5 } },
+  {
+    id: 'gpt-5.4-mini',
+    label: 'OpenAI GPT-5.4 mini',
+    provider: 'openai',
+    prices: { input: 0.75, cacheWrite: 0.75, cacheRead: 0.075 },
+  },
 ];
 
 /** The token figures of one compaction: the history before and after, and its unchanged prefix. */
@@ -118,4 +132,67 @@ function checkedTokens(tokens: CacheTokens): CacheTokens {
       `the unchanged prefix (${tokens.unchangedPrefix} tokens) cannot exceed the history before (${tokens.before}) or after (${tokens.after})`,
     );
   return tokens;
+}
+
+/** The tokenizer every token figure of the inspector is counted with (the renderer's worker). */
+export const COUNTING_TOKENIZER = 'OpenAI o200k_base (the gpt-4o tokenizer)';
+
+/**
+ * Which tokenizer the figures are counted with, and whether it is the priced model's own.
+ * OpenAI's current models use o200k_base; Anthropic publishes no tokenizer for its current
+ * models (only a token-counting API call), so for a Claude preset, or hand-edited prices, the
+ * counts stand in for the model's own and the note says so.
+ */
+export function tokenizerNote(presetId: string | null): { tokenizer: string; fits: boolean; note: string } {
+  const preset = PRICE_PRESETS.find((p) => p.id === presetId);
+  if (preset?.provider === 'openai')
+    return { tokenizer: COUNTING_TOKENIZER, fits: true, note: `${preset.label} counts with this tokenizer too.` };
+  if (preset?.provider === 'anthropic')
+    return {
+      tokenizer: COUNTING_TOKENIZER,
+      fits: false,
+      note: `${preset.label} counts with Anthropic's own tokenizer, which is not published: its counts differ, so these costs are estimates.`,
+    };
+  return {
+    tokenizer: COUNTING_TOKENIZER,
+    fits: false,
+    note: 'Hand-edited prices: check that they are per token of this tokenizer.',
+  };
+}
+
+/**
+ * What the break-even picture draws: the cumulative USD of the history part of the next
+ * `requests` requests without and with the compaction. Both are straight lines (each later
+ * request costs the same), so each is its two ends: without, `k × nextWithout`; with,
+ * `nextWith + (k − 1) × (nextWithout − savingPerRequest)`. The lines meet where `breakEvenRequests`
+ * (further requests after the next) says; the horizon shows that point with room after it.
+ */
+export interface BreakEvenChart {
+  /** Requests drawn, the next one first (k = 1 … requests). */
+  requests: number;
+  without: { first: number; last: number };
+  with: { first: number; last: number };
+  /** The request (k, the next one being 1) from which the compaction has paid for itself; null when never. */
+  paidAt: number | null;
+}
+
+const MIN_HORIZON = 10;
+const MAX_HORIZON = 10_000;
+
+export function cumulativeCost(cost: CacheCost, requests: number): { without: number; with: number } {
+  const later = cost.nextWithout - cost.savingPerRequest;
+  return { without: requests * cost.nextWithout, with: cost.nextWith + (requests - 1) * later };
+}
+
+export function breakEvenChart(cost: CacheCost): BreakEvenChart {
+  const paidAt = cost.breakEvenRequests === null ? null : cost.breakEvenRequests + 1;
+  const requests = Math.min(MAX_HORIZON, Math.max(MIN_HORIZON, Math.ceil((paidAt ?? 0) * 1.5)));
+  const first = cumulativeCost(cost, 1);
+  const last = cumulativeCost(cost, requests);
+  return {
+    requests,
+    without: { first: first.without, last: last.without },
+    with: { first: first.with, last: last.with },
+    paidAt,
+  };
 }

@@ -128,3 +128,8 @@ export function comparePeer(input: PeerCompareInput, id: PeerId, params: unknown
     destroyed,
   };
 }
+
+/** The used results the peer destroys and the current proposal does not treat alike: its action differs. */
+export function differingUses(destroyed: readonly DestroyedUse[]): DestroyedUse[] {
+  return destroyed.filter((d) => d.a !== d.action);
+}

@@ -12,6 +12,8 @@ import type { AlignedRow } from './align.js';
 import { alignRows } from './align.js';
 import type { ModelVerdict, Overrides } from './actions.js';
 import { modelVerdict } from './actions.js';
+import type { RankedReasons } from './reasons.js';
+import { rankReasons } from './reasons.js';
 import type { SizeModel } from './sizeModel.js';
 import { crossingPairs } from './crossing.js';
 
@@ -33,6 +35,8 @@ export interface PairReview {
   /** Offline backend only: the terms and signals that moved its probabilities. */
   evidence: readonly string[] | null;
   evidenceLinks: Decision['evidence_links'] | null;
+  /** The evidence as reasons in words, the strongest for this action first (reasons.ts); null without evidence. */
+  reasons: RankedReasons | null;
 }
 
 /** A pair reviewed against a run: it always has an action and a verdict. */
@@ -59,13 +63,14 @@ export interface ReviewedPairs {
 function reviewOf(pair: Pair, run: ReviewedRun | null): PairReview {
   const decision = run?.decisions.get(pair.pairId);
   const model = run ? modelVerdict(pair.guard, run.probabilities.get(pair.pairId) ?? null, run.threshold) : null;
+  // `actions` holds every pair (deriveActions); the verdict stands in only for a pair it lacks.
+  const action = model ? (run?.actions.get(pair.pairId) ?? model.action) : null;
   return {
     pairId: pair.pairId,
     callId: pair.callId,
     toolName: pair.toolName,
     guard: pair.guard,
-    // `actions` holds every pair (deriveActions); the verdict stands in only for a pair it lacks.
-    action: model ? (run?.actions.get(pair.pairId) ?? model.action) : null,
+    action,
     model,
     reason: pair.guard ?? model?.reason ?? 'candidate',
     override: run?.overrides[pair.pairId] ?? null,
@@ -73,6 +78,7 @@ function reviewOf(pair: Pair, run: ReviewedRun | null): PairReview {
     keepResult: decision?.keep_result ?? null,
     evidence: decision?.evidence ?? null,
     evidenceLinks: decision?.evidence_links ?? null,
+    reasons: decision?.evidence?.length ? rankReasons(decision.evidence, action) : null,
   };
 }
 

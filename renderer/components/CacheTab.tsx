@@ -3,12 +3,13 @@
  * ends, the next request's cost with and without the compaction at a price table (a preset or
  * edited, kept locally), and after how many further requests the compaction pays for itself.
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { CacheCost, PriceTable } from '../../core/inspect/cache.js';
-import { PRICE_PRESETS } from '../../core/inspect/cache.js';
+import { PRICE_PRESETS, tokenizerNote } from '../../core/inspect/cache.js';
 import { prefixTokensOf } from '../../core/inspect/figures.js';
 import { fmt } from '../format.js';
 import { useApp } from '../store/index.js';
+import { BreakEven } from './BreakEven.js';
 
 const PRICE_FIELDS: Array<[keyof PriceTable, string]> = [
   ['input', 'Input'],
@@ -95,6 +96,8 @@ export function CacheTab() {
   const rows = proposal?.audit.rows;
   const select = useApp((s) => s.select);
   const setTab = useApp((s) => s.setTab);
+  const presetId = useApp((s) => s.presetId);
+  const tokenizer = useMemo(() => tokenizerNote(presetId), [presetId]);
   if (!proposal || !cache || !rows)
     return <p className="muted pad">Run to see what the proposal costs in the prompt cache.</p>;
   const { current, friendly, costs } = cache;
@@ -146,6 +149,9 @@ export function CacheTab() {
         )}
         ; the next request writes everything from there to the cache again.
       </p>
+      <p className={tokenizer.fits ? 'hint tokenizer-note' : 'warning tokenizer-note'} aria-label="Tokenizer">
+        Tokens counted with <strong>{tokenizer.tokenizer}</strong>. {tokenizer.note}
+      </p>
       <table className="grid" aria-label="Prompt cache">
         <thead>
           <tr>
@@ -170,10 +176,11 @@ export function CacheTab() {
           ))}
         </tbody>
       </table>
+      {cache.breakEven ? <BreakEven chart={cache.breakEven} /> : <p className="muted">Counting tokens…</p>}
       <p className="hint">
-        History part of the prompt only, in real tokens (gpt-4o tokenizer). Assumes the last request’s prompt is still
-        cached (the next one comes within the cache’s lifetime); the new messages cost the same either way and are left
-        out. Turn on “Cache-friendly” in Tune to compare with changing only later messages.
+        History part of the prompt only, in the tokenizer named above. Assumes the last request’s prompt is still cached
+        (the next one comes within the cache’s lifetime); the new messages cost the same either way and are left out.
+        Turn on “Cache-friendly” in Tune to compare with changing only later messages.
       </p>
       <PriceTableForm />
     </div>

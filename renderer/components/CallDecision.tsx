@@ -2,9 +2,11 @@
 import { useState } from 'react';
 import type { Action } from '../../core/engine/schema.js';
 import { ACTIONS } from '../../core/engine/schema.js';
+import { firstOf } from '../../core/inspect/reasons.js';
 import { prob } from '../format.js';
 import { useApp } from '../store/index.js';
 import { selectCallMessage, selectHasProposal, selectMessageIndex, selectPairReview } from '../store/selectors.js';
+import { Reasons, ShortList } from './Reasons.js';
 import { Term } from './Term.js';
 
 /** A message named by the evidence, as a link that scrolls the audit to it. */
@@ -18,13 +20,14 @@ function MessageLink({ id, index, label }: { id: string; index: number | null; l
   );
 }
 
+/** The messages that quote a result: a count, the first three as links, the rest behind a button. */
 export function QuotedIn({ ids }: { ids: readonly string[] }) {
-  return ids.map((id, i) => (
-    <span key={id}>
-      {i > 0 && ', '}
-      <QuotedLink id={id} />
-    </span>
-  ));
+  return (
+    <>
+      <span className="count">{ids.length === 1 ? '1 message' : `${ids.length} messages`}: </span>
+      <ShortList items={ids} noun="messages" render={(id) => <QuotedLink id={id} />} />
+    </>
+  );
 }
 
 function QuotedLink({ id }: { id: string }) {
@@ -85,18 +88,15 @@ export function CallDecision({ pairId, callId }: { pairId: string; callId: strin
           onKeyDown={(e) => e.stopPropagation()}
         >
           <summary className="small">evidence</summary>
-          {evidence && evidence.length > 0 && (
-            <span className="evidence small">
-              <Term term="evidence">evidence</Term>: {evidence.join(', ')}
-            </span>
-          )}
+          {review.reasons && <Reasons reasons={review.reasons} />}
           {links && links.quoted_in.length > 0 && (
             <span className="evidence small">
               <Term term="quoted_in">quoted later in</Term> <QuotedIn ids={links.quoted_in} />
               {links.terms.length > 0 && (
                 <>
                   {' '}
-                  (<Term term="terms">{links.terms.join(', ')}</Term>)
+                  (<Term term="terms">{firstOf(links.terms, 6).first.join(', ')}</Term>
+                  {links.terms.length > 6 && ` and ${links.terms.length - 6} more terms`})
                 </>
               )}
             </span>

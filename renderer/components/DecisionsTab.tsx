@@ -14,6 +14,7 @@ import { useApp } from '../store/index.js';
 import { selectDecisionView } from '../store/selectors.js';
 import { ACTION_LABELS } from '../../core/inspect/glossary.js';
 import { ActionBadge, StepMark } from './ActionBadge.js';
+import { Scatter } from './Scatter.js';
 import { Term } from './Term.js';
 
 const COLUMNS: Array<[DecisionColumn, string, 'num' | 'text']> = [
@@ -90,6 +91,7 @@ export function DecisionsTab() {
   const after = items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
   return (
     <div className="decisions">
+      <Scatter />
       <div className="audit-bar">
         <label htmlFor="decisions-text">Filter decisions</label>
         <input

@@ -5,13 +5,16 @@
  * the pinned and the current run only (CompareTab), never the sides here. The
  * comparison is core's (peerCompare.ts), derived in the store.
  */
+import { useState } from 'react';
 import type { DestroyedUse, PeerSideFigures } from '../../core/inspect/peerCompare.js';
+import { differingUses } from '../../core/inspect/peerCompare.js';
 import type { PeerId } from '../../core/policies/peers/index.js';
 import { PEER_IDS, PEERS } from '../../core/policies/peers/index.js';
 import { fmt } from '../format.js';
 import { useApp } from '../store/index.js';
 import { ActionBadge } from './ActionBadge.js';
 import { QuotedIn } from './CallDecision.js';
+import { ShortList } from './Reasons.js';
 import type { CallColumn } from './CallsTable.js';
 import { CallsTable } from './CallsTable.js';
 import { PeerParamsForm } from './PeerParamsForm.js';
@@ -41,7 +44,11 @@ const DESTROYED_COLUMNS: Array<CallColumn<DestroyedUse>> = [
   { header: 'Peer', cell: (d) => <ActionBadge action={d.action} /> },
   { header: 'Peer’s rule', cell: (d) => d.rule, className: 'reason' },
   { header: 'Quoted later in', cell: (d) => <QuotedIn ids={d.quoted_in} /> },
-  { header: 'Terms', cell: (d) => d.terms.join(', '), className: 'mono' },
+  {
+    header: 'Terms',
+    cell: (d) => <ShortList items={d.terms} shown={4} noun="terms" render={(t) => t} />,
+    className: 'mono',
+  },
 ];
 
 export function PeerCompare() {
@@ -50,6 +57,7 @@ export function PeerCompare() {
   const setPeer = useApp((s) => s.setPeer);
   const comparison = useApp((s) => s.peerComparison);
   const hasProposal = useApp((s) => s.proposal !== null);
+  const [differingOnly, setDifferingOnly] = useState(false);
   return (
     <section className="peer-compare pad" aria-label="Against a peer policy">
       <h3>Against a peer policy</h3>
@@ -81,11 +89,24 @@ export function PeerCompare() {
               { name: `Peer (${comparison.peer.name})`, side: comparison.b },
             ]}
           />
+          <label className="check">
+            <input type="checkbox" checked={differingOnly} onChange={(e) => setDifferingOnly(e.target.checked)} />{' '}
+            Current ≠ peer only
+          </label>{' '}
+          <span className="muted small" role="status" aria-label="Destroyed uses shown">
+            {differingOnly
+              ? `${differingUses(comparison.destroyed).length} of ${comparison.destroyed.length} calls, where the two actions differ`
+              : `${comparison.destroyed.length} calls`}
+          </span>
           <CallsTable
             label="Calls where the peer destroys a used result"
-            calls={comparison.destroyed}
+            calls={differingOnly ? differingUses(comparison.destroyed) : comparison.destroyed}
             columns={DESTROYED_COLUMNS}
-            empty="The peer destroys no result that later messages quote."
+            empty={
+              differingOnly
+                ? 'The current proposal also shortens or removes every result the peer destroys, the same way.'
+                : 'The peer destroys no result that later messages quote.'
+            }
           />
         </>
       )}

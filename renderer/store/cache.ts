@@ -3,8 +3,8 @@
  * in local storage), the cache-friendly toggle, and the figures core derives for the current
  * actions and for the cache-friendly variant, recomputed with every derive (R15, no model call).
  */
-import type { CacheCost, PriceTable } from '../../core/inspect/cache.js';
-import { PRICE_PRESETS, PriceTableSchema } from '../../core/inspect/cache.js';
+import type { BreakEvenChart, CacheCost, PriceTable } from '../../core/inspect/cache.js';
+import { breakEvenChart, PRICE_PRESETS, PriceTableSchema } from '../../core/inspect/cache.js';
 import { costOf } from '../../core/inspect/figures.js';
 import type { CacheView } from '../../core/inspect/cacheView.js';
 import { cacheFriendlyActions, cacheView } from '../../core/inspect/cacheView.js';
@@ -21,6 +21,8 @@ export interface CacheFigures {
   friendly: (CacheView & { after: number; actions: ReadonlyMap<string, Action> }) | null;
   /** The next request's cost and the break-even at `prices`; null until the BPE counts arrive. */
   costs: { current: CacheCost | null; friendly: CacheCost | null };
+  /** The break-even picture of the current cost; null until the BPE counts arrive. */
+  breakEven: BreakEvenChart | null;
 }
 
 export interface CacheSlice {
@@ -121,7 +123,8 @@ export const createCacheSlice: Slice<CacheSlice, Pick<SnapshotSlice, 'snapshot'>
         current: costOf(proposal.tokens, prices),
         friendly: friendly && friendlyTokens ? costOf({ before, ...friendlyTokens }, prices) : null,
       };
-      set({ cache: { current, friendly, costs } });
+      const breakEven = costs.current ? breakEvenChart(costs.current) : null;
+      set({ cache: { current, friendly, costs, breakEven } });
     },
   };
 };

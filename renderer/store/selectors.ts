@@ -8,6 +8,8 @@ import type { CharBreakdown } from '../../core/inspect/breakdown.js';
 import type { DecisionFilter, DecisionRow, DecisionSort } from '../../core/inspect/decisionTable.js';
 import { decisionRows, viewDecisions } from '../../core/inspect/decisionTable.js';
 import { charBreakdown } from '../../core/inspect/breakdown.js';
+import type { ScatterPoint } from '../../core/inspect/scatter.js';
+import { scatterPoints } from '../../core/inspect/scatter.js';
 import type { RowFilter } from '../../core/inspect/filter.js';
 import { filterRows } from '../../core/inspect/filter.js';
 import type { FindResult } from '../../core/inspect/find.js';
@@ -118,6 +120,20 @@ export function selectDecisionRows(s: AppState): DecisionRow[] | null {
   const rows = decisionRows(analysis, audit, s.comments);
   tables.set(audit, { comments: s.comments, rows });
   return rows;
+}
+
+const scatters = new WeakMap<DecisionRow[], { threshold: number; points: ScatterPoint[] }>();
+
+/** The keep_call × keep_result points (core/inspect/scatter.ts) at the threshold the actions were derived at; null before a run. */
+export function selectScatter(s: AppState): { threshold: number; points: ScatterPoint[] } | null {
+  const rows = selectDecisionRows(s);
+  const threshold = s.proposal?.threshold;
+  if (!rows || threshold === undefined) return null;
+  const cached = scatters.get(rows);
+  if (cached && cached.threshold === threshold) return cached;
+  const scatter = { threshold, points: scatterPoints(rows, threshold) };
+  scatters.set(rows, scatter);
+  return scatter;
 }
 
 /** The decisions table as shown: the rows its filter keeps in its sort order, and all of them. */

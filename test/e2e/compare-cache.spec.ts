@@ -14,6 +14,7 @@ import { createOfflineModel } from '../../dist/core/engine/offline/model.js';
 import { paymentRetryScenario, scenarioRequest } from '../../dist/core/examples/index.js';
 import { cacheCost, PRICE_PRESETS } from '../../dist/core/inspect/cache.js';
 import { compareProposals, envelopeSide } from '../../dist/core/inspect/compare.js';
+import { ACTION_LABELS } from '../../dist/core/inspect/glossary.js';
 import { bundledExample } from '../../dist/app/host/setup.js';
 import { archiveFileName } from '../../dist/core/audit/schema.js';
 import { expect, SCREENSHOTS, test } from './host.js';

@@ -72,7 +72,8 @@ test('evidence names messages as links that scroll there; every term explains it
     .locator('details.evidence-details', { has: page.locator('button[aria-label^="Go to message "]') })
     .first();
   await expect(disclosure.getByRole('button', { name: /^Go to message / }).first()).toBeHidden();
-  await disclosure.locator('summary').focus();
+  // Its own summary, not the nested "more signals" one.
+  await disclosure.locator(':scope > summary').focus();
   await page.keyboard.press('Enter');
   await expect(disclosure).toHaveAttribute('open', '');
   const link = disclosure.getByRole('button', { name: /^Go to message / }).first();

@@ -11,6 +11,7 @@ import { createOfflineModel } from '../../dist/core/engine/offline/model.js';
 import { rebuildOptionsOf } from '../../dist/core/engine/rebuild.js';
 import { paymentRetryScenario, scenarioRequest } from '../../dist/core/examples/index.js';
 import { PRICE_PRESETS } from '../../dist/core/inspect/cache.js';
+import { ACTION_LABELS } from '../../dist/core/inspect/glossary.js';
 import { comparePeer, planPeer } from '../../dist/core/inspect/peerCompare.js';
 import { rebuild } from '../../dist/core/engine/rebuild.js';
 import { countTokens } from 'gpt-tokenizer/model/gpt-4o';
