@@ -4,7 +4,6 @@
  * (presets, edits, kept across a reload) and break-even; the first changed message marked in
  * the side by side; Tune's cache-friendly toggle. Expected figures come from the real core.
  */
-import { ACTION_LABELS } from '../../core/inspect/glossary.js';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';

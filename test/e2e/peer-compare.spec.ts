@@ -4,7 +4,6 @@
  * and the calls where the peer destroys a result later messages quote, then follow an evidence link.
  * Expected figures come from the real core.
  */
-import { ACTION_LABELS } from '../../core/inspect/glossary.js';
 import { createHash } from 'node:crypto';
 import { compactDetailed } from '../../dist/core/engine/compact.js';
 import { createOfflineModel } from '../../dist/core/engine/offline/model.js';
