@@ -15,6 +15,10 @@ const SUMMARIES: Record<string, string> = {
   mcp: 'mcp [--archive-dir DIR]... [--policy FILE]: the restore server (MCP on stdio) that lets an agent read back what an export shortened (docs/mcp.md)',
   verify:
     'verify AUDIT.json [--json] [--report] [--policy FILE]: re-derive the exported snapshot from the archive and the audit record and check every hash; exit 0 exactly as approved, 1 with the first difference; --report also writes the HTML report; --policy checks the policy the record names',
+  install:
+    'install claude-code [--project | --user]: the PreCompact hook that puts each compaction Claude Code is about to make in the approval queue (docs/claude-code.md)',
+  uninstall: 'uninstall claude-code [--project | --user]: remove that hook; every other setting stays',
+  hook: 'hook pre-compact: what the installed hook runs (Claude Code gives it the session on stdin)',
   check:
     'check FILE [--format ID] [--conversation KEY] [--json]: the rules of every target the format feeds (the tool that reads it back, the provider API); exit 0 all pass, 1 a rule fails',
 };

@@ -20,6 +20,9 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   verify: () => import('./verify.js'),
   check: () => import('./check.js'),
   mcp: () => import('./mcp.js'),
+  install: () => import('./install.js'),
+  uninstall: () => import('./install.js').then((module) => ({ run: module.uninstall })),
+  hook: () => import('./hook.js'),
 };
 
 async function main(argv: string[]): Promise<number> {

@@ -10,14 +10,15 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { CompactDetails } from '../../core/engine/compact.js';
-import type { Action, CompactRequest } from '../../core/engine/schema.js';
+import type { Action, CompactRequest, Decision, Stats } from '../../core/engine/schema.js';
 import type { OpenedSource, SourceInput, WrittenSession } from '../../core/formats/index.js';
 import { exportFile, proposalFor, resumeStep } from '../../core/formats/index.js';
 import type { OriginalFile } from '../../core/audit/record.js';
 import { archiveFileOf, auditDraftFor } from '../../core/audit/record.js';
 import { ExportRefused } from '../../core/audit/bundle.js';
 import { restoreServerConfig, restoreServerText } from '../../core/restore/config.js';
-import { probabilitiesOf } from '../../core/inspect/actions.js';
+import type { Overrides } from '../../core/inspect/actions.js';
+import { deriveActions, probabilitiesOf } from '../../core/inspect/actions.js';
 import { reviewPairs } from '../../core/inspect/review.js';
 import { isSameFile, NotRegularTarget } from '../host/commitFiles.js';
 import type { WrittenExport } from '../host/exportFiles.js';
@@ -67,7 +68,10 @@ export function archiveNameOf(input: ReadInput, source: OpenedSource): string {
 export interface OutRun {
   request: CompactRequest;
   source: OpenedSource;
-  details: CompactDetails & { response: { success: true } };
+  /** The run's pairs and its answer's decisions and figures. */
+  details: Pick<CompactDetails, 'analysis'> & {
+    response: { success: true; answer: { decisions: Decision[]; stats: Stats } };
+  };
   model: { backend: string; model?: string | null };
   startedAt: string;
   finishedAt: string;
@@ -104,20 +108,24 @@ export async function writeOutFiles(
     restoreServer?: boolean;
     /** `--policy`: the hash of the policy file's canonical text, named in the record. */
     policySha256?: string | null;
+    /**
+     * A person's review (an approval in the queue, app/host/approvals.ts): the actions derived
+     * again from the stored probabilities at this threshold, with these overrides (R12, R15).
+     * Absent: the run's own actions at its own threshold.
+     */
+    review?: { threshold: number; overrides: Overrides };
   },
 ): Promise<WrittenExport> {
   const { request, source, details } = run;
   const { answer } = details.response;
-  const actions = new Map<string, Action>(answer.decisions.map((d) => [d.pair_id, d.action]));
+  const probabilities = probabilitiesOf(answer.decisions);
+  const threshold = options.review?.threshold ?? request.options.keep_threshold;
+  const overrides = options.review?.overrides ?? {};
+  const actions: ReadonlyMap<string, Action> = options.review
+    ? deriveActions(details.analysis.pairs, probabilities, threshold, overrides)
+    : new Map<string, Action>(answer.decisions.map((d) => [d.pair_id, d.action]));
   const decisions = new Map(answer.decisions.map((d) => [d.pair_id, d]));
-  const threshold = request.options.keep_threshold;
-  const reviews = reviewPairs(details.analysis.pairs, {
-    decisions,
-    probabilities: probabilitiesOf(answer.decisions),
-    threshold,
-    overrides: {},
-    actions,
-  });
+  const reviews = reviewPairs(details.analysis.pairs, { decisions, probabilities, threshold, overrides, actions });
   // What is written: drop_call as the format's targets allow it (SPEC §9), measured as written;
   // markers meant for the restore server name the archive it reads, as the record does.
   const restoreArchive = options.restoreServer ? archiveFileOf(input.original).name : null;

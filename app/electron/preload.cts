@@ -25,6 +25,10 @@ const inspector: PreloadApi = {
   'file.save': call('file.save'),
   'audit.sign': call('audit.sign'),
   'apiKey.set': call('apiKey.set'),
+  'approvals.list': call('approvals.list'),
+  'approvals.open': call('approvals.open'),
+  'approvals.decide': call('approvals.decide'),
+  'approvals.events': call('approvals.events'),
 };
 
 contextBridge.exposeInMainWorld('inspector', inspector);

@@ -12,6 +12,8 @@ import type { SignerKey } from '../signing/auditSignature.js';
 import { HostApiError } from './errors.js';
 import type { AdmittedBody, RunManager } from './runs.js';
 import type { WorkspaceManager } from './workspaces.js';
+import type { ApprovalQueue } from './approvals.js';
+import { applyApproval, rejectApproval } from './approvals.js';
 
 /** What the transport knows of one call beyond its args: the web host's hold on the body it read. */
 export interface CallContext {
@@ -28,6 +30,8 @@ export interface HostApiDeps {
   example: () => Example;
   runs: RunManager;
   workspaces: WorkspaceManager;
+  /** The approval queue live agents' hooks fill (app/host/approvals.ts). */
+  approvals: ApprovalQueue;
   /** Signs an audit record's text with the host's key; null when no key is configured. */
   sign?: ((recordText: string) => { text: string; signer: SignerKey }) | null;
   /** Electron adds file.open, file.save and apiKey.set. */
@@ -76,6 +80,22 @@ export function createHandlers(deps: HostApiDeps): Handlers {
       const { text, signer } = deps.sign(recordText);
       return { signature: text, signer };
     },
+    'approvals.list': () => ({ queueDir: deps.approvals.dir, entries: deps.approvals.list() }),
+    'approvals.open': ({ id }) => ({
+      entry: deps.approvals.entry(id),
+      decision: deps.approvals.decision(id),
+      text: deps.approvals.original(id).toString('utf8'),
+    }),
+    'approvals.decide': (args) =>
+      args.verdict === 'reject'
+        ? rejectApproval(deps.approvals, args.id, args.reviewer)
+        : applyApproval(deps.approvals, args.id, {
+            threshold: args.threshold,
+            overrides: args.overrides,
+            reviewer: args.reviewer,
+            autoApplyNext: args.autoApplyNext,
+          }),
+    'approvals.events': ({ since }) => deps.approvals.events(since),
     'file.open': unsupported('opening a file'),
     'file.save': unsupported('saving a file'),
     'apiKey.set': () => {

@@ -25,6 +25,7 @@ import { signAuditRecord, signerKeyOf } from '../signing/auditSignature.js';
 import { hostSigningKey } from '../signing/hostKey.js';
 import type { SigningKey } from '../signing/sshKey.js';
 import { cliLauncher } from './launcher.js';
+import { ApprovalQueue, approvalQueueDir } from './approvals.js';
 
 /** The payment-retry scenario as a file, with its ready goal, allowlist and protections. */
 export function bundledExample(): Example {
@@ -73,6 +74,8 @@ export function setupHost(
     maxConcurrentCompactions?: number;
     /** An approved policy (docs/policy.md): under `POST /compact_context` requests, its model where the environment names none. */
     policy?: PolicyFile;
+    /** The approval queue's folder (default: approvalQueueDir of the environment). */
+    queueDir?: string;
   } = {},
 ): HostSetup {
   const config = loadConfig({ env: options.env, cwd: options.cwd, defaults: options.policy?.decision_model });
@@ -127,6 +130,15 @@ export function setupHost(
   // The record is signed as sent: what it claims is the inspector's, on the person's approval;
   // its hashes bind the files, which `verify` checks against it.
   const sign = signingKey && ((text: string) => signAuditRecord(text, signingKey));
-  const handlers = createHandlers({ info, example: bundledExample, runs, workspaces, sign, extra: options.extra });
+  const approvals = new ApprovalQueue(options.queueDir ?? approvalQueueDir(options.env ?? process.env));
+  const handlers = createHandlers({
+    info,
+    example: bundledExample,
+    runs,
+    workspaces,
+    approvals,
+    sign,
+    extra: options.extra,
+  });
   return { handlers, runs, workspaces, config, admission, signingKey, policy: options.policy ?? null };
 }

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import type { Message } from '../engine/schema.js';
 import {
+  ActionSchema,
   DecisionSchema,
   describeZodError,
   ErrorCodeSchema,
@@ -18,6 +19,13 @@ import {
 import { AuditDraftSchema } from '../audit/schema.js';
 import type { WrittenSession } from '../formats/adapters/claudeResume.js';
 import { canResume } from '../formats/adapters/claudeResume.js';
+import {
+  ApprovalDecisionSchema,
+  ApprovalEntrySchema,
+  ApprovalIdSchema,
+  ApprovalSummarySchema,
+  CompactionUpdateSchema,
+} from '../approvals/entry.js';
 import { WorkspaceFileSchema, WorkspaceId, WorkspacePolicySchema, WorkspaceStatusSchema } from './workspace.js';
 
 export type { WorkspaceStatus } from './workspace.js';
@@ -190,6 +198,7 @@ export const WrittenSessionSchema = z.object({
 }) satisfies z.ZodType<WrittenSession>;
 
 const RunId = z.strictObject({ runId: z.string().min(1) });
+const ApprovalId = z.strictObject({ id: ApprovalIdSchema });
 const Empty = z.strictObject({});
 
 export const contract = {
@@ -271,6 +280,43 @@ export const contract = {
   'audit.sign': {
     args: z.strictObject({ recordText: z.string() }),
     result: z.object({ signature: z.string(), signer: SignerSchema }).nullable(),
+  },
+  /**
+   * The approval queue (core/approvals/entry.ts): proposals live agents wait on. `list` gives the
+   * figures of each; `open` one entry with the session text it was computed from, for the audit
+   * view; `decide` approves (writing the approved history where the agent resumes it, with the
+   * threshold and overrides the person set) or rejects; `events` the lifecycle as ACP
+   * `compaction_update` notifications from the `since`-th on.
+   */
+  'approvals.list': {
+    args: Empty,
+    result: z.object({ queueDir: z.string(), entries: z.array(ApprovalSummarySchema) }),
+  },
+  'approvals.open': {
+    args: ApprovalId,
+    result: z.object({ entry: ApprovalEntrySchema, decision: ApprovalDecisionSchema.nullable(), text: z.string() }),
+  },
+  'approvals.decide': {
+    args: z.discriminatedUnion('verdict', [
+      z.strictObject({
+        id: ApprovalIdSchema,
+        verdict: z.literal('approve'),
+        threshold: z.number().min(0).max(1),
+        overrides: z.record(z.string(), ActionSchema).default({}),
+        reviewer: z.string().trim().min(1, 'name the reviewer who approves'),
+        autoApplyNext: z.boolean().default(false),
+      }),
+      z.strictObject({
+        id: ApprovalIdSchema,
+        verdict: z.literal('reject'),
+        reviewer: z.string().trim().min(1).nullable(),
+      }),
+    ]),
+    result: ApprovalDecisionSchema,
+  },
+  'approvals.events': {
+    args: z.strictObject({ since: z.number().int().min(0).default(0) }),
+    result: z.object({ events: z.array(CompactionUpdateSchema), next: z.number().int() }),
   },
   /** Electron only: kept by the main process with safeStorage. */
   'apiKey.set': { args: z.strictObject({ apiKey: z.string() }), result: z.object({ apiKeySet: z.boolean() }) },

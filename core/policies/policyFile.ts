@@ -35,6 +35,13 @@ export const PolicyFileSchema = z.strictObject({
   /** Only the options the policy sets; the rest keep their §5 defaults where it is applied. */
   options: SomeOptionsSchema.default({}),
   decision_model: DecisionModelSchema.optional(),
+  /**
+   * Live sessions (docs/claude-code.md): a proposal applies without a person only when every
+   * evaluated call's probabilities lie at least this far from the threshold; absent, never.
+   */
+  auto_apply_margin: z.number().min(0).max(0.5).optional(),
+  /** Live sessions: how long the agent's compaction waits for a decision before it goes on as it would. */
+  approval_wait_seconds: z.number().int().min(0).max(3600).optional(),
 });
 export type PolicyFile = z.infer<typeof PolicyFileSchema>;
 export type DecisionModelRef = z.infer<typeof DecisionModelSchema>;
@@ -75,6 +82,8 @@ export interface PolicySource {
   archive_ref?: string;
   options?: OptionsInput;
   decision_model?: DecisionModelRef;
+  auto_apply_margin?: number;
+  approval_wait_seconds?: number;
 }
 
 /**
@@ -96,6 +105,8 @@ export function policyFileOf(source: PolicySource): PolicyFile {
     ...(source.archive_ref === undefined ? {} : { archive_ref: source.archive_ref }),
     options,
     ...(source.decision_model === undefined ? {} : { decision_model: { ...source.decision_model } }),
+    ...(source.auto_apply_margin === undefined ? {} : { auto_apply_margin: source.auto_apply_margin }),
+    ...(source.approval_wait_seconds === undefined ? {} : { approval_wait_seconds: source.approval_wait_seconds }),
   };
 }
 

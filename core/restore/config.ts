@@ -67,6 +67,6 @@ export function restoreServerText(config: RestoreServerConfig): string {
 }
 
 /** A POSIX shell word: bare when it is plainly safe, else single-quoted. */
-function shellWord(word: string): string {
+export function shellWord(word: string): string {
   return /^[A-Za-z0-9_./:=@%+,-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
