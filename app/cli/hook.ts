@@ -15,6 +15,7 @@ import { basename } from 'node:path';
 import { z } from 'zod';
 import type { ApprovalEntry } from '../../core/approvals/entry.js';
 import { undecidedCount } from '../../core/approvals/entry.js';
+import { archiveFileOf } from '../../core/audit/record.js';
 import { parseRequest } from '../../core/engine/request.js';
 import { registryFor } from '../../core/engine/loadBackend.js';
 import { compactParsed } from '../../core/engine/pass.js';
@@ -108,9 +109,16 @@ async function preCompact(input: z.infer<typeof PreCompactInputSchema>): Promise
   const text = typeof read.text === 'string' ? read.text : Buffer.from(read.text).toString('utf8');
   const source = openSource(text, { format: 'claude-code' });
   const messages = source.read.messages;
+  const original = {
+    name: basename(input.transcript_path),
+    sha256: createHash('sha256').update(read.bytes).digest('hex'),
+    bytes: read.bytes.length,
+  };
   const raw: Record<string, unknown> = {
     messages,
     goal: liveGoal(messages, input.custom_instructions),
+    // R13's markers name the archive an approval writes beside the snapshot (app/host/approvals.ts).
+    archive_ref: archiveFileOf(original).name,
     ...(policy !== null && policy.eligible_tool_names.length > 0
       ? {}
       : { eligible_tool_names: CLAUDE_CODE_READ_TOOLS }),
@@ -142,11 +150,7 @@ async function preCompact(input: z.infer<typeof PreCompactInputSchema>): Promise
     session_id: input.session_id,
     transcript_path: input.transcript_path,
     trigger: input.trigger,
-    original: {
-      name: basename(input.transcript_path),
-      sha256: createHash('sha256').update(read.bytes).digest('hex'),
-      bytes: read.bytes.length,
-    },
+    original,
     request: settings,
     policy: policy === null || policyPath === null ? null : { path: policyPath, sha256: policySha256(policy) },
     outcome: {

@@ -19,6 +19,9 @@ import { SummaryTab } from './SummaryTab.js';
 import { TAB_PANEL_ID, tabId, Tabs } from './Tabs.js';
 import { Toolbar } from './Toolbar.js';
 import { WorkspaceView } from './WorkspaceView.js';
+import { ApprovalsView } from './ApprovalsView.js';
+import { QueueBar } from './QueueBar.js';
+import { useQueueWatch } from '../hooks/useQueueWatch.js';
 
 export function App() {
   const store = useAppStore();
@@ -28,6 +31,7 @@ export function App() {
   const running = useApp((s) => s.run.state === 'running');
   const unsaved = useApp(selectUnsaved);
   const view = useApp((s) => s.view);
+  useQueueWatch(store);
 
   useEffect(() => {
     const { deps, openExample, setBackend, setHostInfo } = store.getState();
@@ -76,10 +80,13 @@ export function App() {
       <OpenError />
       {view === 'workspace' ? (
         <WorkspaceView />
+      ) : view === 'approvals' ? (
+        <ApprovalsView />
       ) : (
         <div className="body">
           <PolicyPanel />
           <main className="main">
+            <QueueBar />
             <OutOfDate />
             <StatsHeader />
             <Tabs />

@@ -20,6 +20,7 @@ export function Toolbar() {
       void store.getState().openWorkspace(files.map((file) => ({ name: file.webkitRelativePath || file.name, file })));
   };
   const view = useApp((s) => s.view);
+  const pending = useApp((s) => s.queue.entries.filter((e) => e.state === 'pending').length);
   const hasWorkspace = useApp((s) => s.workspaceFiles.length > 0);
   const fileName = useApp((s) => s.snapshot?.fileName ?? null);
   const opening = useApp((s) => s.opening);
@@ -95,6 +96,13 @@ export function Toolbar() {
           e.target.value = '';
         }}
       />
+      <button
+        aria-pressed={view === 'approvals'}
+        aria-label={`Approval queue, ${pending} waiting`}
+        onClick={() => store.getState().showApprovals()}
+      >
+        Approvals{pending > 0 ? ` (${pending})` : ''}
+      </button>
       {view === 'inspector' && hasWorkspace && (
         <button onClick={() => store.getState().showWorkspace()}>Back to the workspace</button>
       )}

@@ -1,5 +1,5 @@
 /**
- * One store from eight slices, created with a Bridge (STYLE.md): the hosts and tests decide
+ * One store from nine slices, created with a Bridge (STYLE.md): the hosts and tests decide
  * the transport, the store never knows which it has.
  */
 import { createContext, useContext } from 'react';
@@ -11,6 +11,7 @@ import { createCacheSlice, initialPrices } from './cache.js';
 import { createCompareSlice } from './compare.js';
 import { createPolicySlice } from './policy.js';
 import { createProposalSlice } from './proposal.js';
+import { createQueueSlice } from './queue.js';
 import { createSnapshotSlice } from './snapshot.js';
 import type { Deps } from './slice.js';
 import type { AppState } from './state.js';
@@ -29,6 +30,7 @@ export function createAppStore(deps: Deps): AppStore {
     ...initialPrices(deps.storage),
     ...createApprovalSlice(...a),
     ...initialReviewer(deps.storage),
+    ...createQueueSlice(...a),
     ...createUiSlice(...a),
     ...createWorkspaceSlice(...a),
     deps,

@@ -41,6 +41,16 @@ export interface ProposalSlice {
    */
   outOfDate: string[];
   startRun(): Promise<void>;
+  /**
+   * Shows a finished run's outcome as the proposal of the opened snapshot: a run's own, or one
+   * computed elsewhere (a live agent's proposal in the approval queue, store/queue.ts).
+   */
+  adoptOutcome(
+    outcome: Extract<RunOutcome, { success: true }>,
+    request: ReturnType<typeof requestFrom>,
+    backend: PolicySlice['backend'],
+    startedAt: string,
+  ): void;
   cancelRun(): Promise<void>;
   rederive(): void;
   setOverride(pairId: string, override: Action | null): void;
@@ -212,6 +222,13 @@ export const createProposalSlice: Slice<
         return;
       }
       if (get().snapshot !== snapshot) return; // a new file was opened meanwhile
+      get().adoptOutcome(outcome, request, state.backend, startedAt);
+    },
+
+    adoptOutcome(outcome, request, backend, startedAt) {
+      const state = get();
+      const snapshot = state.snapshot;
+      if (!snapshot) return;
       // The analysis of the policy the run used, not whatever the form holds now.
       const policy = policyOf(request);
       const analysis = analyze(snapshot.messages, policy);
@@ -219,7 +236,7 @@ export const createProposalSlice: Slice<
       const probs = probabilitiesOf(outcome.decisions);
       const histogram = probabilityHistogram([...probs.values()].map((p) => p.keepResult));
       const result: RunResult = {
-        asked: { settings: request, backend: state.backend, outcome },
+        asked: { settings: request, backend, outcome },
         outcome,
         request,
         policy,

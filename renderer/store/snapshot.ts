@@ -60,6 +60,7 @@ interface Resets {
   clearProposal(): void;
   resetApproval(): void;
   unpinProposal(): void;
+  closeQueued(): void;
 }
 
 export const createSnapshotSlice: Slice<SnapshotSlice, Resets & Pick<UiSlice, 'resetUi' | 'setNotice'>> = (
@@ -97,6 +98,8 @@ export const createSnapshotSlice: Slice<SnapshotSlice, Resets & Pick<UiSlice, 'r
       get().resetApproval();
       // A belonged to the old file: a comparison across histories is meaningless (compare refuses it).
       get().unpinProposal();
+      // A queued proposal belongs to its own session: store/queue.ts opens it again after this.
+      get().closeQueued();
       get().resetUi();
       // A notice of the last file (discarded, exported, pinned) says nothing about this one.
       get().setNotice(null);

@@ -1,5 +1,5 @@
 /**
- * The one store's shape: eight slices, each declared beside its creator, plus the deps it was
+ * The one store's shape: nine slices, each declared beside its creator, plus the deps it was
  * created with. Components, selectors and tests read the whole store through this type; no
  * slice imports it (each names what it needs of the others, slice.ts), so it imports no cycle.
  */
@@ -8,6 +8,7 @@ import type { CacheSlice } from './cache.js';
 import type { CompareSlice } from './compare.js';
 import type { PolicySlice } from './policy.js';
 import type { ProposalSlice } from './proposal.js';
+import type { QueueSlice } from './queue.js';
 import type { Deps } from './slice.js';
 import type { SnapshotSlice } from './snapshot.js';
 import type { UiSlice } from './ui.js';
@@ -19,5 +20,6 @@ export type AppState = SnapshotSlice &
   CompareSlice &
   CacheSlice &
   ApprovalSlice &
+  QueueSlice &
   UiSlice &
   WorkspaceSlice & { deps: Deps };

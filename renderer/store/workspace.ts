@@ -25,7 +25,7 @@ type WireFile = { name: string; text: string } | { name: string; base64: string 
 
 export interface WorkspaceSlice {
   /** Which view the window shows: the one-file inspector, or the workspace. */
-  view: 'inspector' | 'workspace';
+  view: 'inspector' | 'workspace' | 'approvals';
   workspaceFiles: WorkspaceInput[];
   /** The tools the policy makes eligible; null: every tool a session calls (what `eval` measures). */
   workspaceEligible: string[] | null;

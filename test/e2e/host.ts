@@ -20,7 +20,9 @@ export const test = base.extend<{ env: Record<string, string | undefined>; host:
   host: async ({ env }, use) => {
     const dir = mkdtempSync(join(tmpdir(), 'inspector-e2e-'));
     const token = newToken();
-    const web = await startWebHost({ port: 0, token, setup: setupHost('web', { env, cwd: dir }) });
+    // The approval queue is the test's own, never the user's (app/host/approvals.ts).
+    const setup = setupHost('web', { env, cwd: dir, queueDir: join(dir, 'approvals') });
+    const web = await startWebHost({ port: 0, token, setup });
     await use({ url: web.url, origin: `http://127.0.0.1:${web.port}`, token, dir });
     await web.close();
     rmSync(dir, { recursive: true, force: true });
