@@ -97,6 +97,7 @@ export default tseslint.config(
                 '**/examples/**',
                 '**/formats/**',
                 '**/policies/**',
+                '**/records/**',
               ],
               message: 'core/engine/ imports nothing from the other core/ areas.',
             },
@@ -125,10 +126,10 @@ export default tseslint.config(
     },
   },
   {
-    // The audit (core/audit) builds on what the inspector shows (reviews, derived actions) and on
-    // the contract; the inspector and the contract read only its record's schema, so the audit's
-    // schema is a leaf they share and the rest of it stays above them.
-    files: ['core/inspect/**/*.ts', 'core/ipc/**/*.ts'],
+    // The audit record's schema (core/records) is a leaf on the engine and the format ids; the
+    // inspector and the contract read it, and the audit (core/audit) builds on all three: the
+    // layers read top-down, and nothing below core/audit imports it.
+    files: ['core/inspect/**/*.ts', 'core/ipc/**/*.ts', 'core/records/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -136,8 +137,8 @@ export default tseslint.config(
           patterns: [
             ...corePatterns,
             {
-              group: ['**/audit/**', '!**/audit/schema.js'],
-              message: "core/inspect/ and core/ipc/ import only the audit record's schema from core/audit/.",
+              group: ['**/audit/**'],
+              message: 'core/audit/ builds on core/inspect/, core/ipc/ and core/records/, never the other way round.',
             },
           ],
         },

@@ -7,8 +7,8 @@
 import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import type { AuditRecord } from '../../core/audit/schema.js';
-import { AuditRecordSchema } from '../../core/audit/schema.js';
+import type { AuditRecord } from '../../core/records/audit.js';
+import { AuditRecordSchema } from '../../core/records/audit.js';
 import { describeZodError } from '../../core/engine/schema.js';
 import { readInputText } from '../inputFiles.js';
 

@@ -7,7 +7,7 @@
 import type { Channel, ChannelParsedArgs, ChannelResult, Example, HostInfo } from '../../core/ipc/contract.js';
 import { contract, isChannel, parseArgs } from '../../core/ipc/contract.js';
 import { describeZodError } from '../../core/engine/schema.js';
-import { AuditRecordSchema } from '../../core/audit/schema.js';
+import { AuditRecordSchema } from '../../core/records/audit.js';
 import type { SignerKey } from '../signing/auditSignature.js';
 import { HostApiError } from './errors.js';
 import type { AdmittedBody, RunManager } from './runs.js';

@@ -11,7 +11,7 @@ import { registryFor } from '../../core/engine/loadBackend.js';
 import type { CompactResponse } from '../../core/engine/schema.js';
 import { describeZodError } from '../../core/engine/schema.js';
 import { FormatError } from '../../core/formats/index.js';
-import { AuditRecordSchema } from '../../core/audit/schema.js';
+import { AuditRecordSchema } from '../../core/records/audit.js';
 import type { Omission } from '../../core/restore/omissions.js';
 import { listOmissions } from '../../core/restore/omissions.js';
 import type { Page } from '../../core/restore/page.js';

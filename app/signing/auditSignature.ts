@@ -16,7 +16,7 @@ import { AUDIT_NAMESPACE, checkSignature, parseSignature, SignatureFormatError, 
 
 export { AUDIT_NAMESPACE };
 
-export { signatureFileName } from '../../core/audit/schema.js';
+export { signatureFileName } from '../../core/records/audit.js';
 
 /** Who a signature names: the key (type and fingerprint) and the key file's comment. */
 export interface SignerKey {

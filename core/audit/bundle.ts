@@ -6,8 +6,8 @@
  * `verify` will check them later (verify.ts), so an export that would not verify is refused
  * instead of written. Hashing is the host's (core has no crypto), passed in as `hash`.
  */
-import type { AuditDraft, AuditFile, AuditRecord } from './schema.js';
-import { auditFileName, auditText, reportFileName } from './schema.js';
+import type { AuditDraft, AuditFile, AuditRecord } from '../records/audit.js';
+import { auditFileName, auditText, reportFileName } from '../records/audit.js';
 import { reportOf } from './report.js';
 import { verifyExport } from './verify.js';
 import type { ExportVerdict, Violation } from '../formats/targets/index.js';

@@ -3,7 +3,7 @@
  * knows, the bundle of files it seals, `verify` that re-derives the snapshot from it, and the
  * HTML report of it.
  */
-export * from './schema.js';
+export * from '../records/audit.js';
 export * from './record.js';
 export * from './bundle.js';
 export * from './verify.js';

@@ -12,7 +12,7 @@
  * Every field of the schema has a kind here (the compiler asks for a new one); stats keys the
  * schema does not list are `stated`.
  */
-import type { AuditDecision, AuditRecord } from './schema.js';
+import type { AuditDecision, AuditRecord } from '../records/audit.js';
 
 export type Proof = 'hash' | 'recomputed' | 'derives' | 'stated';
 

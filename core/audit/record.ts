@@ -8,8 +8,8 @@ import type { Stats } from '../engine/schema.js';
 import { SHELL_RULE } from '../engine/shellReadOnly.js';
 import type { ExportAs, KeptForTarget, OpenedSource } from '../formats/index.js';
 import { sourceSummary } from '../formats/index.js';
-import type { AuditDecision, AuditDraft, AuditFile } from './schema.js';
-import { archiveFileName, AUDIT_KIND, AUDIT_VERSION, TOOL_NAME } from './schema.js';
+import type { AuditDecision, AuditDraft, AuditFile } from '../records/audit.js';
+import { archiveFileName, AUDIT_KIND, AUDIT_VERSION, TOOL_NAME } from '../records/audit.js';
 import type { RunSettings } from '../ipc/contract.js';
 import type { RunPairReview } from '../inspect/review.js';
 

@@ -5,8 +5,8 @@
  * Policy allows only the page's own stylesheet (by its hash), and every text is escaped.
  */
 import { rebuildOptionsOf } from '../engine/rebuild.js';
-import type { AuditFile, AuditRecord } from './schema.js';
-import { auditFileName } from './schema.js';
+import type { AuditFile, AuditRecord } from '../records/audit.js';
+import { auditFileName } from '../records/audit.js';
 import { escapeHtml } from '../inspect/html.js';
 import { KEPT_LABELS, keptByReason } from '../inspect/guardCounts.js';
 import { markerSettingsOf } from './verify.js';

@@ -16,7 +16,7 @@ import type { Action } from '../engine/schema.js';
 import { SHELL_RULE } from '../engine/shellReadOnly.js';
 import type { OpenedSource, Proposal, ReadBounds, SourceInput, WrittenFile } from '../formats/index.js';
 import { exportedFile, FormatError, openSource, proposalFor } from '../formats/index.js';
-import type { AuditDecision, AuditRecord } from './schema.js';
+import type { AuditDecision, AuditRecord } from '../records/audit.js';
 import type { Overrides } from '../inspect/actions.js';
 import { deriveActions, modelVerdict } from '../inspect/actions.js';
 

@@ -17,7 +17,7 @@ import type { FeatureVector } from '../engine/offline/features.js';
 import { neutralWeights } from '../engine/offline/features.js';
 import { createOfflineModel, OFFLINE_MODEL_VERSION } from '../engine/offline/model.js';
 import type { Action } from '../engine/schema.js';
-import type { AuditRecord } from '../audit/schema.js';
+import type { AuditRecord } from '../records/audit.js';
 import { openSource } from '../formats/index.js';
 
 export interface ReviewedPair {

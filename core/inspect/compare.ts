@@ -7,8 +7,8 @@
 import { estimateTokens } from '../engine/tokens.js';
 import type { Action, Decision, DecisionReason } from '../engine/schema.js';
 import { describeZodError, MODEL_REASONS, PEER_REASONS, ResponseSchema } from '../engine/schema.js';
-import type { EarlierAuditRecord } from '../audit/schema.js';
-import { AUDIT_KIND, EarlierAuditRecordSchema, Sha256Schema } from '../audit/schema.js';
+import type { EarlierAuditRecord } from '../records/audit.js';
+import { AUDIT_KIND, EarlierAuditRecordSchema, Sha256Schema } from '../records/audit.js';
 import type { HistoryContent } from './sameHistory.js';
 import { contentDifference, historyContentOf } from './sameHistory.js';
 import { countActions } from './figures.js';
@@ -104,7 +104,7 @@ export function envelopeSide(value: unknown): ProposalSide {
   };
 }
 
-/** Reads a parsed audit record (core/audit/schema.ts): the actions it exported, overrides included. */
+/** Reads a parsed audit record (core/records/audit.ts): the actions it exported, overrides included. */
 export function auditSide(value: unknown): ProposalSide {
   // Records of earlier versions compare as well: comparing needs only the decisions and stats.
   const parsed = EarlierAuditRecordSchema.safeParse(value);

@@ -16,7 +16,7 @@ import {
   StatsSchema,
   ToolInfoSchema,
 } from '../engine/schema.js';
-import { AuditDraftSchema } from '../audit/schema.js';
+import { AuditDraftSchema } from '../records/audit.js';
 import type { WrittenSession } from '../formats/adapters/claudeResume.js';
 import { canResume } from '../formats/adapters/claudeResume.js';
 import {

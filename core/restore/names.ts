@@ -2,10 +2,10 @@
  * SPEC §9 "Restore server": `archive` and `audit` are names looked up only inside the
  * `--archive-dir` roots. What a name may look like is decided here, before any file is touched:
  * never absolute, never climbing with `..`; an archive carries the SHA-256 prefix its export gave
- * it (core/audit/schema.ts `archiveFileName`), and an audit record ends in `.audit.json`. Any other
+ * it (core/records/audit.ts `archiveFileName`), and an audit record ends in `.audit.json`. Any other
  * file in the folder (a `.env`, the snapshot itself) is not ours to hand to an agent.
  */
-import { ARCHIVE_HASH_DIGITS } from '../audit/schema.js';
+import { ARCHIVE_HASH_DIGITS } from '../records/audit.js';
 
 const HASHED = new RegExp(`\\.([0-9a-f]{${ARCHIVE_HASH_DIGITS}})(?:\\.[A-Za-z0-9]{1,12})?$`);
 

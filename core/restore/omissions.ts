@@ -12,7 +12,7 @@ import type { Pair } from '../engine/guards.js';
 import { callTarget } from '../engine/marker.js';
 import { cutOf, rebuildOptionsOf } from '../engine/rebuild.js';
 import { countCodePoints } from '../engine/text.js';
-import type { AuditRecord } from '../audit/schema.js';
+import type { AuditRecord } from '../records/audit.js';
 import { markerSettingsOf, rederive } from '../audit/verify.js';
 import type { SourceInput } from '../formats/bytes.js';
 

@@ -2,7 +2,7 @@
 import type { Channel, ChannelParsedArgs, ChannelResult, HostError } from '../../core/ipc/contract.js';
 import { parseArgs } from '../../core/ipc/contract.js';
 import type { BundledFile, Hash } from '../../core/audit/bundle.js';
-import { signatureFileName } from '../../core/audit/schema.js';
+import { signatureFileName } from '../../core/records/audit.js';
 import { bundleExport } from '../../core/audit/bundle.js';
 import type { WrittenSession } from '../../core/formats/index.js';
 import { isBinarySource, resumableSession, sessionCwdOf, sessionFileName } from '../../core/formats/index.js';

@@ -11,7 +11,7 @@
 import { useMemo, useRef, useState } from 'react';
 import type { ExportAs, WrittenSession } from '../../core/formats/index.js';
 import { canResume } from '../../core/formats/index.js';
-import { auditFileName, reportFileName, signatureFileName } from '../../core/audit/schema.js';
+import { auditFileName, reportFileName, signatureFileName } from '../../core/records/audit.js';
 import { exportName, exportTargets, signedByText } from '../store/exporting.js';
 import { useApp, useAppStore } from '../store/index.js';
 import { archiveNameOf } from '../store/policy.js';

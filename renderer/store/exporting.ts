@@ -9,7 +9,7 @@
 import type { ExportAs, WrittenFile } from '../../core/formats/index.js';
 import type { Signer } from '../../core/ipc/contract.js';
 import { exportedFile, proposalFor } from '../../core/formats/index.js';
-import type { AuditDraft } from '../../core/audit/schema.js';
+import type { AuditDraft } from '../../core/records/audit.js';
 import { archiveFileOf, auditDraftFor } from '../../core/audit/record.js';
 import type { HostInfo } from '../../core/ipc/contract.js';
 import type { Proposal } from './derive.js';

@@ -15,7 +15,7 @@ import { cacheCost, PRICE_PRESETS } from '../../dist/core/inspect/cache.js';
 import { compareProposals, envelopeSide } from '../../dist/core/inspect/compare.js';
 import { ACTION_LABELS } from '../../dist/core/inspect/glossary.js';
 import { bundledExample } from '../../dist/app/host/setup.js';
-import { archiveFileName } from '../../dist/core/audit/schema.js';
+import { archiveFileName } from '../../dist/core/records/audit.js';
 import { expect, SCREENSHOTS, test } from './host.js';
 
 /** The inspector's markers name the archive an export writes beside the example; the core runs are asked the same. */

@@ -15,7 +15,7 @@ import { comparePeer, planPeer } from '../../dist/core/inspect/peerCompare.js';
 import { rebuild } from '../../dist/core/engine/rebuild.js';
 import { countTokens } from 'gpt-tokenizer/model/gpt-4o';
 import { bundledExample } from '../../dist/app/host/setup.js';
-import { archiveFileName } from '../../dist/core/audit/schema.js';
+import { archiveFileName } from '../../dist/core/records/audit.js';
 import type { Page } from '@playwright/test';
 import { expect, test } from './host.js';
 

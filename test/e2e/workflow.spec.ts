@@ -14,7 +14,7 @@ import { analyze } from '../../dist/core/engine/guards.js';
 import { loadHistory, writeHistory } from '../../dist/core/engine/containers.js';
 import { rebuild } from '../../dist/core/engine/rebuild.js';
 import { sharedPath, sharedSkipReason } from '../support/shared.js';
-import { archiveFileName } from '../../dist/core/audit/schema.js';
+import { archiveFileName } from '../../dist/core/records/audit.js';
 import { exportThroughDialog } from './exporting.js';
 import { expect, SCREENSHOTS, test } from './host.js';
 

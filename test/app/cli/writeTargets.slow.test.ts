@@ -22,8 +22,8 @@ import {
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bundledExample } from '../../../app/host/setup.js';
-import { AuditRecordSchema } from '../../../core/audit/schema.js';
-import type { AuditRecord } from '../../../core/audit/schema.js';
+import { AuditRecordSchema } from '../../../core/records/audit.js';
+import type { AuditRecord } from '../../../core/records/audit.js';
 import type { CliResult } from './support.js';
 import { ensureBuilt, runCli, tempDir } from './support.js';
 

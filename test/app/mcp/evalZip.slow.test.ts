@@ -11,7 +11,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installZstd } from '../../../app/zstd.js';
-import { archiveFileName } from '../../../core/audit/schema.js';
+import { archiveFileName } from '../../../core/records/audit.js';
 import { browserSample, zstdEvalWithCalls } from '../../support/evalZip.js';
 import { inflatingEval } from '../../support/hostileEval.js';
 import { sharedPath, sharedSkipReason } from '../../support/shared.js';

@@ -12,7 +12,7 @@ import { nodeHash } from '../../../app/host/exportFiles.js';
 import { bundledExample } from '../../../app/host/setup.js';
 import type { Action } from '../../../core/engine/schema.js';
 import { inspectSource } from '../../../core/formats/index.js';
-import type { AuditRecord } from '../../../core/audit/schema.js';
+import type { AuditRecord } from '../../../core/records/audit.js';
 import { ExportRefused, bundleExport } from '../../../core/audit/bundle.js';
 import type { ReadFile } from '../../../core/audit/verify.js';
 import { firstTextDifference, verifyExport } from '../../../core/audit/verify.js';

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { nodeHash } from '../../../app/host/exportFiles.js';
 import { setupHost } from '../../../app/host/setup.js';
-import { AuditRecordSchema } from '../../../core/audit/schema.js';
+import { AuditRecordSchema } from '../../../core/records/audit.js';
 import { verifyExport } from '../../../core/audit/verify.js';
 import { compactContext } from '../../../core/engine/compact.js';
 import { analyze, policyOf } from '../../../core/engine/guards.js';

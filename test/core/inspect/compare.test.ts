@@ -11,8 +11,8 @@ import { decide } from '../../../core/engine/decide.js';
 import { createOfflineModel } from '../../../core/engine/offline/model.js';
 import { createScriptedModel } from '../../../core/engine/scripted.js';
 import type { CompactResponse, Message } from '../../../core/engine/schema.js';
-import { AUDIT_KIND, AUDIT_VERSION, AuditRecordSchema } from '../../../core/audit/schema.js';
-import type { AuditRecord } from '../../../core/audit/schema.js';
+import { AUDIT_KIND, AUDIT_VERSION, AuditRecordSchema } from '../../../core/records/audit.js';
+import type { AuditRecord } from '../../../core/records/audit.js';
 import {
   auditSide,
   compareProposals,

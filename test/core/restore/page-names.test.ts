@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { archiveHashPrefix, refusedName } from '../../../core/restore/names.js';
 import { pageOf } from '../../../core/restore/page.js';
-import { archiveFileName } from '../../../core/audit/schema.js';
+import { archiveFileName } from '../../../core/records/audit.js';
 
 describe('§9 restore_result pages', () => {
   it('§9 pages count code points: an astral character at the edge is never split', () => {

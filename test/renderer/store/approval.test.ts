@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { setupHost } from '../../../app/host/setup.js';
-import { archiveFileName } from '../../../core/audit/schema.js';
+import { archiveFileName } from '../../../core/records/audit.js';
 import { createAppStore } from '../../../renderer/store/index.js';
 import { createDirectParser } from '../../../renderer/worker/client.js';
 import type { SavedExport } from './directBridge.js';

@@ -9,7 +9,7 @@ import { toHostError } from '../../../app/host/errors.js';
 import type { HostSetup } from '../../../app/host/setup.js';
 import { setupHost } from '../../../app/host/setup.js';
 import { nodeHash } from '../../../app/host/exportFiles.js';
-import type { AuditRecord } from '../../../core/audit/schema.js';
+import type { AuditRecord } from '../../../core/records/audit.js';
 import type { BundledFile } from '../../../core/audit/bundle.js';
 import { bundleExport } from '../../../core/audit/bundle.js';
 import { isBinarySource } from '../../../core/formats/index.js';

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { setupHost } from '../../../app/host/setup.js';
-import { AuditRecordSchema } from '../../../core/audit/schema.js';
+import { AuditRecordSchema } from '../../../core/records/audit.js';
 import { openSource } from '../../../core/formats/index.js';
 import { OWN_FIXTURES } from '../../core/formats/ownFixtures.js';
 import { withPositionalIds } from '../../core/formats/support.js';

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { setupHost } from '../../../app/host/setup.js';
 import type { Script } from '../../../core/engine/scripted.js';
-import type { AuditRecord } from '../../../core/audit/schema.js';
+import type { AuditRecord } from '../../../core/records/audit.js';
 import { createAppStore } from '../../../renderer/store/index.js';
 import { createDirectParser } from '../../../renderer/worker/client.js';
 import { makeExport } from '../../support/exports.js';

@@ -12,7 +12,7 @@ import { createOfflineModel } from '../../../core/engine/offline/model.js';
 import { replicationIncidentScenario } from '../../../core/examples/index.js';
 import type { Container } from '../../../core/engine/containers.js';
 import { loadHistory, writeHistory } from '../../../core/engine/containers.js';
-import { AuditRecordSchema } from '../../../core/audit/schema.js';
+import { AuditRecordSchema } from '../../../core/records/audit.js';
 import type { AppStore } from '../../../renderer/store/index.js';
 import { exportedText } from '../../../renderer/store/exporting.js';
 import { countingModel } from '../../support/countingModel.js';
