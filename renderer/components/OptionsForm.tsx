@@ -4,7 +4,7 @@ import type { Options } from '../../core/engine/schema.js';
 import { useApp } from '../store/index.js';
 import { PerOpenedFile } from './PerOpenedFile.js';
 
-const FIELDS: Array<{
+export const OPTION_FIELDS: Array<{
   key: Exclude<keyof Options, 'keep_threshold'>;
   label: string;
   range: string;
@@ -90,7 +90,7 @@ function OptionsFields() {
     <fieldset>
       <legend className="section-title">Options</legend>
       <div className="form-grid">
-        {FIELDS.map((f) => (
+        {OPTION_FIELDS.map((f) => (
           <div key={f.key} className="field">
             <label htmlFor={`opt-${f.key}`}>{f.label}</label>
             <input

@@ -19,6 +19,10 @@ import { downloadText } from '../download.js';
 import { bytes } from '../format.js';
 import { useApp, useAppStore } from '../store/index.js';
 import { PolicyCurve, SessionScatter } from './WorkspaceCurve.js';
+import { OPTION_FIELDS } from './OptionsForm.js';
+import type { WorkspaceOptionName } from '../store/workspace.js';
+import { WORKSPACE_OPTION_NAMES } from '../store/workspace.js';
+import { DEFAULT_OPTIONS } from '../../core/engine/schema.js';
 
 const percent = (v: number | null) => (v === null ? '—' : `${(v * 100).toFixed(1)} %`);
 const ratio = (v: number | null) => (v === null ? '—' : `${v.toFixed(2)}×`);
@@ -137,6 +141,70 @@ function SessionsTable({ rows }: { rows: WorkspaceRow[] }) {
   );
 }
 
+/**
+ * The options the workspace measures with, besides the threshold: applied together (each change
+ * measures every session again), out-of-range values refused with their reason, blank for the
+ * default. Protections name one session's messages and calls, so they are set per session in its audit.
+ */
+function WorkspaceOptionsForm() {
+  const store = useAppStore();
+  const options = useApp((s) => s.workspaceOptions);
+  const running = useApp((s) => s.workspaceState === 'running');
+  const fields = OPTION_FIELDS.filter((f): f is (typeof OPTION_FIELDS)[number] & { key: WorkspaceOptionName } =>
+    (WORKSPACE_OPTION_NAMES as readonly string[]).includes(f.key),
+  );
+  const [draft, setDraft] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const valueOf = (key: WorkspaceOptionName) => draft[key] ?? (options[key] === undefined ? '' : String(options[key]));
+  const apply = async (event: React.FormEvent) => {
+    event.preventDefault();
+    for (const field of fields) {
+      const text = valueOf(field.key).trim();
+      const reason = await store.getState().setWorkspaceOption(field.key, text === '' ? null : Number(text));
+      if (reason !== null) return setProblem(`${field.label}: ${reason}`);
+    }
+    setProblem(null);
+    setDraft({});
+  };
+  return (
+    <form className="workspace-options" onSubmit={(e) => void apply(e)}>
+      <fieldset>
+        <legend>Options</legend>
+        {fields.map((field) => (
+          <label key={field.key}>
+            {field.label}{' '}
+            <input
+              type="number"
+              min={field.min}
+              step={field.step}
+              placeholder={String(DEFAULT_OPTIONS[field.key])}
+              value={valueOf(field.key)}
+              onChange={(e) => setDraft({ ...draft, [field.key]: e.target.value })}
+              aria-describedby={`workspace-option-${field.key}`}
+            />
+            <span id={`workspace-option-${field.key}`} className="muted small">
+              {' '}
+              {field.help}
+            </span>
+          </label>
+        ))}
+        <button type="submit" disabled={running}>
+          Measure with these options
+        </button>
+        {problem && (
+          <p role="alert" className="error">
+            {problem}
+          </p>
+        )}
+        <p className="muted small">
+          Blank keeps the default. Protections name one session&rsquo;s messages and calls: set them in that
+          session&rsquo;s audit.
+        </p>
+      </fieldset>
+    </form>
+  );
+}
+
 export function WorkspaceView() {
   const store = useAppStore();
   const evaluation = useApp((s) => s.workspaceEvaluation);
@@ -204,6 +272,7 @@ export function WorkspaceView() {
         <div className="workspace-body">
           <div className="workspace-policy">
             <ToolChoice />
+            <WorkspaceOptionsForm />
             <label className="workspace-threshold">
               Keep threshold{' '}
               <input

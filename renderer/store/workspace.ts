@@ -8,7 +8,7 @@ import type { WorkspaceEvaluation, WorkspaceProgress } from '../../core/eval/wor
 import { isBinarySource } from '../../core/formats/index.js';
 import type { WorkspaceColumn } from '../../core/inspect/workspace.js';
 import { sessionGoal, WORKSPACE_THRESHOLDS } from '../../core/inspect/workspace.js';
-import { DEFAULT_OPTIONS } from '../../core/engine/schema.js';
+import { DEFAULT_OPTIONS, SomeOptionsSchema } from '../../core/engine/schema.js';
 import type { PolicyFile } from '../../core/policies/policyFile.js';
 import { policyFileOf } from '../../core/policies/policyFile.js';
 import type { PolicySlice } from './policy.js';
@@ -21,6 +21,15 @@ export interface WorkspaceInput {
   file: Blob;
 }
 
+/** The options a workspace sets: what shapes the measured proposals; the threshold is a step, not a measurement. */
+export const WORKSPACE_OPTION_NAMES = [
+  'preserve_recent_messages',
+  'truncate_head_chars',
+  'truncate_tail_chars',
+] as const;
+export type WorkspaceOptionName = (typeof WORKSPACE_OPTION_NAMES)[number];
+export type WorkspaceOptions = Partial<Record<WorkspaceOptionName, number>>;
+
 type WireFile = { name: string; text: string } | { name: string; base64: string };
 
 export interface WorkspaceSlice {
@@ -30,6 +39,11 @@ export interface WorkspaceSlice {
   /** The tools the policy makes eligible; null: every tool a session calls (what `eval` measures). */
   workspaceEligible: string[] | null;
   workspaceThreshold: number;
+  /**
+   * The options the workspace measures with besides the threshold (the §5 options a cut's
+   * measurement reads); unset ones keep their defaults. Changing one measures again.
+   */
+  workspaceOptions: WorkspaceOptions;
   workspaceState: 'idle' | 'running' | 'finished' | 'failed';
   workspaceProgress: WorkspaceProgress | null;
   workspaceEvaluation: WorkspaceEvaluation | null;
@@ -43,6 +57,8 @@ export interface WorkspaceSlice {
   openWorkspace(files: WorkspaceInput[]): Promise<void>;
   setWorkspaceTools(eligible: string[] | null): Promise<void>;
   setWorkspaceThreshold(threshold: number): void;
+  /** Sets (or, with null, unsets) one option and measures again; the reason when the value is out of range. */
+  setWorkspaceOption(name: WorkspaceOptionName, value: number | null): Promise<string | null>;
   sortWorkspaceBy(column: WorkspaceColumn): void;
   setWorkspaceFilter(text: string): void;
   cancelWorkspace(): Promise<void>;
@@ -117,7 +133,7 @@ export const createWorkspaceSlice: Slice<WorkspaceSlice, Needs> = (set, get) => 
     try {
       const { workspaceId } = await bridge['workspace.start']({
         files,
-        policy: { eligible_tool_names: get().workspaceEligible, options: {} },
+        policy: { eligible_tool_names: get().workspaceEligible, options: { ...get().workspaceOptions } },
         backend: get().backend,
       });
       running = workspaceId;
@@ -145,6 +161,7 @@ export const createWorkspaceSlice: Slice<WorkspaceSlice, Needs> = (set, get) => 
     workspaceFiles: [],
     workspaceEligible: null,
     workspaceThreshold: DEFAULT_OPTIONS.keep_threshold,
+    workspaceOptions: {},
     workspaceState: 'idle',
     workspaceProgress: null,
     workspaceEvaluation: null,
@@ -158,6 +175,7 @@ export const createWorkspaceSlice: Slice<WorkspaceSlice, Needs> = (set, get) => 
         view: 'workspace',
         workspaceFiles: files,
         workspaceEligible: null,
+        workspaceOptions: {},
         workspaceEvaluation: null,
         workspaceSession: null,
         workspaceFilter: '',
@@ -173,6 +191,17 @@ export const createWorkspaceSlice: Slice<WorkspaceSlice, Needs> = (set, get) => 
         Math.abs(b - threshold) < Math.abs(a - threshold) ? b : a,
       );
       set({ workspaceThreshold: nearest });
+    },
+    async setWorkspaceOption(name, value) {
+      const next: WorkspaceOptions = { ...get().workspaceOptions };
+      if (value === null) delete next[name];
+      else next[name] = value;
+      const parsed = SomeOptionsSchema.safeParse(next);
+      if (!parsed.success) return parsed.error.issues[0]?.message ?? 'out of range';
+      if (JSON.stringify(next) === JSON.stringify(get().workspaceOptions)) return null;
+      set({ workspaceOptions: next });
+      await evaluate();
+      return null;
     },
     sortWorkspaceBy(column) {
       const { workspaceSort: sort } = get();
@@ -209,16 +238,18 @@ export const createWorkspaceSlice: Slice<WorkspaceSlice, Needs> = (set, get) => 
       const eligible = state.workspaceEligible ?? evaluation.tools.map((t) => t.name);
       for (const name of eligible) state.toggleTool(name, true);
       state.setOption('keep_threshold', state.workspaceThreshold);
+      for (const [name, value] of Object.entries(state.workspaceOptions))
+        state.setOption(name as WorkspaceOptionName, value);
       state.setGoal(sessionGoal(evaluation, source) ?? '');
       set({ view: 'inspector', workspaceSession: source });
       return true;
     },
     workspacePolicy() {
-      const { workspaceEligible, workspaceEvaluation, workspaceThreshold, backend } = get();
+      const { workspaceEligible, workspaceEvaluation, workspaceThreshold, workspaceOptions, backend } = get();
       const eligible = workspaceEligible ?? workspaceEvaluation?.tools.map((t) => t.name) ?? [];
       return policyFileOf({
         eligible_tool_names: eligible,
-        options: { keep_threshold: workspaceThreshold },
+        options: { ...workspaceOptions, keep_threshold: workspaceThreshold },
         decision_model: {
           backend: workspaceEvaluation?.report.backend ?? backend.name,
           ...(workspaceEvaluation?.report.model ? { model: workspaceEvaluation.report.model } : {}),

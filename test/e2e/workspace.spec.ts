@@ -1,7 +1,7 @@
 /**
  * The workspace end to end, in Chromium against the web host: ../shared/corpus and
- * ../shared/formats opened as one workspace, the allowlist and the threshold changed (the
- * curve's marker and the sessions' figures follow), one session's audit opened and left, and
+ * ../shared/formats opened as one workspace, the allowlist, an option and the threshold changed
+ * (the curve's marker and the sessions' figures follow), one session's audit opened and left, and
  * the exported policy file applied by `compact_context --policy` with the actions the audit showed.
  */
 import { execFileSync } from 'node:child_process';
@@ -63,6 +63,12 @@ test('a workspace of the shared transcripts: tools, threshold, one audit and bac
   await expect(page.getByRole('status', { name: 'Workspace progress' })).toHaveCount(0, { timeout: 120_000 });
   await expect(cell(page, session, 5)).not.toHaveText(candidates ?? '');
 
+  // An option: every session measured again with it; it travels into the audit and the policy file.
+  await page.getByLabel('Truncate head chars').fill('100');
+  await page.getByRole('button', { name: 'Measure with these options' }).click();
+  await expect(page.getByRole('status', { name: 'Workspace progress' })).toHaveCount(0, { timeout: 120_000 });
+  await expect(page.getByLabel('Truncate head chars')).toHaveValue('100');
+
   // One session's audit under the same policy, and back.
   await page.getByRole('button', { name: `Open the audit of ${session}` }).click();
   await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready');
@@ -86,7 +92,7 @@ test('a workspace of the shared transcripts: tools, threshold, one audit and bac
   await download.saveAs(policyPath);
   const policy = JSON.parse(readFileSync(policyPath, 'utf8')) as { eligible_tool_names: string[]; options: object };
   expect(policy.eligible_tool_names).not.toContain('Bash');
-  expect(policy.options).toEqual({ keep_threshold: 0.8 });
+  expect(policy.options).toEqual({ keep_threshold: 0.8, truncate_head_chars: 100 });
   const goalFile = join(host.dir, 'goal.txt');
   writeFileSync(goalFile, goal);
   const envelope = JSON.parse(
