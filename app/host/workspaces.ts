@@ -10,6 +10,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { BackendChoice, WorkspaceStartArgs, WorkspaceStatus } from '../../core/ipc/contract.js';
 import type { WorkspaceFile } from '../../core/eval/workspace.js';
 import { evaluateWorkspace } from '../../core/eval/workspace.js';
+import type { CutResult } from '../../core/eval/evaluate.js';
 import type { Admission, Ticket } from './admission.js';
 import { classify, HostApiError } from './errors.js';
 import { outcomeHeapBytes, readHeapBytes } from './heap-budget.js';
@@ -41,8 +42,17 @@ function fileOf(file: WorkspaceStartArgs['files'][number]): WorkspaceFile {
   };
 }
 
+/** Sessions' results kept between evaluations; past this many, the oldest go first. */
+const MEASURED_SESSIONS_KEPT = 2000;
+
 export class WorkspaceManager {
   private readonly jobs = new Map<string, Job>();
+  /**
+   * Each session's cut results by what they depend on (core/eval/workspace.ts): a new evaluation
+   * of the same files measures only the sessions a change reaches. Results are small (tallies);
+   * the sessions' texts are not kept.
+   */
+  private readonly measured = new Map<string, CutResult[]>();
 
   constructor(
     private readonly createModel: ModelFactory,
@@ -82,6 +92,7 @@ export class WorkspaceManager {
       signal: controller.signal,
       settings,
       onProgress: (progress) => (job.status.progress = progress),
+      cache: this.measured,
     }).then(
       (evaluation) =>
         this.finish(
@@ -118,6 +129,11 @@ export class WorkspaceManager {
   }
 
   private prune(): void {
+    // A Map iterates in insertion order: the first keys are the oldest.
+    for (const key of this.measured.keys()) {
+      if (this.measured.size <= MEASURED_SESSIONS_KEPT) break;
+      this.measured.delete(key);
+    }
     const finished = [...this.jobs.values()].filter((j) => j.status.state === 'finished');
     for (const job of finished.slice(0, Math.max(0, finished.length - KEEP_FINISHED))) {
       this.jobs.delete(job.status.workspaceId);

@@ -28,6 +28,16 @@ export interface MeasureProgress {
 /** Why a transcript has no cut point (cuts.ts). */
 export const NO_CUT_REASON = 'no cut point (needs an assistant message after at least 8 messages)';
 
+/**
+ * Results measured before, by a key that names everything a transcript's results depend on (the
+ * workspace's: its bytes, the eligible tools it calls, the options, the model): a transcript
+ * whose key is stored is not measured again. Only whole transcripts are stored.
+ */
+export interface MeasuredCache {
+  keyOf(transcript: MeasuredTranscript): string;
+  results: Map<string, CutResult[]>;
+}
+
 /** The cut results of every transcript, in order; `stopped` when `settings.signal` ended it early. */
 export async function measureTranscripts(
   transcripts: readonly MeasuredTranscript[],
@@ -35,23 +45,38 @@ export async function measureTranscripts(
   cuts: number,
   settings: EvalSettings,
   progress: MeasureProgress = {},
+  cache?: MeasuredCache,
 ): Promise<{ results: CutResult[]; total: number; stopped: boolean }> {
-  const plan = transcripts.map((t) => ({ ...t, context: labelContext(t.messages), cuts: pickCuts(t.messages, cuts) }));
+  const plan = transcripts.map((t) => ({ ...t, cuts: pickCuts(t.messages, cuts) }));
   for (const t of plan) if (t.cuts.length === 0) progress.skipped?.(t.source, NO_CUT_REASON);
   const total = plan.reduce((n, t) => n + t.cuts.length, 0);
   const results: CutResult[] = [];
   for (const t of plan) {
+    const key = cache?.keyOf(t);
+    const stored = key === undefined ? undefined : cache?.results.get(key);
+    if (stored !== undefined && stored.length === t.cuts.length) {
+      for (const result of stored) {
+        results.push(result);
+        progress.cut?.(results.length, total, result, 0);
+      }
+      continue;
+    }
+    const first = results.length;
+    // Labels only for a transcript measured now (a stored one needs none), and once for all its cuts.
+    let context: ReturnType<typeof labelContext> | null = null;
     for (const cut of t.cuts) {
+      context ??= labelContext(t.messages);
       // A local model answers in microtasks only: yield a macrotask so a cancel (Ctrl-C, a
       // request to the host) is seen between cuts.
       await new Promise<void>((done) => setTimeout(done, 0));
       if (settings.signal?.aborted) return { results, total, stopped: true };
       const started = Date.now();
-      const result = await evaluateCut(t.source, t.context, cut, model, settings);
+      const result = await evaluateCut(t.source, context, cut, model, settings);
       if (settings.signal?.aborted) return { results, total, stopped: true };
       results.push(result);
       progress.cut?.(results.length, total, result, Date.now() - started);
     }
+    if (key !== undefined) cache?.results.set(key, results.slice(first));
   }
   return { results, total, stopped: false };
 }

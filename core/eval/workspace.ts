@@ -12,7 +12,9 @@ import { countToolBlocks, FormatError, inspectSource } from '../formats/index.js
 import type { SourceInput } from '../formats/index.js';
 import { PEER_IDS, peerRuns } from '../policies/peers/index.js';
 import { EVAL_CUTS } from './cuts.js';
+import type { MeasuredTranscript } from './measureAll.js';
 import { inSampleNotes, measureTranscripts } from './measureAll.js';
+import type { CutResult } from './evaluate.js';
 import type { EvalReport } from './report.js';
 import { buildReport } from './report.js';
 import type { Transcript } from './transcripts.js';
@@ -65,12 +67,44 @@ export interface WorkspaceProgress {
   total: number;
 }
 
+/**
+ * What a session's results depend on: its bytes and source, the options, the model, and the
+ * eligible tools it calls (a tool it never calls changes none of its candidates, R5).
+ */
+function measuredKey(transcript: MeasuredTranscript, policy: WorkspacePolicy, model: DecisionModel): string {
+  const called = new Set<string>();
+  for (const message of transcript.messages)
+    for (const block of blocksOf(message))
+      if (block.type === 'tool_call' && typeof block.name === 'string') called.add(block.name);
+  // Every tool (null) and a list naming all the session calls measure it alike.
+  const eligible = (policy.eligible_tool_names ?? [...called]).filter((name) => called.has(name)).sort();
+  return JSON.stringify([
+    transcript.sha256,
+    transcript.source,
+    eligible,
+    policy.options,
+    model.backend,
+    model.model ?? null,
+    model.promptVersion ?? null,
+  ]);
+}
+
 /** Every session of every file measured under `policy`; the files in the order given. */
 export async function evaluateWorkspace(
   files: readonly WorkspaceFile[],
   policy: WorkspacePolicy,
   model: DecisionModel,
-  run: { signal?: AbortSignal; settings?: RequestSettings; onProgress?: (progress: WorkspaceProgress) => void } = {},
+  run: {
+    signal?: AbortSignal;
+    settings?: RequestSettings;
+    onProgress?: (progress: WorkspaceProgress) => void;
+    /**
+     * Results of earlier evaluations (the host keeps one per workspace): a session measured
+     * before under the same options, model and eligible tools among those it calls is not
+     * measured again, so ticking a tool re-measures only the sessions that call it.
+     */
+    cache?: Map<string, CutResult[]>;
+  } = {},
 ): Promise<WorkspaceEvaluation | { stopped: true }> {
   const skipped: string[] = [];
   const transcripts: Transcript[] = [];
@@ -105,6 +139,7 @@ export async function evaluateWorkspace(
       skipped: (source, reason) => skipped.push(`skipping ${source}: ${reason}`),
       cut: (done, total) => run.onProgress?.({ phase: 'measuring', done, total }),
     },
+    run.cache && { keyOf: (t) => measuredKey(t, policy, model), results: run.cache },
   );
   if (measured.stopped) return { stopped: true };
   const report = buildReport({

@@ -8,6 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { filesOf } from '../../../app/cli/transcripts.js';
 import { createOfflineModel } from '../../../core/engine/offline/model.js';
 import { evaluateWorkspace } from '../../../core/eval/workspace.js';
+import type { CutResult } from '../../../core/eval/evaluate.js';
+import { countingModel } from '../../support/countingModel.js';
 import { isBinarySource } from '../../../core/formats/index.js';
 import { runCli, tempDir } from '../../app/cli/support.js';
 import { sharedPath, sharedSkipReason } from '../../support/shared.js';
@@ -27,15 +29,7 @@ describe.skipIf(absent)(`the workspace's figures ${absent ? sharedSkipReason('co
     const policyFile = tmp.write('policy.json', JSON.stringify({ compaction_policy: 1, ...policy }));
     const cli = await runCli(['eval', ...paths, '--policies', '--json', '--policy', policyFile], { cwd: tmp.dir });
     expect(cli.code).toBe(0);
-    const files = filesOf(paths).map(({ file }) => {
-      const bytes = readFileSync(file);
-      return {
-        name: file,
-        input: isBinarySource(bytes) ? new Uint8Array(bytes) : bytes.toString('utf8'),
-        sha256: createHash('sha256').update(bytes).digest('hex'),
-        bytes: bytes.length,
-      };
-    });
+    const files = workspaceFiles(paths);
     const workspace = await evaluateWorkspace(files, policy, createOfflineModel());
     if (workspace.stopped) throw new Error('not stopped');
     expect(JSON.parse(JSON.stringify(workspace.report))).toEqual(JSON.parse(cli.stdout));
@@ -45,6 +39,45 @@ describe.skipIf(absent)(`the workspace's figures ${absent ? sharedSkipReason('co
     expect(workspace.tools.find((t) => t.name === 'Read')?.calls).toBeGreaterThan(0);
   });
 });
+
+function workspaceFiles(paths: string[]) {
+  return filesOf(paths).map(({ file }) => {
+    const bytes = readFileSync(file);
+    return {
+      name: file,
+      input: isBinarySource(bytes) ? new Uint8Array(bytes) : bytes.toString('utf8'),
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      bytes: bytes.length,
+    };
+  });
+}
+
+describe.skipIf(absent)(
+  `the workspace measures again only what a change reaches ${absent ? sharedSkipReason('corpus') : ''}`,
+  () => {
+    it('R5 R15 unticking a tool re-measures only the sessions calling it, with the figures of a fresh evaluation', async () => {
+      const files = workspaceFiles([formats as string]);
+      const cache = new Map<string, CutResult[]>();
+      const all = { eligible_tool_names: ['Read', 'Grep', 'Bash', 'read_file', 'bash'], options: {} };
+      const first = countingModel(createOfflineModel());
+      await evaluateWorkspace(files, all, first, { cache });
+      const withoutRead = { ...all, eligible_tool_names: ['Grep', 'Bash', 'read_file', 'bash'] };
+      const again = countingModel(createOfflineModel());
+      const cached = await evaluateWorkspace(files, withoutRead, again, { cache });
+      const freshModel = countingModel(createOfflineModel());
+      const fresh = await evaluateWorkspace(files, withoutRead, freshModel);
+      if (cached.stopped || fresh.stopped) throw new Error('not stopped');
+      expect(JSON.parse(JSON.stringify(cached))).toEqual(JSON.parse(JSON.stringify(fresh)));
+      // Only the sessions that call Read were asked again.
+      expect(again.count).toBeGreaterThan(0);
+      expect(again.count).toBeLessThan(freshModel.count);
+      // The same policy again: nothing is measured.
+      const same = countingModel(createOfflineModel());
+      await evaluateWorkspace(files, withoutRead, same, { cache });
+      expect(same.count).toBe(0);
+    });
+  },
+);
 
 /** Sessions read but without a cut point are listed as sessions and skipped by the measurement. */
 function countSkippedSessions(skipped: readonly string[]): number {
