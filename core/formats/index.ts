@@ -136,7 +136,9 @@ function asText(file: WrittenFile, format: FormatId): string {
 /**
  * A proposal as the writers need it (R13–R14 edits and the rebuilt messages). With `source`
  * (an export in the source's own format), a drop_call whose call a target of the format needs
- * is written as drop_result and listed in `keptForTargets` (SPEC §9 "Target checks").
+ * is written as drop_result and listed in `keptForTargets` (SPEC §9 "Target checks"), and a
+ * format that cannot hold a §9 drop receipt (`FormatAdapter.holdsReceipts`) is written
+ * without receipts, its messages saying the same.
  */
 export function proposalFor(
   messages: readonly Message[],
@@ -148,7 +150,8 @@ export function proposalFor(
   if (!source) return proposalOf(messages, pairs, actions, request);
   const adapter = adapterFor(source.read.format);
   const written = actionsForTargets(adapter, source, pairs, actions);
-  const proposal = { ...proposalOf(messages, pairs, written.actions, request), keptForTargets: written.kept };
+  const markers = adapter.holdsReceipts === true ? request : { ...request, drop_receipts: false };
+  const proposal = { ...proposalOf(messages, pairs, written.actions, markers), keptForTargets: written.kept };
   return adapter.thinkingGoesWithReply ? withoutThinkingOnlyReplies(messages, proposal) : proposal;
 }
 

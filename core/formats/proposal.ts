@@ -6,7 +6,7 @@
 import { forEachEdit } from '../engine/editPlan.js';
 import type { Pair } from '../engine/guards.js';
 import type { MarkerSettings } from '../engine/rebuild.js';
-import { rebuild, rebuildOptionsOf, truncateOutput } from '../engine/rebuild.js';
+import { rebuild, rebuildOptionsOf, receiptOf, truncateOutput } from '../engine/rebuild.js';
 import type { Action, Message } from '../engine/schema.js';
 import type { Edit, FormatAdapter, KeptForTarget, Proposal, ReadConversation, SourceText } from './types.js';
 
@@ -21,7 +21,11 @@ export function proposalOf(
   // rebuild's edits, with its R13 rule: an output that would not get shorter stays as it is.
   const truncated = (pair: Pair) => truncateOutput(pair.resultBlock.output, pair, options);
   forEachEdit(pairs, actions, truncated, {
-    drop: (pair) => edits.push({ kind: 'drop', call: pair.call, result: pair.result }),
+    drop: (pair) => {
+      // §9 drop_receipts: the same receipt rebuild places, so the messages and the file agree.
+      const receipt = receiptOf(pair, options);
+      edits.push({ kind: 'drop', call: pair.call, result: pair.result, ...(receipt === null ? {} : { receipt }) });
+    },
     truncate: (pair, output) => edits.push({ kind: 'truncate', result: pair.result, output }),
   });
   return { edits, messages: rebuild(messages, pairs, actions, options, false).messages };
