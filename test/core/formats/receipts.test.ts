@@ -13,12 +13,11 @@ import type { OpenedSource } from '../../../core/formats/index.js';
 import { adapterFor, exportSource, FORMATS, openSource, proposalFor } from '../../../core/formats/index.js';
 import { judgeExport } from '../../../core/formats/targets/index.js';
 import { constant } from '../engine/helpers.js';
+import { RECEIPT, receiptLines as lines, sessionText } from './receiptSession.js';
 
 type Part = { type: string; text: string };
 type Line = { uuid?: string; parentUuid?: string | null; message: { content: Part[] | string } };
 type ChatMessage = { role: string; content: string | Part[] | null; tool_calls?: unknown[] };
-
-const lines = (n: number) => Array.from({ length: n }, (_, i) => `${i + 1}\tconst x${i} = ${i};`).join('\n');
 
 /** Every pair dropped whole, exported with and without receipts. */
 function exportDropped(source: OpenedSource, receipts: boolean, dropped?: (callId: string) => boolean) {
@@ -40,51 +39,6 @@ const textsOf = (messages: readonly Message[]) =>
   messages.flatMap((m) =>
     Array.isArray(m.content) ? m.content.flatMap((b) => (b.type === 'text' ? [b.text as string] : [])) : [],
   );
-
-const env = { sessionId: 's', cwd: '/w', isSidechain: false };
-const session = [
-  { ...env, type: 'user', uuid: 'u1', parentUuid: null, message: { role: 'user', content: 'Fix the retry bug' } },
-  {
-    ...env,
-    type: 'assistant',
-    uuid: 'a1',
-    parentUuid: 'u1',
-    message: { id: 'msg_1', role: 'assistant', content: [{ type: 'thinking', thinking: 'look', signature: 'sig' }] },
-  },
-  {
-    ...env,
-    type: 'assistant',
-    uuid: 'a2',
-    parentUuid: 'a1',
-    message: {
-      id: 'msg_1',
-      role: 'assistant',
-      content: [{ type: 'tool_use', id: 'toolu_01', name: 'Read', input: { file_path: 'src/retry.ts' } }],
-    },
-  },
-  {
-    ...env,
-    type: 'user',
-    uuid: 'u2',
-    parentUuid: 'a2',
-    message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_01', content: lines(212) }] },
-    toolUseResult: { file: { filePath: 'src/retry.ts', content: lines(212) } },
-  },
-  {
-    ...env,
-    type: 'assistant',
-    uuid: 'a3',
-    parentUuid: 'u2',
-    message: {
-      id: 'msg_2',
-      role: 'assistant',
-      content: [{ type: 'text', text: 'I read retry.ts: the loop is fine.' }],
-    },
-  },
-  { ...env, type: 'user', uuid: 'u3', parentUuid: 'a3', message: { role: 'user', content: 'go on' } },
-];
-const sessionText = session.map((r) => JSON.stringify(r)).join('\n') + '\n';
-const RECEIPT = `[compacted: ran Read file_path=src/retry.ts → 212 lines, ${lines(212).length} chars, ok; original: archive session.0123456789abcdef.jsonl call toolu_01]`;
 
 describe('§9 drop_receipts in a Claude Code session', () => {
   it('§9 R14 the tool_use line becomes the receipt; the result line goes; every other line is byte-identical', () => {
