@@ -36,7 +36,7 @@ import type { ReadBounds, SourceInput } from './bytes.js';
 import { parseInput } from './bytes.js';
 import type { InspectedSource, OpenedSource } from './open.js';
 import { inspectWith, readWith } from './open.js';
-import { actionsForTargets, proposalOf, withoutThinkingOnlyReplies } from './proposal.js';
+import { actionsForTargets, proposalOf, withoutThinkingOnlyReplies, withReceiptsBeforeCalls } from './proposal.js';
 import type { ExportAs, FormatAdapter, FormatId, Proposal, WrittenFile } from './types.js';
 import { FORMAT_IDS, FormatError } from './types.js';
 
@@ -152,7 +152,11 @@ export function proposalFor(
   const written = actionsForTargets(adapter, source, pairs, actions);
   const markers = adapter.holdsReceipts === true ? request : { ...request, drop_receipts: false };
   const proposal = { ...proposalOf(messages, pairs, written.actions, markers), keptForTargets: written.kept };
-  return adapter.thinkingGoesWithReply ? withoutThinkingOnlyReplies(messages, proposal) : proposal;
+  const placed =
+    adapter.receiptsBeforeCalls === true && markers.drop_receipts === true
+      ? withReceiptsBeforeCalls(proposal)
+      : proposal;
+  return adapter.thinkingGoesWithReply ? withoutThinkingOnlyReplies(messages, placed) : placed;
 }
 
 /** The snapshot an export writes (`as`): the source's own format, or our message array (SPEC §1). */

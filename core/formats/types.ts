@@ -210,6 +210,11 @@ export interface FormatAdapter {
    */
   holdsReceipts?: boolean;
   /**
+   * The receipts stand after the message's text and before the calls it kept, not in their
+   * calls' places (OpenAI chat: `content` beside `tool_calls`); the proposal's messages say the same.
+   */
+  receiptsBeforeCalls?: boolean;
+  /**
    * The document with `proposal` applied, in the original container: text, or bytes for a
    * binary container (a `.eval` ZIP); `doc` is never modified.
    */

@@ -52,6 +52,7 @@ export const openaiChat: FormatAdapter = {
   conversations: (doc) => (locate(doc) ?? []).map((f) => f.info),
   read,
   holdsReceipts: true,
+  receiptsBeforeCalls: true,
   write: (doc, read, proposal) =>
     serializeValue(
       doc,
