@@ -1,8 +1,9 @@
 /**
  * §9 `drop_receipts` in the native writers: the formats that hold a receipt (Claude Code session
- * and stream-json, Anthropic Messages, OpenAI chat, AgentScope) write the engine's receipt where
- * the call was, the rest of the file as before; a format that cannot (OpenAI Responses here)
- * writes drop_call exactly as without receipts, and its proposal's messages say the same.
+ * and stream-json, Anthropic Messages, OpenAI chat, AgentScope, Cline, AI SDK, Pydantic AI,
+ * OpenClaw) write the engine's receipt where the call was, the rest of the file as before; a
+ * format that cannot (OpenAI Responses here) writes drop_call exactly as without receipts, and
+ * its proposal's messages say the same. Every format is also covered by writers.property.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../../core/engine/guards.js';
@@ -172,6 +173,10 @@ describe('§9 drop_receipts where the format cannot hold one', () => {
       'claude-stream-json',
       'openai-chat',
       'anthropic-messages',
+      'cline-session',
+      'ai-sdk',
+      'pydantic-ai',
+      'openclaw-session',
     ]);
     const items = [
       { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Fix it' }] },

@@ -17,6 +17,7 @@ import { deepFreeze } from '../../support/invariants.js';
 import { ENCODERS, historyArb, ONE_CALL_PER_TURN, TEXT_FORMAT_IDS } from './encoders.js';
 import { proposalFromChoices, withPositionalIds } from './support.js';
 import { adapterFor } from '../../../core/formats/index.js';
+import { judgeExport } from '../../../core/formats/targets/index.js';
 
 const ACTIONS: Action[] = ['keep', 'drop_result', 'drop_call'];
 
@@ -57,7 +58,7 @@ describe('writers over generated histories', () => {
   // format holds receipts, the file reads back as the proposal, receipts included; elsewhere the
   // file is exactly the one written without receipts.
   for (const format of TEXT_FORMAT_IDS) {
-    it(`§9 R14 ${format} with drop_receipts: read back = the proposal, never longer than the source`, () => {
+    it(`§9 R14 ${format} with drop_receipts: read back = the proposal, targets kept, never longer than the source`, () => {
       let receipts = 0;
       fc.assert(
         fc.property(
@@ -74,6 +75,7 @@ describe('writers over generated histories', () => {
             const plain = exportSource(source, proposalFromChoices(source, choices, 300, true, false));
             if (adapterFor(format).holdsReceipts !== true) expect(exported).toBe(plain);
             expect(exported.length).toBeLessThanOrEqual(text.length);
+            expect(judgeExport(source, exported).refused).toEqual([]);
             receipts += (exported.match(/\[compacted: ran /g) ?? []).length;
           },
         ),
