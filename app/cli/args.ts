@@ -27,6 +27,7 @@ export const REQUEST_KEYS = [
   'options',
   'live_from_message_id',
   'shell_read_only',
+  'drop_receipts',
 ] as const;
 export type RequestKey = (typeof REQUEST_KEYS)[number];
 export const VERBATIM_KEYS: ReadonlySet<RequestKey> = new Set(['goal', 'archive_ref', 'live_from_message_id']);

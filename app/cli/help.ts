@@ -60,15 +60,19 @@ compact_context KEY=VALUE ... [--format ID] [--conversation KEY] [--policy FILE]
                          * any one word) a shell tool's call may also run, or never run, and
                          stay a candidate; other writing commands are kept as
                          shell_command_not_read_only (default: the built-in readers only)
+  drop_receipts          true: a dropped call leaves a one-line receipt in its place
+                         ("[compacted: ran Read file_path=… → 212 lines, …; original: archive …
+                         call …]") in the answer and in --out (default false)
   Any value may be @path to read it from a UTF-8 file (messages: also an Inspect .eval ZIP);
   write @@... for a literal leading @.
   --format ID            read messages as this format instead of detecting it
   --conversation KEY     which conversation of a file that holds several (eval samples,
                          results entries, runs); required then, and the error lists the keys
   --policy FILE          an approved compaction-policy.json (docs/policy.md): its tools,
-                         protections, archive_ref and options apply where no KEY=VALUE gives
-                         them (options key by key); its decision model where DECISION_MODEL_*
-                         names none, with a warning when the model at hand differs
+                         protections, archive_ref, drop_receipts and options apply where no
+                         KEY=VALUE gives them (options key by key); its decision model where
+                         DECISION_MODEL_* names none, with a warning when the model at hand
+                         differs
   --out PATH             also write the compacted history in the source's own format and
                          container (also when nothing changed), and beside it the archive of
                          the input (its bytes, named by their SHA-256) and PATH.audit.json

@@ -37,6 +37,8 @@ const TOP: Record<Exclude<keyof AuditRecord, Nested>, Proof> = {
   policy_sha256: 'stated',
   // §9 "Restore server": whether the markers say how to restore, which the snapshot's text shows.
   marker_restore: 'derives',
+  // §9: whether each drop_call left a receipt, which the snapshot's text shows.
+  drop_receipts: 'derives',
   backend: 'stated',
   model: 'stated',
   timestamps: 'stated',

@@ -106,6 +106,7 @@ export function auditDraftFor(opened: OpenedHistory, run: RecordedRun, approval:
     archive_ref: request.archive_ref,
     ...(approval.policySha256 ? { policy_sha256: approval.policySha256 } : {}),
     ...(approval.markerRestore ? { marker_restore: true } : {}),
+    ...(request.drop_receipts ? { drop_receipts: true } : {}),
     options: { ...request.options, keep_threshold: approval.threshold },
     backend: outcome.backend,
     model: outcome.model,

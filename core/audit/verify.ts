@@ -61,7 +61,7 @@ function recordedAnswers(decisions: readonly AuditDecision[]): {
 }
 
 /**
- * What the record's markers were built from: its R13 settings and, when the export was meant
+ * What the record's markers were built from: its R13 settings, its §9 `drop_receipts` and, when the export was meant
  * for the restore server (§9), the archive beside it, which its markers tell the agent to read.
  */
 export function markerSettingsOf(record: AuditRecord): MarkerSettings {

@@ -22,6 +22,7 @@ const REQUEST_KEYS: ReadonlySet<string> = new Set([
   'options',
   'live_from_message_id',
   'shell_read_only',
+  'drop_receipts',
 ]);
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -155,6 +156,8 @@ export function acceptRequest(input: unknown): CompactRequest | null {
   if (archiveRef !== undefined && typeof archiveRef !== 'string') return null;
   const liveFrom = input.live_from_message_id;
   if (liveFrom !== undefined && typeof liveFrom !== 'string') return null;
+  const receipts = input.drop_receipts;
+  if (receipts !== undefined && typeof receipts !== 'boolean') return null;
   // Patterns are checked by the schema, which says which one it cannot read.
   if (input.shell_read_only !== undefined) return null;
   const eligible = stringList(input.eligible_tool_names);
@@ -178,5 +181,6 @@ export function acceptRequest(input: unknown): CompactRequest | null {
     options,
     ...(liveFrom !== undefined ? { live_from_message_id: liveFrom } : {}),
     shell_read_only: { allow: [], deny: [] },
+    drop_receipts: receipts ?? false,
   };
 }

@@ -1,6 +1,6 @@
 /**
  * R13–R14: which blocks an action edits, written once. drop_call removes the call block and its
- * result block; drop_result replaces the result block with its R13 truncation, when truncation
+ * result block (with §9 `drop_receipts`, the call block's place takes its receipt); drop_result replaces the result block with its R13 truncation, when truncation
  * shortens it; keep edits nothing. `rebuild` applies these edits, the native writers place them
  * (core/formats/proposal.ts), and the inspector's size model and cache view measure them
  * (core/inspect/sizeModel.ts, cacheView.ts), so what the inspector shows before a rebuild is
@@ -41,11 +41,15 @@ export function forEachEdit<T>(
 /** Message index → block index → the block's replacement; null removes the block. */
 export type EditPlan<T> = Map<number, Map<number, T | null>>;
 
-/** The edits of `forEachEdit` per message and block. */
+/**
+ * The edits of `forEachEdit` per message and block. `receipt(pair)` is what a drop_call leaves
+ * where its call was (§9 `drop_receipts`), or null to leave nothing.
+ */
 export function editPlan<T>(
   pairs: Iterable<Pair>,
   actions: ReadonlyMap<string, Action>,
   truncated: (pair: Pair) => T | null,
+  receipt: (pair: Pair) => T | null = () => null,
 ): EditPlan<T> {
   const plan: EditPlan<T> = new Map();
   const edit = (m: number, b: number, replacement: T | null) => {
@@ -55,7 +59,7 @@ export function editPlan<T>(
   };
   forEachEdit(pairs, actions, truncated, {
     drop: (pair) => {
-      edit(pair.call.message, pair.call.block, null);
+      edit(pair.call.message, pair.call.block, receipt(pair));
       edit(pair.result.message, pair.result.block, null);
     },
     truncate: (pair, replacement) => edit(pair.result.message, pair.result.block, replacement),

@@ -29,11 +29,12 @@ export interface MarkerAbout {
 }
 
 /**
- * The first target key of a call's input (a JSON string, SPEC §1) holding text, on one line and
- * shortened to TARGET_MAX_CHARS code points; null when the input names none. A command given as
- * an argument list (Codex's `["bash", "-lc", …]`) is read as the words joined by spaces.
+ * The first target key of a call's input (a JSON string, SPEC §1) holding text, with that text
+ * on one line; null when the input names none. A command given as an argument list (Codex's
+ * `["bash", "-lc", …]`) is read as the words joined by spaces. The omission marker (§9) and
+ * the drop receipt (receipt.ts) both name a call by it.
  */
-export function callTarget(input: unknown): string | null {
+export function callTargetField(input: unknown): { key: (typeof TARGET_KEYS)[number]; value: string } | null {
   if (typeof input !== 'string' || !input.includes('"')) return null;
   let parsed: unknown;
   try {
@@ -53,14 +54,21 @@ export function callTarget(input: unknown): string | null {
           ? value.join(' ')
           : null;
     const line = text?.replace(/\s+/g, ' ').trim() ?? '';
-    if (line !== '') return clipTarget(line);
+    if (line !== '') return { key, value: line };
   }
   return null;
 }
 
-function clipTarget(text: string): string {
-  const head = headCodePoints(text, TARGET_MAX_CHARS);
-  return head.length === text.length ? text : `${headCodePoints(text, TARGET_MAX_CHARS - 1)}…`;
+/** The call's target as the marker names it: `callTargetField`'s text, at most TARGET_MAX_CHARS code points. */
+export function callTarget(input: unknown): string | null {
+  const field = callTargetField(input);
+  return field === null ? null : clipTarget(field.value, TARGET_MAX_CHARS);
+}
+
+/** `text` in at most `max` code points, an ellipsis standing for what was cut (`max` ≥ 1). */
+export function clipTarget(text: string, max: number): string {
+  const head = headCodePoints(text, max);
+  return head.length === text.length ? text : `${headCodePoints(text, max - 1)}…`;
 }
 
 /** The tool and target of a pair's call, as the marker names them. */

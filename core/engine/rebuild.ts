@@ -1,7 +1,8 @@
 /**
  * R13–R14: apply actions to a copy of the messages. Only the blocks an action names change;
  * everything else stays byte-identical, and the input is never touched. R13 keeps a head and,
- * with `truncate_tail_chars` (SPEC §9), a tail around the omission marker.
+ * with `truncate_tail_chars` (SPEC §9), a tail around the omission marker; with §9
+ * `drop_receipts`, a drop_call leaves its receipt (receipt.ts) where the call was.
  */
 import { editPlan } from './editPlan.js';
 import type { Pair } from './guards.js';
@@ -10,6 +11,7 @@ import { mapOwn } from './own.js';
 import type { Action, Block, CompactRequest, Message } from './schema.js';
 import type { MarkedCall } from './marker.js';
 import { aboutCall, omissionMarker } from './marker.js';
+import { receiptBlock, receiptFor } from './receipt.js';
 import { countCodePoints, headCodePoints, tailCodePoints } from './text.js';
 
 export { omissionMarker } from './marker.js';
@@ -21,10 +23,18 @@ export interface RebuildOptions {
   archiveRef: string;
   /** §9 "Restore server": the archive's file name when the export is meant for it, so markers say how to restore. */
   restoreArchive?: string | null;
+  /** §9 `drop_receipts`: a drop_call leaves a one-line receipt in place of its call (receipt.ts). */
+  dropReceipts?: boolean;
 }
 
-/** What decides the markers: the request's R13 settings and, for an export meant for the restore server, its archive. */
-export type MarkerSettings = Pick<CompactRequest, 'options' | 'archive_ref'> & { restore_archive?: string | null };
+/**
+ * What decides the markers: the request's R13 settings, its §9 `drop_receipts` and, for an
+ * export meant for the restore server, its archive.
+ */
+export type MarkerSettings = Pick<CompactRequest, 'options' | 'archive_ref'> & {
+  restore_archive?: string | null;
+  drop_receipts?: boolean;
+};
 
 /** The R13 settings of a parsed request: the one mapping from §5 options to `rebuild`. */
 export function rebuildOptionsOf(request: MarkerSettings): RebuildOptions {
@@ -33,7 +43,13 @@ export function rebuildOptionsOf(request: MarkerSettings): RebuildOptions {
     truncateTailChars: request.options.truncate_tail_chars,
     archiveRef: request.archive_ref,
     restoreArchive: request.restore_archive ?? null,
+    ...(request.drop_receipts === true ? { dropReceipts: true } : {}),
   };
+}
+
+/** §9 `drop_receipts`: the receipt a drop_call of `pair` leaves, or null (off, or too long to fit). */
+export function receiptOf(pair: Pair, options: Pick<RebuildOptions, 'archiveRef' | 'dropReceipts'>): string | null {
+  return options.dropReceipts === true ? receiptFor(pair, options.archiveRef) : null;
 }
 
 export interface Rebuilt {
@@ -108,10 +124,18 @@ export function rebuild(
   options: RebuildOptions,
   copyUnchanged = true,
 ): Rebuilt {
-  const edits = editPlan(pairs, actions, (pair) => {
-    const output = truncateOutput(pair.resultBlock.output, pair, options);
-    return output === null ? null : withField(pair.resultBlock, 'output', output);
-  });
+  const edits = editPlan(
+    pairs,
+    actions,
+    (pair) => {
+      const output = truncateOutput(pair.resultBlock.output, pair, options);
+      return output === null ? null : withField(pair.resultBlock, 'output', output);
+    },
+    (pair) => {
+      const receipt = receiptOf(pair, options);
+      return receipt === null ? null : receiptBlock(receipt);
+    },
+  );
 
   const out: Message[] = [];
   const origins: Array<number | null> = [];

@@ -114,6 +114,11 @@ export const RequestSchema = z.strictObject({
   /** §9: the first message of the agent's live context after a compaction it made; calls before it are kept. */
   live_from_message_id: z.string().optional(),
   shell_read_only: ShellReadOnlySchema.default(DEFAULT_SHELL_READ_ONLY),
+  /**
+   * §9: a drop_call leaves a one-line receipt of what was run where its call was (receipt.ts).
+   * Off by default, which is R14 exactly: assistant text verbatim and nothing added.
+   */
+  drop_receipts: z.boolean().default(false),
 });
 export type CompactRequestInput = z.input<typeof RequestSchema>;
 /** A parsed request; `messages` are the caller's own objects (see the module comment). */

@@ -20,6 +20,11 @@ export interface WriteHooks {
    * that is a whole record is always removed with the records).
    */
   removeBlock?(editor: DocumentEditor, origin: BlockOrigin, role: 'call' | 'result'): void | 'record';
+  /**
+   * §9 `drop_receipts`: puts a dropped call's receipt where the call was, in place of the call
+   * (the call is gone afterwards). Formats without it drop the call alone (R14).
+   */
+  placeReceipt?(editor: DocumentEditor, call: BlockOrigin, text: string): void;
   /** True when a record holds nothing any more after the removals (it is then removed too). */
   isEmpty(record: unknown): boolean;
   /**
@@ -57,7 +62,10 @@ export function applyProposal(root: unknown, read: ReadConversation, proposal: P
   for (const edit of proposal.edits) {
     if (edit.kind === 'truncate') hooks.setOutput(editor, origin(edit.result), edit.output);
     else {
-      removeBlock(edit.call, 'call');
+      if (edit.receipt !== undefined && hooks.placeReceipt) {
+        touched.add(edit.call.message);
+        hooks.placeReceipt(editor, origin(edit.call), edit.receipt);
+      } else removeBlock(edit.call, 'call');
       removeBlock(edit.result, 'result');
     }
   }

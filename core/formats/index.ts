@@ -36,7 +36,7 @@ import type { ReadBounds, SourceInput } from './bytes.js';
 import { parseInput } from './bytes.js';
 import type { InspectedSource, OpenedSource } from './open.js';
 import { inspectWith, readWith } from './open.js';
-import { actionsForTargets, proposalOf, withoutThinkingOnlyReplies } from './proposal.js';
+import { actionsForTargets, proposalOf, withoutThinkingOnlyReplies, withReceiptsBeforeCalls } from './proposal.js';
 import type { ExportAs, FormatAdapter, FormatId, Proposal, WrittenFile } from './types.js';
 import { FORMAT_IDS, FormatError } from './types.js';
 
@@ -136,7 +136,9 @@ function asText(file: WrittenFile, format: FormatId): string {
 /**
  * A proposal as the writers need it (R13–R14 edits and the rebuilt messages). With `source`
  * (an export in the source's own format), a drop_call whose call a target of the format needs
- * is written as drop_result and listed in `keptForTargets` (SPEC §9 "Target checks").
+ * is written as drop_result and listed in `keptForTargets` (SPEC §9 "Target checks"), and a
+ * format that cannot hold a §9 drop receipt (`FormatAdapter.holdsReceipts`) is written
+ * without receipts, its messages saying the same.
  */
 export function proposalFor(
   messages: readonly Message[],
@@ -148,8 +150,13 @@ export function proposalFor(
   if (!source) return proposalOf(messages, pairs, actions, request);
   const adapter = adapterFor(source.read.format);
   const written = actionsForTargets(adapter, source, pairs, actions);
-  const proposal = { ...proposalOf(messages, pairs, written.actions, request), keptForTargets: written.kept };
-  return adapter.thinkingGoesWithReply ? withoutThinkingOnlyReplies(messages, proposal) : proposal;
+  const markers = adapter.holdsReceipts === true ? request : { ...request, drop_receipts: false };
+  const proposal = { ...proposalOf(messages, pairs, written.actions, markers), keptForTargets: written.kept };
+  const placed =
+    adapter.receiptsBeforeCalls === true && markers.drop_receipts === true
+      ? withReceiptsBeforeCalls(proposal)
+      : proposal;
+  return adapter.thinkingGoesWithReply ? withoutThinkingOnlyReplies(messages, placed) : placed;
 }
 
 /** The snapshot an export writes (`as`): the source's own format, or our message array (SPEC §1). */

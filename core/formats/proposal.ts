@@ -6,8 +6,8 @@
 import { forEachEdit } from '../engine/editPlan.js';
 import type { Pair } from '../engine/guards.js';
 import type { MarkerSettings } from '../engine/rebuild.js';
-import { rebuild, rebuildOptionsOf, truncateOutput } from '../engine/rebuild.js';
-import type { Action, Message } from '../engine/schema.js';
+import { rebuild, rebuildOptionsOf, receiptOf, truncateOutput } from '../engine/rebuild.js';
+import type { Action, Block, Message } from '../engine/schema.js';
 import type { Edit, FormatAdapter, KeptForTarget, Proposal, ReadConversation, SourceText } from './types.js';
 
 export function proposalOf(
@@ -21,7 +21,11 @@ export function proposalOf(
   // rebuild's edits, with its R13 rule: an output that would not get shorter stays as it is.
   const truncated = (pair: Pair) => truncateOutput(pair.resultBlock.output, pair, options);
   forEachEdit(pairs, actions, truncated, {
-    drop: (pair) => edits.push({ kind: 'drop', call: pair.call, result: pair.result }),
+    drop: (pair) => {
+      // §9 drop_receipts: the same receipt rebuild places, so the messages and the file agree.
+      const receipt = receiptOf(pair, options);
+      edits.push({ kind: 'drop', call: pair.call, result: pair.result, ...(receipt === null ? {} : { receipt }) });
+    },
     truncate: (pair, output) => edits.push({ kind: 'truncate', result: pair.result, output }),
   });
   return { edits, messages: rebuild(messages, pairs, actions, options, false).messages };
@@ -44,6 +48,23 @@ export function withoutThinkingOnlyReplies(messages: readonly Message[], proposa
     message.content.length > 0 &&
     message.content.every((block) => THINKING.has(block.type));
   return { ...proposal, messages: proposal.messages.filter((message) => !thinkingOnly(message)) };
+}
+
+/**
+ * The rebuilt messages with every call after the blocks that are not calls, as the formats with
+ * `FormatAdapter.receiptsBeforeCalls` write a receipt (§9 drop_receipts): their readers give a
+ * message's text before its calls, so only a message a receipt went into changes.
+ */
+export function withReceiptsBeforeCalls(proposal: Proposal): Proposal {
+  const isCall = (block: Block) => block.type === 'tool_call';
+  const reordered = (message: Message): Message => {
+    const content = message.content;
+    if (!Array.isArray(content)) return message;
+    const firstCall = content.findIndex(isCall);
+    if (firstCall < 0 || content.slice(firstCall).every(isCall)) return message;
+    return { ...message, content: [...content.filter((b) => !isCall(b)), ...content.filter(isCall)] };
+  };
+  return { ...proposal, messages: proposal.messages.map(reordered) };
 }
 
 /** No change at all: what `--out` writes when nothing was compacted. */

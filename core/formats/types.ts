@@ -152,9 +152,14 @@ export interface ReadConversation {
   compactions?: CompactionBoundary[];
 }
 
-/** One change of a proposal, in terms of our model; the adapter finds the native place by the map. */
+/**
+ * One change of a proposal, in terms of our model; the adapter finds the native place by the map.
+ * A drop's `receipt` (§9 `drop_receipts`) is the text its call's place keeps, for a format that
+ * holds it (`FormatAdapter.holdsReceipts`).
+ */
 export type Edit =
-  { kind: 'truncate'; result: BlockRef; output: string | Block[] } | { kind: 'drop'; call: BlockRef; result: BlockRef };
+  | { kind: 'truncate'; result: BlockRef; output: string | Block[] }
+  | { kind: 'drop'; call: BlockRef; result: BlockRef; receipt?: string };
 
 /** A proposal as the writers need it: the edits, and the rebuilt messages they amount to. */
 export interface Proposal {
@@ -198,6 +203,17 @@ export interface FormatAdapter {
    * its calls), and the proposal's messages say so (claudeRecords.ts `thinkingOnly`).
    */
   thinkingGoesWithReply?: boolean;
+  /**
+   * §9 `drop_receipts`: the format can hold a drop's receipt as text in the assistant message the
+   * call was in, and its writer places it. A format without it writes drop_call as R14 alone,
+   * with no receipt in the file or in the proposal's messages (docs/formats.md says which).
+   */
+  holdsReceipts?: boolean;
+  /**
+   * The receipts stand after the message's text and before the calls it kept, not in their
+   * calls' places (OpenAI chat: `content` beside `tool_calls`); the proposal's messages say the same.
+   */
+  receiptsBeforeCalls?: boolean;
   /**
    * The document with `proposal` applied, in the original container: text, or bytes for a
    * binary container (a `.eval` ZIP); `doc` is never modified.

@@ -1,7 +1,7 @@
 /**
  * `compaction-policy.json`: the policy a person approved, as a file a harness applies. It holds
  * what a request takes besides the history and the goal (SPEC §1: `eligible_tool_names`, the
- * protections, `archive_ref`, the §5 options with the R12 threshold among them) and which
+ * protections, `archive_ref`, §9 `drop_receipts`, the §5 options with the R12 threshold among them) and which
  * decision model the probabilities came from, so the same policy gives the same actions (R15)
  * wherever it is applied. The goal is not in it: it is the next action of one session.
  *
@@ -32,6 +32,8 @@ export const PolicyFileSchema = z.strictObject({
   protected_message_ids: z.array(z.string()).default([]),
   protected_call_ids: z.array(z.string()).default([]),
   archive_ref: z.string().optional(),
+  /** §9: a drop_call leaves a receipt of what was run (core/engine/receipt.ts); absent: the request's default, off. */
+  drop_receipts: z.boolean().optional(),
   /** Only the options the policy sets; the rest keep their §5 defaults where it is applied. */
   options: SomeOptionsSchema.default({}),
   decision_model: DecisionModelSchema.optional(),
@@ -80,6 +82,7 @@ export interface PolicySource {
   protected_message_ids?: readonly string[];
   protected_call_ids?: readonly string[];
   archive_ref?: string;
+  drop_receipts?: boolean;
   options?: OptionsInput;
   decision_model?: DecisionModelRef;
   auto_apply_margin?: number;
@@ -103,6 +106,7 @@ export function policyFileOf(source: PolicySource): PolicyFile {
     protected_message_ids: sortedSet(source.protected_message_ids),
     protected_call_ids: sortedSet(source.protected_call_ids),
     ...(source.archive_ref === undefined ? {} : { archive_ref: source.archive_ref }),
+    ...(source.drop_receipts === undefined ? {} : { drop_receipts: source.drop_receipts }),
     options,
     ...(source.decision_model === undefined ? {} : { decision_model: { ...source.decision_model } }),
     ...(source.auto_apply_margin === undefined ? {} : { auto_apply_margin: source.auto_apply_margin }),
@@ -124,8 +128,14 @@ export function applyPolicy(
   policy: PolicyFile,
 ): Partial<Record<keyof CompactRequestInput, unknown>> {
   const merged = { ...explicit };
-  for (const key of ['eligible_tool_names', 'protected_message_ids', 'protected_call_ids', 'archive_ref'] as const)
-    if (merged[key] === undefined && policy[key] !== undefined) merged[key] = policy[key];
+  const keys = [
+    'eligible_tool_names',
+    'protected_message_ids',
+    'protected_call_ids',
+    'archive_ref',
+    'drop_receipts',
+  ] as const;
+  for (const key of keys) if (merged[key] === undefined && policy[key] !== undefined) merged[key] = policy[key];
   const given = explicit.options;
   if (given === undefined) merged.options = { ...policy.options };
   // A malformed explicit value is left for the request's own check to name.

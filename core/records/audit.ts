@@ -128,6 +128,8 @@ export const AuditRecordSchema = z.strictObject({
   policy_sha256: Sha256Schema.optional(),
   /** §9 "Restore server": the markers also name the restore_result call for `archive_file` (absent: false). */
   marker_restore: z.boolean().optional(),
+  /** §9 `drop_receipts`: each drop_call left its receipt where the call was (absent: false, R14 alone). */
+  drop_receipts: z.boolean().optional(),
   options: OptionsSchema,
   backend: z.string(),
   model: z.string().nullable(),

@@ -103,6 +103,8 @@ export function requestFrom(
     archive_ref: state.archiveRef,
     options: state.options,
     shell_read_only: state.shellReadOnly,
+    // §9 drop_receipts: the inspector has no control for it yet, so its runs and exports are R14 exactly.
+    drop_receipts: false,
     ...(state.liveFromMessageId !== undefined ? { live_from_message_id: state.liveFromMessageId } : {}),
   };
 }

@@ -11,6 +11,9 @@ import { compactContext, compactDetailed, decisionsFor, parseRequest, policyOf }
 import { createOfflineModel } from '../../core/engine/offline/model.js';
 import { createScriptedModel } from '../../core/engine/scripted.js';
 import { decide } from '../../core/engine/decide.js';
+import { rebuild, rebuildOptionsOf } from '../../core/engine/rebuild.js';
+import type { Action } from '../../core/engine/schema.js';
+import { DEFAULT_ARCHIVE_REF } from '../../core/engine/schema.js';
 import { requestArb, scriptArb, thresholdArb } from '../support/arbitraries.js';
 import { deepFreeze, newlyUnpaired, proposalProblems } from '../support/invariants.js';
 
@@ -109,6 +112,76 @@ describe('compaction properties', () => {
         if (!fresh.success) throw new Error('fresh run failed');
         const core = (d: (typeof rederived)[number]) => [d.pair_id, d.action, d.reason, d.keep_call, d.keep_result];
         expect(rederived.map(core)).toEqual(fresh.answer.decisions.map(core));
+      }),
+      RUNS,
+    );
+  });
+
+  // §9 drop_receipts: archive refs from the default to ones longer than any pair, and ones JSON escapes.
+  const archiveRefArb = fc.constantFrom(
+    undefined,
+    'a',
+    'session.0123456789abcdef.jsonl',
+    'r'.repeat(300),
+    '\u0000"\\'.repeat(40),
+  );
+  const receiptRequestArb = fc.tuple(requestArb, archiveRefArb).map(([input, archiveRef]) => ({
+    ...input,
+    drop_receipts: true,
+    ...(archiveRef === undefined ? {} : { archive_ref: archiveRef }),
+  }));
+
+  it('§9 R11 R14 with drop_receipts: input unchanged, receipts only where calls were, other blocks byte-identical, chars never grow', async () => {
+    let receipts = 0;
+    let dropsWithout = 0;
+    await fc.assert(
+      fc.asyncProperty(receiptRequestArb, scriptedArb, async (input, model) => {
+        const frozen = deepFreeze(structuredClone(input));
+        const before = JSON.stringify(frozen);
+        const response = await compactContext(frozen, { model });
+        expect(JSON.stringify(frozen)).toBe(before);
+        expect(response.success).toBe(true);
+        if (!response.success) return;
+        const { answer } = response;
+        const analysis = analyze(frozen.messages, policyOf(parseRequest(frozen)));
+        const archiveRef = frozen.archive_ref ?? DEFAULT_ARCHIVE_REF;
+        expect(proposalProblems(frozen.messages, answer.messages, analysis, answer.decisions, { archiveRef })).toEqual(
+          [],
+        );
+        expect(newlyUnpaired(frozen.messages, answer.messages)).toEqual([]);
+        expect(answer.stats.chars_after).toBeLessThanOrEqual(answer.stats.chars_before ?? 0);
+        expect(answer.stats.chars_after).toBe(JSON.stringify(answer.messages).length);
+        const placed =
+          (JSON.stringify(answer.messages).match(/\[compacted: ran /g) ?? []).length -
+          (before.match(/\[compacted: ran /g) ?? []).length;
+        const drops = answer.decisions.filter((d) => d.action === 'drop_call').length;
+        receipts += placed;
+        dropsWithout += drops - placed;
+      }),
+      RUNS,
+    );
+    // The generator reaches both sides of the length rule: receipts placed, and receipts that cannot fit.
+    expect(receipts).toBeGreaterThan(0);
+    expect(dropsWithout).toBeGreaterThan(0);
+  });
+
+  it('§9 R15 with drop_receipts: re-derived actions rebuild the messages a fresh run at that threshold returns', async () => {
+    await fc.assert(
+      fc.asyncProperty(receiptRequestArb, scriptArb, thresholdArb, async (input, script, threshold) => {
+        const first = await compactDetailed(input, { model: createScriptedModel(script) });
+        if (!first.response.success) throw new Error('run failed');
+        const probabilities = new Map<string, number>();
+        for (const d of first.response.answer.decisions) {
+          if (d.keep_call !== null) probabilities.set(`call_${d.pair_id}`, d.keep_call);
+          if (d.keep_result !== null) probabilities.set(`result_${d.pair_id}`, d.keep_result);
+        }
+        const rederived = decisionsFor(first.analysis, probabilities, threshold);
+        const actions = new Map<string, Action>(rederived.map((d) => [d.pair_id, d.action]));
+        const request = parseRequest({ ...input, options: { ...input.options, keep_threshold: threshold } });
+        const rebuilt = rebuild(input.messages, first.analysis.pairs, actions, rebuildOptionsOf(request));
+        const fresh = await compactContext(request, { model: createScriptedModel(script) });
+        if (!fresh.success) throw new Error('fresh run failed');
+        expect(JSON.stringify(rebuilt.messages)).toBe(JSON.stringify(fresh.answer.messages));
       }),
       RUNS,
     );

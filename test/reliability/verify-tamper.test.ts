@@ -65,6 +65,7 @@ const EDITS: Record<string, Edit> = {
   protected_message_ids: (r) => r.protected_message_ids.push(messageOf(decision(r, DROPPED).call_id)),
   protected_call_ids: (r) => r.protected_call_ids.push(decision(r, DROPPED).call_id),
   archive_ref: (r) => (r.archive_ref = 'elsewhere.json'),
+  drop_receipts: (r) => (r.drop_receipts = r.drop_receipts !== true),
   shell_read_only: (r) => (r.shell_read_only = { rule: 'read-only-commands/0', allow: [], deny: [] }),
   'options.keep_threshold': (r) => (r.options.keep_threshold = 0.05),
   'options.preserve_recent_messages': (r) => (r.options.preserve_recent_messages = 1000),

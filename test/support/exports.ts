@@ -40,6 +40,8 @@ export interface ExportSetup {
   comments?: Record<string, string>;
   report?: boolean;
   snapshotName?: string;
+  /** §9 `drop_receipts`; default false. */
+  dropReceipts?: boolean;
 }
 
 export interface MadeExport {
@@ -77,6 +79,7 @@ export async function makeExport(setup: ExportSetup): Promise<MadeExport> {
     protected_call_ids: setup.protectedCallIds ?? [],
     archive_ref: archiveFileName(hash, setup.fileName),
     options: setup.options ?? {},
+    drop_receipts: setup.dropReceipts ?? false,
   });
   const model = setup.script ? createScriptedModel(setup.script) : createOfflineModel();
   const details = await compactParsed(request, { model });

@@ -60,6 +60,8 @@ export const agentscope: FormatAdapter = {
   ...agentscopeInfo,
   conversations: () => [{ key: 'main', label: 'the history' }],
   read: (doc) => read(doc),
+  // Written from the proposal's messages, which carry a receipt as the `text` block 2.x allows.
+  holdsReceipts: true,
   write: (doc, _read, proposal) => {
     const { container } = locateOrThrow(doc);
     return container.kind === 'jsonl'

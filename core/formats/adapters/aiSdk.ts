@@ -91,7 +91,10 @@ export const aiSdk: FormatAdapter = {
   ...aiSdkInfo,
   conversations: () => [{ key: 'main', label: 'the conversation' }],
   read: mainConversationReader(read),
+  holdsReceipts: true,
   write: jsonDocumentWriter({
+    // §9 drop_receipts: a `TextPart` in the `ToolCallPart`'s place.
+    placeReceipt: (editor, call, text) => editor.set(call.path, { type: 'text', text }),
     // R13: a string stays a string (`text`), a list of text parts becomes one (`content`).
     setOutput: (editor, origin, output) =>
       editor.set(

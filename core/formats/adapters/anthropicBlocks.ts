@@ -103,6 +103,13 @@ export function outputOf(content: unknown): string | Block[] {
 export const setAnthropicOutput: WriteHooks['setOutput'] = (editor, origin, output) =>
   editor.set([...origin.path, 'content'], nativeOutput(output));
 
+/**
+ * §9 `drop_receipts`: the receipt as a `text` block (`TextBlockParam`) in the `tool_use` block's
+ * place, so it stands where the call stood in the reply.
+ */
+export const placeAnthropicReceipt: NonNullable<WriteHooks['placeReceipt']> = (editor, call, text) =>
+  editor.set(call.path, { type: 'text', text });
+
 /** An Anthropic message whose content list a removal emptied. */
 export function isEmptyContent(message: unknown): boolean {
   return isRecord(message) && Array.isArray(message.content) && message.content.length === 0;

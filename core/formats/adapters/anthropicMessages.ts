@@ -12,7 +12,7 @@ import { CallIds, idNote, SYNTHESIZED_MESSAGE_IDS } from '../ids.js';
 import type { FormatAdapter, ReadConversation, SourceText } from '../types.js';
 import { FormatError } from '../types.js';
 import type { CallNames } from './anthropicBlocks.js';
-import { isEmptyContent, readAnthropicContent, setAnthropicOutput } from './anthropicBlocks.js';
+import { isEmptyContent, placeAnthropicReceipt, readAnthropicContent, setAnthropicOutput } from './anthropicBlocks.js';
 import type { Message } from '../../engine/schema.js';
 import { anthropicMessagesInfo, locate } from '../detect/anthropicMessages.js';
 
@@ -55,8 +55,10 @@ export const anthropicMessages: FormatAdapter = {
   ...anthropicMessagesInfo,
   conversations: () => [{ key: 'main', label: 'the conversation' }],
   read: (doc) => read(doc),
+  holdsReceipts: true,
   write: jsonDocumentWriter({
     setOutput: setAnthropicOutput,
+    placeReceipt: placeAnthropicReceipt,
     isEmpty: isEmptyContent,
   }),
 };

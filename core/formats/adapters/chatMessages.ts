@@ -147,6 +147,31 @@ export function readChatMessages(
   return { messages, map };
 }
 
+/**
+ * §9 `drop_receipts` in a chat message: the call leaves `tool_calls` (or its legacy
+ * `function_call` key goes) and the receipt joins `content`, which holds text beside the calls
+ * rather than between them: no content becomes the receipt string, a string becomes two text
+ * parts (the original one unchanged), a list of parts gains one. A reader sees the receipt after
+ * the message's text and before the calls it kept, where our model has it in the call's place.
+ */
+export const placeChatReceipt: NonNullable<WriteHooks['placeReceipt']> = (editor, call, text) => {
+  const last = call.path[call.path.length - 1];
+  const message = last === 'function_call' ? call.path.slice(0, -1) : call.path.slice(0, -2);
+  if (last === 'function_call') editor.deleteKey(call.path);
+  else editor.remove(call.path);
+  const content = editor.get([...message, 'content']);
+  const part = { type: 'text', text };
+  const parts = (value: unknown) => (typeof value === 'string' ? [{ type: 'text', text: value }] : value);
+  editor.set(
+    [...message, 'content'],
+    content === null || content === undefined || content === ''
+      ? text
+      : Array.isArray(content) || typeof content === 'string'
+        ? [...(parts(content) as unknown[]), part]
+        : content,
+  );
+};
+
 /** The write hooks of chat messages: outputs set on the tool message, emptied messages removed. */
 export const chatHooks: Pick<WriteHooks, 'setOutput' | 'removeBlock' | 'isEmpty' | 'tidy'> = {
   setOutput: (editor, origin, output) => editor.set([...origin.path, 'content'], nativeOutput(output)),

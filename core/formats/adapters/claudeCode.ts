@@ -54,6 +54,7 @@ function read(doc: SourceText, conversation: string) {
 export const claudeCode: FormatAdapter = {
   ...claudeCodeInfo,
   thinkingGoesWithReply: true,
+  holdsReceipts: true,
   keepsCall: (_doc, read, call) => keepsLatestTurnCall(read, call),
   conversations,
   read,

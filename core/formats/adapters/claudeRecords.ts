@@ -13,7 +13,7 @@ import { CallIds, idNote } from '../ids.js';
 import type { FormatId, JsonPath, Proposal, ReadConversation, SourceText } from '../types.js';
 import { FormatError } from '../types.js';
 import type { CallNames } from './anthropicBlocks.js';
-import { isEmptyContent, readAnthropicContent, setAnthropicOutput } from './anthropicBlocks.js';
+import { isEmptyContent, placeAnthropicReceipt, readAnthropicContent, setAnthropicOutput } from './anthropicBlocks.js';
 import { claudeRecords, isMessageRecord } from '../detect/claudeCode.js';
 import { CompactionCollector } from './claudeCompactions.js';
 
@@ -172,6 +172,7 @@ export function writeClaudeRecords(
   if (!records) throw new FormatError('expected one JSON object per record', 'not_a_history');
   const result = applyProposal(records, read, proposal, {
     setOutput: setAnthropicOutput,
+    placeReceipt: placeAnthropicReceipt,
     isEmpty: (record) => isRecord(record) && isEmptyContent(record.message),
     accompanies: thinkingOnly,
     afterRemoval,

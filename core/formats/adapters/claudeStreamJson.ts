@@ -43,6 +43,7 @@ function read(doc: SourceText, conversation: string) {
 export const claudeStreamJson: FormatAdapter = {
   ...claudeStreamJsonInfo,
   thinkingGoesWithReply: true,
+  holdsReceipts: true,
   keepsCall: (_doc, read, call) => keepsLatestTurnCall(read, call),
   conversations,
   read,

@@ -25,7 +25,7 @@ import { CallIds, idNote, SYNTHESIZED_MESSAGE_IDS } from '../ids.js';
 import type { CompactionBoundary, FormatAdapter, JsonPath, ReadConversation, SourceText } from '../types.js';
 import { FormatError } from '../types.js';
 import type { ResultReader } from './anthropicBlocks.js';
-import { isEmptyContent, readAnthropicContent, setAnthropicOutput } from './anthropicBlocks.js';
+import { isEmptyContent, placeAnthropicReceipt, readAnthropicContent, setAnthropicOutput } from './anthropicBlocks.js';
 import { clineMessages, clineSessionInfo } from '../detect/clineSession.js';
 
 /** `ToolOperationResult`: what `read_files`, `run_commands` and `editor` return, one per query. */
@@ -142,8 +142,10 @@ export const clineSession: FormatAdapter = {
     return [{ key: 'main', label: typeof value.sessionId === 'string' ? `session ${value.sessionId}` : 'the session' }];
   },
   read: mainConversationReader(read),
+  holdsReceipts: true,
   write: jsonDocumentWriter({
     setOutput: setAnthropicOutput,
+    placeReceipt: placeAnthropicReceipt,
     isEmpty: isEmptyContent,
   }),
 };

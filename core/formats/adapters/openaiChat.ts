@@ -9,7 +9,7 @@ import { serializeValue } from '../document.js';
 import { CallIds, idNote, SYNTHESIZED_MESSAGE_IDS } from '../ids.js';
 import type { FormatAdapter, ReadConversation, SourceText } from '../types.js';
 import { FormatError } from '../types.js';
-import { CHAT_ERROR_NOTE, chatHooks, readChatMessages } from './chatMessages.js';
+import { CHAT_ERROR_NOTE, chatHooks, placeChatReceipt, readChatMessages } from './chatMessages.js';
 import type { Located } from '../detect/openaiChat.js';
 import { openaiChatInfo, locate } from '../detect/openaiChat.js';
 
@@ -51,6 +51,14 @@ export const openaiChat: FormatAdapter = {
   ...openaiChatInfo,
   conversations: (doc) => (locate(doc) ?? []).map((f) => f.info),
   read,
+  holdsReceipts: true,
+  receiptsBeforeCalls: true,
   write: (doc, read, proposal) =>
-    serializeValue(doc, applyProposal((doc as { value: unknown }).value, read, proposal, chatHooks)),
+    serializeValue(
+      doc,
+      applyProposal((doc as { value: unknown }).value, read, proposal, {
+        ...chatHooks,
+        placeReceipt: placeChatReceipt,
+      }),
+    ),
 };

@@ -116,6 +116,8 @@ function read(doc: SourceText, conversation: string): ReadConversation {
 function write(doc: SourceText, read: ReadConversation, proposal: Parameters<FormatAdapter['write']>[2]): string {
   const result = applyProposal((doc as { records: unknown[] }).records, read, proposal, {
     setOutput: (editor, origin, output) => editor.set([...origin.path, 'message', 'content'], nativeOutput(output)),
+    // §9 drop_receipts: a `text` block in the `toolCall` block's place.
+    placeReceipt: (editor, call, text) => editor.set(call.path, { type: 'text', text }),
     isEmpty: (record) => {
       const message = isRecord(record) ? messageOf(record) : null;
       return message?.role === 'assistant' && Array.isArray(message.content) && message.content.length === 0;
@@ -129,5 +131,6 @@ export const openclawSession: FormatAdapter = {
   ...openclawSessionInfo,
   conversations: (doc) => [{ key: 'main', label: `session ${String(sessionEntries(doc)?.[0]?.id ?? '')}` }],
   read,
+  holdsReceipts: true,
   write,
 };

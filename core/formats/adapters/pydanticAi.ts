@@ -89,7 +89,10 @@ export const pydanticAi: FormatAdapter = {
   ...pydanticAiInfo,
   conversations: () => [{ key: 'main', label: 'the conversation' }],
   read: mainConversationReader(read),
+  holdsReceipts: true,
   write: jsonDocumentWriter({
+    // §9 drop_receipts: a response `text` part in the `tool-call` part's place.
+    placeReceipt: (editor, call, text) => editor.set(call.path, { part_kind: 'text', content: text }),
     // `content` of a tool-return is any JSON and of a retry-prompt a string or list: a string fits both.
     setOutput: (editor, origin, output) => editor.set([...origin.path, 'content'], outputText(output)),
     isEmpty: (message) => isRecord(message) && Array.isArray(message.parts) && message.parts.length === 0,

@@ -22,6 +22,7 @@ it('§8 --help and -h document commands, keys, §5 options with ranges, environm
       'tools',
       'archive_ref',
       'shell_read_only',
+      'drop_receipts',
       '@path',
       '@@',
     ])

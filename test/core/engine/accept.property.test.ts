@@ -119,6 +119,7 @@ const request = fc.record(
     protected_call_ids: mostly(validStrings, strings),
     tools: mostly(fc.array(tool, { maxLength: 2 }), anyValue),
     archive_ref: mostly(fc.string({ maxLength: 3 }), anyValue),
+    drop_receipts: mostly(fc.boolean(), anyValue),
     stray: anyValue,
   },
   { requiredKeys: ['goal', 'messages'] },
@@ -176,6 +177,7 @@ describe('§1 §5 the zod-free checks agree with the schemas', () => {
       { messages: history, goal: 'g' },
       { messages: history, goal: 'g', eligible_tool_names: ['bash'], options: { preserve_recent_messages: 2 } },
       { goal: 'g', archive_ref: 'a.json', messages: history, tools: [{ name: 'bash', description: 'runs' }] },
+      { messages: history, goal: 'g', drop_receipts: true },
     ];
     for (const input of inputs) {
       const fast = acceptRequest(input);

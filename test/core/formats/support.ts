@@ -186,6 +186,8 @@ export function proposalFromChoices(
   truncateHeadChars: number,
   /** Write drop_call as the format's targets allow (what every export does), not as asked. */
   forTargets = false,
+  /** §9 drop_receipts. */
+  dropReceipts = false,
 ): ReturnType<typeof proposalFor> {
   const messages = source.read.messages;
   const analysis = analyze(messages, {
@@ -197,7 +199,11 @@ export function proposalFromChoices(
   const actions = new Map<string, Action>(
     analysis.pairs.map((p, i) => [p.pairId, p.guard === null ? (choices[i] ?? 'keep') : 'keep']),
   );
-  const request = { options: { ...DEFAULT_OPTIONS, truncate_head_chars: truncateHeadChars }, archive_ref: 'archive' };
+  const request = {
+    options: { ...DEFAULT_OPTIONS, truncate_head_chars: truncateHeadChars },
+    archive_ref: 'archive',
+    ...(dropReceipts ? { drop_receipts: true } : {}),
+  };
   return proposalFor(messages, analysis.pairs, actions, request, forTargets ? source : undefined);
 }
 

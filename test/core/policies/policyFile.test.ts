@@ -50,6 +50,21 @@ describe('compaction-policy.json', () => {
     expect(request.options.truncate_head_chars).toBe(300);
   });
 
+  it('§9 drop_receipts: carried by the file, applied under the request, an explicit value winning', () => {
+    const policy = parsePolicyFile(JSON.stringify({ compaction_policy: 1, drop_receipts: true }));
+    expect(policy.drop_receipts).toBe(true);
+    expect(parseRequest(applyPolicy({ messages, goal: 'g' }, policy)).drop_receipts).toBe(true);
+    expect(parseRequest(applyPolicy({ messages, goal: 'g', drop_receipts: false }, policy)).drop_receipts).toBe(false);
+    expect(
+      parseRequest(applyPolicy({ messages, goal: 'g' }, parsePolicyFile('{"compaction_policy":1}'))).drop_receipts,
+    ).toBe(false);
+    expect(() => parsePolicyFile('{"compaction_policy":1,"drop_receipts":"yes"}')).toThrow(/drop_receipts/);
+    // Written only when set, so a policy without it keeps the text (and hash) it had.
+    expect(policyFileText(policyFileOf({ drop_receipts: false }))).toContain('"drop_receipts": false');
+    expect(policyFileText(policyFileOf({}))).not.toContain('drop_receipts');
+    expect(parsePolicyFile(policyFileText(policy))).toEqual(policyFileOf(policy));
+  });
+
   it('R15 the same policy has one text whatever the order it was written in', () => {
     const a = policyFileOf({
       eligible_tool_names: ['Read', 'Grep', 'Read'],
