@@ -122,6 +122,9 @@ async function preCompact(input: z.infer<typeof PreCompactInputSchema>): Promise
     ...(policy !== null && policy.eligible_tool_names.length > 0
       ? {}
       : { eligible_tool_names: CLAUDE_CODE_READ_TOOLS }),
+    // A live agent reads its own history back: a dropped call leaves a receipt of what was run,
+    // so its narration is never taken for evidence (§9), unless the policy says otherwise.
+    ...(policy?.drop_receipts === undefined ? { drop_receipts: true } : {}),
   };
   // A compaction Claude Code made earlier: what lies before it is no longer sent, so it stays (§9).
   const liveFrom = liveFromMessageId(source.read);

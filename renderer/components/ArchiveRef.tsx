@@ -54,6 +54,33 @@ function ArchiveRefField() {
           Use the archive’s name
         </button>
       )}
+      <DropReceipts />
     </section>
+  );
+}
+
+/**
+ * §9 drop receipts: a dropped call leaves one line of what was run and where the original is, so an
+ * agent reading its history back cannot take its own narration for evidence. Off by default (R14
+ * keeps assistant text as it was); live Claude Code sessions turn it on (docs/claude-code.md).
+ */
+function DropReceipts() {
+  const on = useApp((s) => s.dropReceipts);
+  const setDropReceipts = useApp((s) => s.setDropReceipts);
+  return (
+    <div className="field">
+      <label>
+        <input
+          type="checkbox"
+          checked={on}
+          onChange={(e) => setDropReceipts(e.target.checked)}
+          aria-describedby="receipts-help"
+        />{' '}
+        Leave a receipt for each dropped call
+      </label>
+      <p id="receipts-help" className="small muted">
+        One line where the call was: the tool, its target, what it returned and where the original is kept.
+      </p>
+    </div>
   );
 }

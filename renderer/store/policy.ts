@@ -49,6 +49,10 @@ export interface PolicySlice {
   archiveRef: string;
   /** §9: where the live context starts after the last compaction the snapshot's agent made; a fact of the file, not edited. */
   liveFromMessageId: string | undefined;
+  /** §9 `drop_receipts`: a dropped call leaves a one-line receipt of what was run; off by default (R14). */
+  dropReceipts: boolean;
+  /** With a proposal, its rebuilt messages follow at once (no model call: receipts change no decision). */
+  setDropReceipts(on: boolean): void;
   setGoal(goal: string): void;
   toggleTool(name: string, on: boolean): void;
   protectMessage(id: string, on: boolean): void;
@@ -77,6 +81,7 @@ interface Follows {
   clearRunError(): void;
   rederive(): void;
   retarget(archiveRef: string): void;
+  rereceipt(on: boolean): void;
 }
 
 /** The request a run of the current policy sends, without the messages. */
@@ -92,7 +97,7 @@ export function requestFrom(
     | 'options'
     | 'shellReadOnly'
   > &
-    Partial<Pick<PolicySlice, 'liveFromMessageId'>>,
+    Partial<Pick<PolicySlice, 'liveFromMessageId' | 'dropReceipts'>>,
 ): RunSettings {
   return {
     goal: state.goal,
@@ -103,8 +108,7 @@ export function requestFrom(
     archive_ref: state.archiveRef,
     options: state.options,
     shell_read_only: state.shellReadOnly,
-    // §9 drop_receipts: the inspector has no control for it yet, so its runs and exports are R14 exactly.
-    drop_receipts: false,
+    drop_receipts: state.dropReceipts ?? false,
     ...(state.liveFromMessageId !== undefined ? { live_from_message_id: state.liveFromMessageId } : {}),
   };
 }
@@ -203,6 +207,7 @@ export const createPolicySlice: Slice<PolicySlice, Pick<SnapshotSlice, 'snapshot
     budget: null,
     unmatchedTools: [],
     archiveRef: DEFAULT_ARCHIVE_REF,
+    dropReceipts: false,
     liveFromMessageId: undefined,
     setGoal(goal) {
       editPolicy({ goal });
@@ -241,6 +246,10 @@ export const createPolicySlice: Slice<PolicySlice, Pick<SnapshotSlice, 'snapshot
     setBaseUrlKey(apiKey) {
       set({ baseUrlKey: apiKey });
     },
+    setDropReceipts(on) {
+      set({ dropReceipts: on });
+      get().rereceipt(on);
+    },
     setArchiveRef(ref) {
       const { snapshot } = get();
       const archiveRef = ref.trim() === '' && snapshot ? archiveNameOf(snapshot) : ref;
@@ -259,6 +268,7 @@ export const createPolicySlice: Slice<PolicySlice, Pick<SnapshotSlice, 'snapshot
         shellReadOnly: DEFAULT_SHELL_READ_ONLY,
         // R13's markers name the archive an export writes beside the snapshot, so they point at a file that exists.
         archiveRef: archiveNameOf(snapshot),
+        dropReceipts: false,
         liveFromMessageId: liveFromMessageId(snapshot.source.read),
       });
       reanalyze();

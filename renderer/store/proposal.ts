@@ -60,6 +60,8 @@ export interface ProposalSlice {
   refreshTokens(): Promise<void>;
   /** Re-derives the proposal's R13 markers for another `archive_ref`; no model call. */
   retarget(archiveRef: string): void;
+  /** Re-derives the proposal with or without §9 drop receipts; no model call. */
+  rereceipt(on: boolean): void;
   /**
    * After any policy edit: re-derives the proposal when the edit only removes candidates (no
    * model call), else lists what changed in `outOfDate`.
@@ -306,6 +308,18 @@ export const createProposalSlice: Slice<
       if (!proposal || !snapshot || proposal.request.archive_ref === archiveRef) return;
       // Only the markers' text changes (R13), and with it which outputs get shorter: sizes and curve follow.
       const request = { ...proposal.request, archive_ref: archiveRef };
+      const sizes = buildSizeModel(snapshot.messages, proposal.analysis.pairs, rebuildOptionsOf(request));
+      void propose(
+        actionsAt({ ...proposal, request, sizes }, proposal.overrides, options.keep_threshold),
+        proposal.tokens,
+        null,
+      );
+    },
+
+    rereceipt(on) {
+      const { proposal, snapshot, options } = get();
+      if (!proposal || !snapshot || (proposal.request.drop_receipts === true) === on) return;
+      const request = { ...proposal.request, drop_receipts: on };
       const sizes = buildSizeModel(snapshot.messages, proposal.analysis.pairs, rebuildOptionsOf(request));
       void propose(
         actionsAt({ ...proposal, request, sizes }, proposal.overrides, options.keep_threshold),

@@ -101,6 +101,7 @@ export const createQueueSlice: Slice<
     if (!ok) return false;
     // What the form cannot take from an example: the markers' archive and the shell patterns the hook used.
     get().setArchiveRef(entry.request.archive_ref);
+    get().setDropReceipts(entry.request.drop_receipts === true);
     get().setShellPatterns('allow', entry.request.shell_read_only.allow);
     get().setShellPatterns('deny', entry.request.shell_read_only.deny);
     // The model that answered: the form names it, so a run from here would ask the same one.

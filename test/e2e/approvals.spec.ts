@@ -5,7 +5,7 @@
  * approved history as a new session in the project's folder and shows the command that resumes
  * it; Reject writes nothing but the decision. Nothing is applied while nobody decides.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sharedPath, sharedSkipReason } from '../support/shared.js';
 import { liveSession, runPreCompactHook } from '../support/liveSession.js';
@@ -40,6 +40,8 @@ test('§9 a queued compaction is opened in the audit view and approved: the appr
   const bar = page.getByRole('region', { name: 'Claude Code compaction waiting for approval' });
   await expect(bar).toContainText(session.sessionId);
   await expect(page.getByRole('tab', { name: 'Audit' })).toHaveAttribute('aria-selected', 'true');
+  // A live session's proposal leaves receipts of its dropped calls, and the form says so.
+  await expect(page.getByLabel('Leave a receipt for each dropped call')).toBeChecked();
   // Approve needs a named reviewer.
   await expect(bar.getByRole('button', { name: 'Approve' })).toBeDisabled();
   await bar.getByLabel('Reviewer').fill('Ada Reviewer');
@@ -52,7 +54,8 @@ test('§9 a queued compaction is opened in the audit view and approved: the appr
   const command = decided.getByLabel('Command that resumes it');
   await expect(command).toHaveValue(/claude --resume [0-9a-f-]{36}/);
   const resumeId = /claude --resume ([0-9a-f-]{36})/.exec(await command.inputValue())?.[1] as string;
-  expect(existsSync(join(session.transcriptPath, '..', `${resumeId}.jsonl`))).toBe(true);
+  const approved = join(session.transcriptPath, '..', `${resumeId}.jsonl`);
+  expect(readFileSync(approved, 'utf8')).toContain('[compacted: ran ');
   await expect(page.getByRole('button', { name: 'Approval queue, 0 waiting' })).toBeVisible();
 });
 

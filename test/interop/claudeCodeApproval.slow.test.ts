@@ -171,6 +171,8 @@ describe.skipIf(BIN === null || FORMATS === null)(
       const sent = callIdsOf(next as MessagesRequest);
       expect(sent.has(dropped[0].call_id)).toBe(true);
       for (const d of dropped.slice(1)) expect(sent.has(d.call_id), d.call_id).toBe(false);
+      // Live sessions keep a receipt of each dropped call: what was run, and where the original is.
+      expect(JSON.stringify(next?.messages)).toContain(`call ${dropped[1]?.call_id}]`);
 
       const { events } = await api<{ events: Array<{ params: { update: { status: string; proposalId: string } } }> }>(
         'approvals.events',
