@@ -162,15 +162,19 @@ async function preCompact(input: z.infer<typeof PreCompactInputSchema>): Promise
       decisions: response.answer.decisions,
       stats: response.answer.stats,
     },
+    waits_until: null,
     auto_apply: {
       margin,
       undecided: margin === null ? probabilities.length : undecidedCount(probabilities, threshold, margin),
     },
   };
+  const autoApplies = margin !== null && entry.auto_apply.undecided === 0;
+  const waitSeconds = policy?.approval_wait_seconds ?? DEFAULT_WAIT_SECONDS;
+  if (!autoApplies) entry.waits_until = new Date(Date.parse(entry.created_at) + waitSeconds * 1000).toISOString();
   const queue = new ApprovalQueue(approvalQueueDir());
   queue.add(entry, read.bytes);
   const sizes = `${entry.outcome.stats.chars_before} → ${entry.outcome.stats.chars_after} characters`;
-  if (margin !== null && entry.auto_apply.undecided === 0) {
+  if (autoApplies) {
     const decision = await applyApproval(
       queue,
       entry.id,
@@ -183,7 +187,6 @@ async function preCompact(input: z.infer<typeof PreCompactInputSchema>): Promise
     );
     return BLOCK;
   }
-  const waitSeconds = policy?.approval_wait_seconds ?? DEFAULT_WAIT_SECONDS;
   const decision = await queue.waitForDecision(entry.id, waitSeconds * 1000);
   if (decision?.applied) {
     say(

@@ -43,6 +43,12 @@ export const ApprovalEntrySchema = z.strictObject({
     decisions: z.array(DecisionSchema),
     stats: StatsSchema,
   }),
+  /**
+   * Until when the agent's compaction waits for a decision; past it the agent went on as it would
+   * have, and an approval still writes the approved history as a session to resume. Null when the
+   * policy's rule applied it at once.
+   */
+  waits_until: z.string().nullable(),
   /** The auto-apply rule as it stood: the policy's margin (null: never) and the decisions closer than it. */
   auto_apply: z.strictObject({ margin: z.number().nullable(), undecided: z.number().int().min(0) }),
 });
@@ -90,6 +96,7 @@ export const ApprovalSummarySchema = z.object({
   calls_to_decide: z.number().int(),
   state: z.enum(['pending', ...VERDICTS]),
   decided_at: z.string().nullable(),
+  waits_until: z.string().nullable(),
 });
 export type ApprovalSummary = z.infer<typeof ApprovalSummarySchema>;
 
@@ -107,6 +114,7 @@ export function summaryOf(entry: ApprovalEntry, decision: ApprovalDecision | nul
     calls_to_decide: decisions.filter((d) => d.keep_call !== null).length,
     state: decision?.verdict ?? 'pending',
     decided_at: decision?.decided_at ?? null,
+    waits_until: entry.waits_until,
   };
 }
 

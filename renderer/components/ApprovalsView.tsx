@@ -19,6 +19,15 @@ const TRIGGER_LABELS: Record<ApprovalSummary['trigger'], string> = {
   auto: 'auto-compaction',
 };
 
+/** The agent stopped waiting for this proposal: its compaction went on as it would have. */
+export function wentOn(waitsUntil: string | null, now = Date.now()): boolean {
+  return waitsUntil !== null && Date.parse(waitsUntil) <= now;
+}
+
+export function clock(iso: string | null): string {
+  return iso === null ? '' : new Date(iso).toLocaleTimeString();
+}
+
 function chars(n: number | null): string {
   return n === null ? '—' : n.toLocaleString('en-US');
 }
@@ -98,7 +107,15 @@ export function ApprovalsView() {
                   {chars(e.chars_before)} → {chars(e.chars_after)}
                 </td>
                 <td className="num">{e.calls_to_decide}</td>
-                <td>{STATE_LABELS[e.state]}</td>
+                <td>
+                  {STATE_LABELS[e.state]}
+                  {e.state === 'pending' && wentOn(e.waits_until) && (
+                    <span className="small muted">
+                      {' '}
+                      (Claude Code went on at <time dateTime={e.waits_until ?? ''}>{clock(e.waits_until)}</time>)
+                    </span>
+                  )}
+                </td>
                 <td>
                   <button
                     aria-label={`Open the proposal for ${projectName(e.project)}, session ${e.session_id.slice(0, 8)}`}

@@ -9,6 +9,7 @@ import { DEFAULT_AUTO_APPLY_MARGIN } from '../../core/approvals/entry.js';
 import { isProjectSessionPath } from '../../core/formats/adapters/claudeResume.js';
 import { useApp, useAppStore } from '../store/index.js';
 import { ResumeCommand } from './ResumeCommand.js';
+import { clock, wentOn } from './ApprovalsView.js';
 
 export function QueueBar() {
   const store = useAppStore();
@@ -31,6 +32,13 @@ export function QueueBar() {
         <time dateTime={entry.created_at}>{new Date(entry.created_at).toLocaleString()}</time>. Goal:{' '}
         <q>{entry.request.goal}</q>
       </p>
+      {decision === null && wentOn(entry.waits_until) && (
+        <p className="small" role="note">
+          Claude Code stopped waiting at <time dateTime={entry.waits_until ?? ''}>{clock(entry.waits_until)}</time> and
+          compacted as it would have. Approving still writes the approved history as a new session to resume; rejecting
+          only records the decision.
+        </p>
+      )}
       {decision === null ? (
         <div className="queue-actions">
           <label>

@@ -34,11 +34,14 @@ test('§9 a queued compaction is opened in the audit view and approved: the appr
   const row = page.getByRole('row', { name: /project/ });
   await expect(row).toContainText('/compact');
   await expect(row).toContainText('Waiting for you');
+  await expect(row).toContainText('Claude Code went on at');
   await page.screenshot({ path: join(SCREENSHOTS, 'approvals-queue.png') });
   await row.getByRole('button', { name: /Open the proposal/ }).click();
 
   const bar = page.getByRole('region', { name: 'Claude Code compaction waiting for approval' });
   await expect(bar).toContainText(session.sessionId);
+  // The hook waited 0 s: Claude Code went on, and the bar says what approving still does.
+  await expect(bar.getByRole('note')).toContainText('Claude Code stopped waiting');
   await expect(page.getByRole('tab', { name: 'Audit' })).toHaveAttribute('aria-selected', 'true');
   // A live session's proposal leaves receipts of its dropped calls, and the form says so.
   await expect(page.getByLabel('Leave a receipt for each dropped call')).toBeChecked();

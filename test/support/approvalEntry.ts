@@ -55,6 +55,7 @@ export function sampleEntry(overrides: Partial<ApprovalEntry> = {}): ApprovalEnt
         elapsed_ms: 5,
       },
     },
+    waits_until: '2026-12-05T10:05:00.000Z',
     auto_apply: { margin: null, undecided: 1 },
     ...overrides,
   });
