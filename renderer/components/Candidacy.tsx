@@ -12,21 +12,22 @@ export function Candidacy() {
     <section aria-label="Before running">
       <h3 className="section-title">Before running</h3>
       <p>
-        <strong>{report.candidates}</strong> of {report.pairs} calls with a result (pairs, R1) are candidates
+        <strong>{report.candidates}</strong> of {report.pairs} calls with a result are candidates
         {report.kept.length > 0 ? '; kept by a guard:' : '.'}
       </p>
       {report.kept.length > 0 && <KeptList kept={report.kept} label="Kept by a guard before running" layout="column" />}
       {budget && !budget.fits && (
         <p role="alert" aria-label="Observation budget" className="advice">
-          A run would fail with observation_too_large (R7): the observation needs about {fmt(budget.tokens)} tokens even
-          after every fitting stage, over max_state_tokens {fmt(budget.maxStateTokens)}. Set max_state_tokens to at
-          least {fmt(budget.tokens)} under Options (and max_request_tokens above it), or protect or drop messages.
+          A run would stop before asking the model (observation too large): what the model reads needs about{' '}
+          {fmt(budget.tokens)} tokens even after every fitting stage, over Max state tokens (
+          {fmt(budget.maxStateTokens)}). Set Max state tokens to at least {fmt(budget.tokens)} under Options (and Max
+          request tokens above it), or protect or drop messages.
         </p>
       )}
       {budget?.fits && budget.stage > 0 && (
         <p className="small muted" aria-label="Observation budget">
-          The observation fits max_state_tokens at fitting stage {budget.stage} ({fmt(budget.tokens)} of{' '}
-          {fmt(budget.maxStateTokens)} tokens, R7 estimate).
+          What the model reads fits Max state tokens at fitting stage {budget.stage} ({fmt(budget.tokens)} of{' '}
+          {fmt(budget.maxStateTokens)} tokens, estimated).
         </p>
       )}
       {report.advice && (

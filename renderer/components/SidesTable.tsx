@@ -38,8 +38,8 @@ export function SidesTable<S>({
   return (
     <table className="grid sides" aria-label={label}>
       <caption className="hint">
-        Actions: one per call in a pair (§6 decisions); a call kept by a guard counts as keep. Tokens: gpt-4o tokenizer,
-        as in the header and the Cache tab.
+        Actions: one per call with its result; a call kept by a guard counts as keep. Tokens: gpt-4o tokenizer, as in
+        the header and the Cache tab.
       </caption>
       <thead>
         <tr>

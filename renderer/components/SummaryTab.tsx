@@ -23,7 +23,7 @@ function Targets({ source }: { source: OpenedSource }) {
     <>
       {agentscope?.status === 'fail' && (
         <p className="small warning" role="note">
-          A foreign layout (SPEC §1): AgentScope 2.x would not load this file: {agentscope.violations[0].message} (
+          A foreign layout: AgentScope 2.x would not load this file: {agentscope.violations[0].message} (
           <span className="mono">{agentscope.violations[0].rule}</span>
           {agentscope.violations.length > 1 ? `, and ${agentscope.violations.length - 1} more` : ''}). It is read here
           all the same.

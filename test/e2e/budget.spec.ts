@@ -15,8 +15,8 @@ test('R7 Before running names the max_state_tokens a run needs, and a run at tha
   const max = page.getByLabel('Max state tokens', { exact: true });
   await max.fill('1');
   const alert = page.getByRole('alert', { name: 'Observation budget' });
-  await expect(alert).toContainText('A run would fail with observation_too_large');
-  const value = /Set max_state_tokens to at least ([\d,]+)/.exec(await alert.innerText())![1].replaceAll(',', '');
+  await expect(alert).toContainText('A run would stop before asking the model (observation too large)');
+  const value = /Set Max state tokens to at least ([\d,]+)/.exec(await alert.innerText())![1].replaceAll(',', '');
   await alert.scrollIntoViewIfNeeded();
   await page.screenshot({ path: join(SCREENSHOTS, 'budget-warning.png') });
   await max.fill(value);

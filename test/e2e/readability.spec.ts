@@ -137,3 +137,21 @@ test('three files that are not histories: each refused in words, the example sta
     await expect(page.locator('.toolbar')).toContainText('payment-retry.json');
   }
 });
+
+test('the UI names no rule numbers: every tab of the example after Run, and Before running', async ({ page, host }) => {
+  // Rule numbers (R1–R15, SPEC §n) belong in docs and tooltips, not in what a person reads.
+  const ruleNumber = /\bR(1[0-5]|[1-9])\b|SPEC|§\d/;
+  await page.goto(host.url);
+  await expect(page.locator('html')).toHaveAttribute('data-app-state', 'ready');
+  expect(await page.locator('body').innerText()).not.toMatch(ruleNumber);
+  await runExample(page, host.url);
+  for (const tab of ['Summary', 'Audit', 'Decisions', 'Compare', 'Cache', 'Observation', 'Requests']) {
+    await page.getByRole('tab', { name: tab }).click();
+    await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+    const text = await page.locator('body').innerText();
+    expect(
+      text.match(ruleNumber)?.[0] ?? null,
+      `${tab}: ${text.slice(Math.max(0, text.search(ruleNumber) - 80), text.search(ruleNumber) + 40)}`,
+    ).toBeNull();
+  }
+});
