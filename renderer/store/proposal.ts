@@ -192,8 +192,11 @@ export const createProposalSlice: Slice<
       const startedAt = now();
       const cancel = new AbortController();
       current = cancel;
+      /** Still the run going: Cancel (which ends it at once) or a newer run has not taken over. */
+      const live = () => current === cancel;
       const fail = (error: HostError) => {
-        if (current === cancel) current = null;
+        if (!live()) return;
+        current = null;
         set({ run: { ...get().run, state: 'failed', error } });
       };
       set({ run: { ...IDLE, state: 'running', progress: { phase: 'queued', batchesDone: 0, batchesTotal: 0 } } });
@@ -204,11 +207,12 @@ export const createProposalSlice: Slice<
           backend: state.backend,
           ...(state.baseUrlKey === '' ? {} : { apiKey: state.baseUrlKey }),
         });
-        set({ run: { ...get().run, runId } });
         // Cancelled while the history was on its way: the host stops the run it just started.
-        if (cancel.signal.aborted) await deps.bridge['run.cancel']({ runId });
+        if (!live()) return void (await deps.bridge['run.cancel']({ runId }));
+        set({ run: { ...get().run, runId } });
         for (;;) {
           status = await deps.bridge['run.status']({ runId });
+          if (!live()) return;
           set({ run: { ...get().run, progress: status.progress, elapsedMs: status.elapsedMs } });
           if (status.state === 'finished') break;
           await sleep(deps.pollMs ?? 150);
@@ -227,9 +231,7 @@ export const createProposalSlice: Slice<
         deps.parser,
         cancel.signal,
       ).catch((error: unknown) => fail({ code: 'internal', message: String(error) }));
-      if (built === undefined) return;
-      if (built === null) return fail(CANCELLED);
-      if (get().snapshot !== snapshot) return;
+      if (!built || get().snapshot !== snapshot) return;
       const next = actionsAt(built.result, {}, get().options.keep_threshold);
       const asking = askTokens(next);
       const derived: Proposal = {
@@ -237,8 +239,7 @@ export const createProposalSlice: Slice<
         tokens: { before: get().proposal?.tokens.before ?? null, after: null, prefix: null },
       };
       await nextTask();
-      if (cancel.signal.aborted) return fail(CANCELLED);
-      if (get().snapshot !== snapshot) return;
+      if (!live() || get().snapshot !== snapshot) return;
       current = null;
       void present(derived, asking, { run: { ...get().run, state: 'done' } });
       // The threshold may have moved while the proposal was built.
@@ -252,9 +253,13 @@ export const createProposalSlice: Slice<
 
     async cancelRun() {
       const { run, deps } = get();
-      if (run.state !== 'running') return;
-      current?.abort();
-      if (run.runId) await deps.bridge['run.cancel']({ runId: run.runId });
+      if (run.state !== 'running' || !current) return;
+      current.abort();
+      current = null;
+      // The page is back at once, the previous proposal untouched; the host stops the run at its
+      // next stage boundary (core/engine/pass.ts). A run it already forgot needs no stopping.
+      set({ run: { ...run, state: 'failed', error: CANCELLED } });
+      if (run.runId) await deps.bridge['run.cancel']({ runId: run.runId }).catch(() => undefined);
     },
 
     rederive() {

@@ -3,7 +3,7 @@
  * after the host answered while this page builds the proposal (nothing is shown). Either way
  * the run ends `cancelled` and the previous proposal stays as it was.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { setupHost } from '../../../app/host/setup.js';
 import { createDefaultRegistry } from '../../../core/engine/backends.js';
 import { createOfflineModel } from '../../../core/engine/offline/model.js';
@@ -18,7 +18,16 @@ function heldHost() {
   const model = countingModel(createOfflineModel());
   const registry = createDefaultRegistry().register('offline', () => model);
   const setup = setupHost('web', { env: { DECISION_MODEL_BACKEND: 'offline' }, cwd: '/nonexistent', registry });
-  const { bridge, calls } = directBridge(setup.handlers);
+  const { bridge: direct, calls } = directBridge(setup.handlers);
+  const started: string[] = [];
+  const bridge = {
+    ...direct,
+    'run.start': async (args: Parameters<(typeof direct)['run.start']>[0]) => {
+      const answer = await direct['run.start'](args);
+      started.push(answer.runId);
+      return answer;
+    },
+  };
   const parser = createDirectParser();
   const gate = { hold: false, measured: 0, release: () => {} };
   const store = createAppStore({
@@ -34,19 +43,24 @@ function heldHost() {
       },
     },
   });
-  return { store, model, calls, gate };
+  return { store, model, calls, gate, started, bridge };
 }
 
 describe('Cancel', () => {
   it('R10 before the host has started the run: the model is never asked, the run ends cancelled', async () => {
-    const { store, model, calls } = heldHost();
+    const { store, model, calls, started, bridge } = heldHost();
     await store.getState().openExample();
     const running = store.getState().startRun();
     await store.getState().cancelRun();
-    await running;
+    // The page is back at once; the host is told once the run has an id.
     expect(store.getState().run.state).toBe('failed');
     expect(store.getState().run.error?.code).toBe('cancelled');
+    await running;
     expect(calls['run.cancel']).toBe(1);
+    const [runId] = started;
+    await vi.waitFor(async () => expect((await bridge['run.status']({ runId })).state).toBe('finished'));
+    const outcome = (await bridge['run.status']({ runId })).outcome;
+    expect(outcome?.success === false && outcome.error.code).toBe('cancelled');
     expect(model.count).toBe(0);
     expect(store.getState().proposal).toBeNull();
   });
