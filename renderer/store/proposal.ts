@@ -234,6 +234,8 @@ export const createProposalSlice: Slice<
       if (!built || get().snapshot !== snapshot) return;
       const next = actionsAt(built.result, {}, get().options.keep_threshold);
       const asking = askTokens(next);
+      await nextTask();
+      if (!live() || get().snapshot !== snapshot) return;
       const derived: Proposal = {
         ...derive(next, snapshot.messages, built.curve),
         tokens: { before: get().proposal?.tokens.before ?? null, after: null, prefix: null },
