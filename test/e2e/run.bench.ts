@@ -107,7 +107,7 @@ async function probeRun(page: Page): Promise<Measured> {
   // Clicked by the page on its next task, so the first probes wait on the click's handler too
   // (Playwright's own click returns only after the handler has run).
   await page.evaluate(() => {
-    const run = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Run');
+    const run = Array.from(document.querySelectorAll('button')).find((b) => b.textContent === 'Run');
     setTimeout(() => run?.click(), 0);
   });
   const probes: Measured['probes'] = [];
@@ -136,7 +136,7 @@ async function cancelLatency(page: Page, afterMs: number): Promise<{ ms: number;
   const t0 = Date.now();
   const stage = await page.evaluate(() => {
     const stage = document.querySelector('[aria-label="Run progress"]')?.textContent ?? null;
-    const cancel = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Cancel');
+    const cancel = Array.from(document.querySelectorAll('button')).find((b) => b.textContent === 'Cancel');
     cancel?.click();
     return cancel ? stage : null;
   });
@@ -153,6 +153,16 @@ async function cancelLatency(page: Page, afterMs: number): Promise<{ ms: number;
   return { ms, stage: (stage ?? '').replace(/\s+/g, ' ').trim(), outcome };
 }
 
+/** Each stage the probes read, at the first probe that read it. */
+function stagesSeen(probes: Measured['probes']): string {
+  const seen = new Map<string, number>();
+  for (const p of probes) {
+    const stage = p.stage?.replace(/ · .*/, '') ?? 'shown';
+    if (!seen.has(stage)) seen.set(stage, p.at + p.latency);
+  }
+  return [...seen].map(([stage, at]) => `${stage} ${fmt(at)}`).join(' → ');
+}
+
 /** One row per size: a probed run, then a run cancelled 1 s after Run's click returned. */
 async function measure(page: Page, host: { url: string; dir: string }, source: string, mb: number): Promise<string> {
   const file = join(host.dir, `claude-code-${mb}mb.jsonl`);
@@ -164,7 +174,7 @@ async function measure(page: Page, host: { url: string; dir: string }, source: s
   const longest = Math.max(0, ...run.tasks.map((t) => t.duration));
   const worst = [...run.tasks].sort((a, b) => b.duration - a.duration).slice(0, 6);
   process.stdout.write(
-    `${mb} MB: run ${run.runMs} ms; stages seen: ${[...new Set(run.probes.map((p) => p.stage?.replace(/ · .*/, '')))].join(' → ')}\n` +
+    `${mb} MB: run ${run.runMs} ms; stages first seen (ms after Run): ${stagesSeen(run.probes)}\n` +
       `  longest tasks (start ms after Run: duration): ${worst.map((t) => `${fmt(t.start)}: ${fmt(t.duration)}`).join(', ')}\n` +
       `  slowest probes (sent ms after Run: latency): ${[...run.probes]
         .sort((a, b) => b.latency - a.latency)
