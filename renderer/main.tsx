@@ -6,17 +6,18 @@ import { createHttpBridge } from './bridge/http.js';
 import type { Bridge } from './bridge/types.js';
 import { App } from './components/App.js';
 import { createAppStore, StoreContext } from './store/index.js';
+import type { SnapshotParser } from './worker/client.js';
 import { createWorkerParser } from './worker/client.js';
 import { installZstd } from './zstd.js';
 import './styles/index.css';
 
-function pickBridge(): Bridge {
+function pickBridge(parser: SnapshotParser): Bridge {
   if (window.inspector) return createElectronBridge(window.inspector);
   const token = new URLSearchParams(location.search).get('token') ?? sessionStorage.getItem('inspector-token') ?? '';
   // Keep the token for reloads but take it out of the address bar (and of screenshots).
   sessionStorage.setItem('inspector-token', token);
   history.replaceState(null, '', location.pathname);
-  return createHttpBridge(token);
+  return createHttpBridge(token, '', parser.json);
 }
 
 /** The page's local storage for settings such as the price table; none where the page may not have it. */
@@ -29,9 +30,10 @@ function localStore(): Storage | undefined {
 }
 
 // A threshold step waits up to 12 ms (under one frame) to show both header figures at once.
+const parser = createWorkerParser();
 const store = createAppStore({
-  bridge: pickBridge(),
-  parser: createWorkerParser(),
+  bridge: pickBridge(parser),
+  parser,
   storage: localStore(),
   holdStepMs: 12,
 });

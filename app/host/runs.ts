@@ -84,13 +84,18 @@ export class RunManager {
     };
     this.runs.set(id, run);
     this.prune();
-    const details = compactParsed(parsed, {
-      model,
-      settings,
-      signal: controller.signal,
-      copy: 'shared',
-      onProgress: (progress) => (run.status.progress = progress),
-    });
+    // The pass starts on a later turn: its first stage is synchronous (seconds on 50 MB), and the
+    // caller needs the run id first to poll its stage and to cancel it. Cancelled before it
+    // starts, it asks nothing (the runner fails the pass `cancelled` at once).
+    const details = new Promise<void>((resolve) => setImmediate(resolve)).then(() =>
+      compactParsed(parsed, {
+        model,
+        settings,
+        signal: controller.signal,
+        copy: 'shared',
+        onProgress: (progress) => (run.status.progress = progress),
+      }),
+    );
     // Every way this can end finishes the run: an outcome that cannot be built is a failure too,
     // never an unhandled rejection that would take the host down with every other run.
     details

@@ -50,15 +50,22 @@ export async function compactParsed(request: CompactRequest, options: CompactOpt
   return runPass(request, options, Date.now());
 }
 
+/** One turn of the event loop, for a cancel sent while a synchronous stage ran. */
+const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const CANCELLED = { code: 'cancelled', message: 'the run was cancelled' } as const;
+
 export async function runPass(
   request: CompactRequest,
   options: CompactOptions,
   startedAt: number,
 ): Promise<CompactDetails> {
-  const { model, onProgress } = options;
+  const { model, onProgress, signal } = options;
   const prepared = prepare(request, model, () => onProgress?.({ phase: 'observing', batchesDone: 0, batchesTotal: 0 }));
   const { batches } = prepared;
   let answers: Answers = notAsked();
+  // prepare and assemble are synchronous (seconds on 50 MB): a cancel that arrived meanwhile
+  // reaches `signal` only when the host's event loop gets a turn: one after prepare, one before assemble.
+  if (signal) await nextTurn();
   if (prepared.failure === null && batches.length > 0) {
     onProgress?.({ phase: 'asking', batchesDone: 0, batchesTotal: batches.length });
     answers = await ask(batches, model, {
@@ -68,6 +75,8 @@ export async function runPass(
       onBatchDone: (done, total) => onProgress?.({ phase: 'asking', batchesDone: done, batchesTotal: total }),
     });
   }
+  if (signal) await nextTurn();
+  if (signal?.aborted && !prepared.failure && !answers.failure) answers.failure = CANCELLED;
   const failed = prepared.failure ?? answers.failure;
   if (!failed) onProgress?.({ phase: 'rebuilding', batchesDone: batches.length, batchesTotal: batches.length });
   const response = assemble(prepared, answers, { startedAt, promptVersion: model.promptVersion, copy: options.copy });

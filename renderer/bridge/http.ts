@@ -7,15 +7,19 @@ import { bundleExport } from '../../core/audit/bundle.js';
 import type { WrittenSession } from '../../core/formats/index.js';
 import { isBinarySource, resumableSession, sessionCwdOf, sessionFileName } from '../../core/formats/index.js';
 import { sha256Hex } from '../sha256.js';
+import type { Encoded } from './jsonBody.js';
+import { jsonBody } from './jsonBody.js';
 import type { Bridge } from './types.js';
 import { BridgeError, bridgeOver } from './types.js';
 
-export function createHttpBridge(token: string, base = ''): Bridge {
+/** `encoded`: the JSON of values written off the main thread (the snapshot worker's history). */
+export function createHttpBridge(token: string, base = '', encoded?: Encoded): Bridge {
   const send = async (channel: Channel, args: unknown): Promise<unknown> => {
     const response = await fetch(`${base}/api/${channel}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-inspector-token': token },
-      body: JSON.stringify(args),
+      // A history is written a slice at a time (jsonBody.ts), so sending it never freezes the page.
+      body: await jsonBody(args, encoded),
     });
     const body = (await response.json().catch(() => ({}))) as { result?: unknown; error?: HostError };
     if (!response.ok || body.error)

@@ -8,6 +8,7 @@ import type { MouseEvent } from 'react';
 import type { StripKind } from '../../core/inspect/contextStrip.js';
 import { barAt, STRIP_KINDS } from '../../core/inspect/contextStrip.js';
 import { fmt } from '../format.js';
+import { useAfterMount } from '../hooks/useAfterMount.js';
 import { useApp } from '../store/index.js';
 import { selectContextStrip } from '../store/selectors.js';
 
@@ -24,7 +25,9 @@ const share = (part: number, whole: number) => (whole > 0 ? `${Math.round((part 
 export function ContextStrip() {
   const strip = useApp(selectContextStrip);
   const revealMessage = useApp((s) => s.revealMessage);
-  if (!strip || strip.bars.length === 0) return null;
+  // A bar per message: on 20 MB thousands of elements, drawn in a task after the audit's rows.
+  const ready = useAfterMount();
+  if (!ready || !strip || strip.bars.length === 0) return null;
   const { bars, total, chars, cacheBreak } = strip;
   const summary =
     `Context: ${fmt(bars.length)} messages, ${fmt(total)} characters; ` +

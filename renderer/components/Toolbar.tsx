@@ -1,11 +1,12 @@
 /** Open, Run/Cancel with progress, Export, Discard, and the one-line status. */
-import { useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
+import type { RefObject } from 'react';
 import { HISTORY_FILE_NAME } from '../../core/eval/transcripts.js';
-import { ms } from '../format.js';
 import { useApp, useAppStore } from '../store/index.js';
 import { openRequestOf } from '../store/snapshot.js';
 import { openAsked } from './askFirst.js';
 import { outOfDateReason } from './OutOfDate.js';
+import { RunProgress } from './RunProgress.js';
 
 export function Toolbar() {
   const store = useAppStore();
@@ -32,6 +33,9 @@ export function Toolbar() {
   const pinned = useApp((s) => s.pinned !== null);
   const outOfDate = useApp((s) => s.outOfDate);
   const stale = outOfDate.length > 0;
+  const runButton = useRef<HTMLButtonElement>(null);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  useFocusFollowsRun(run.state === 'running', runButton, cancelButton);
 
   const open = async () => {
     const { bridge } = store.getState().deps;
@@ -112,16 +116,13 @@ export function Toolbar() {
       <span className="spacer" />
       {run.state === 'running' ? (
         <>
-          <span role="status" aria-label="Run progress" className="progress">
-            {run.progress?.phase === 'asking'
-              ? `Batches ${run.progress.batchesDone} of ${run.progress.batchesTotal}`
-              : (run.progress?.phase ?? 'starting')}{' '}
-            · {ms(run.elapsedMs)}
-          </span>
-          <button onClick={() => void store.getState().cancelRun()}>Cancel</button>
+          <RunProgress progress={run.progress} elapsedMs={run.elapsedMs} />
+          <button ref={cancelButton} onClick={() => void store.getState().cancelRun()}>
+            Cancel
+          </button>
         </>
       ) : (
-        <button className="primary" disabled={!canRun} onClick={() => void store.getState().startRun()}>
+        <button ref={runButton} className="primary" disabled={!canRun} onClick={() => void store.getState().startRun()}>
           Run
         </button>
       )}
@@ -174,4 +175,23 @@ export function Toolbar() {
       </div>
     </header>
   );
+}
+
+/**
+ * Run gives way to Cancel and back: the button that had focus is gone, so focus moves to the one
+ * that replaced it (a keyboard user who pressed Run can press Cancel next), never away from
+ * another control.
+ */
+function useFocusFollowsRun(
+  running: boolean,
+  run: RefObject<HTMLButtonElement | null>,
+  cancel: RefObject<HTMLButtonElement | null>,
+): void {
+  const was = useRef(running);
+  useLayoutEffect(() => {
+    if (was.current === running) return;
+    was.current = running;
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (lost) (running ? cancel : run).current?.focus();
+  }, [running, run, cancel]);
 }

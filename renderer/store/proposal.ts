@@ -2,23 +2,22 @@
  * A run and the proposal it produced. Everything derived (actions at the current threshold,
  * the side-by-side rows, characters after, the curve) comes from core's pure functions
  * through derive.ts; this slice holds the state, asks for token counts and polls the run.
- * A failed run leaves the previous proposal in place.
+ * A new run's proposal is built a stage at a time (runResult.ts), so the page answers meanwhile.
+ * A failed or cancelled run leaves the previous proposal in place.
  */
-import { policyOf } from '../../core/engine/compact.js';
-import { analyze } from '../../core/engine/guards.js';
 import { rebuildOptionsOf } from '../../core/engine/rebuild.js';
-import { probabilitiesOf } from '../../core/inspect/actions.js';
 import { buildSizeModel } from '../../core/inspect/sizeModel.js';
 import type { CurvePoint } from '../../core/inspect/curve.js';
-import { probabilityHistogram } from '../../core/inspect/histogram.js';
 import { modelNeedingChanges } from '../../core/inspect/policyChange.js';
 import { cacheFriendlyActions } from '../../core/inspect/cacheView.js';
 import type { Action } from '../../core/engine/schema.js';
 import type { HostError, RunOutcome, RunStatus } from '../../core/ipc/contract.js';
 import type { CacheSlice } from './cache.js';
-import type { Derivable, Proposal, RunResult } from './derive.js';
+import { nextTask } from '../nextTask.js';
+import type { Derivable, Proposal } from './derive.js';
 import { actionsAt, derive, listsOf, narrowed, samePolicy } from './derive.js';
 import type { PolicySlice } from './policy.js';
+import { buildRunResult } from './runResult.js';
 import { requestFrom } from './policy.js';
 import type { Deps, Slice } from './slice.js';
 import type { SnapshotSlice } from './snapshot.js';
@@ -50,7 +49,7 @@ export interface ProposalSlice {
     request: ReturnType<typeof requestFrom>,
     backend: PolicySlice['backend'],
     startedAt: string,
-  ): void;
+  ): Promise<void>;
   cancelRun(): Promise<void>;
   rederive(): void;
   setOverride(pairId: string, override: Action | null): void;
@@ -72,6 +71,7 @@ export interface ProposalSlice {
 const IDLE: RunState = { state: 'idle', runId: null, progress: null, elapsedMs: 0, error: null };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const CANCELLED: HostError = { code: 'cancelled', message: 'the run was cancelled' };
 
 type Counted = Awaited<ReturnType<Deps['parser']['tokens']>>;
 /** What a new proposal is shown with: run state, and a held step's cache-friendly count. */
@@ -151,12 +151,17 @@ export const createProposalSlice: Slice<
   ): Promise<void> | undefined => {
     const { snapshot, proposal } = get();
     if (!snapshot) return;
-    const generation = ++latest;
     const asked = askTokens(next);
     const derived: Proposal = {
       ...derive(next, snapshot.messages, curve, from),
       tokens: { ...(tokens ?? { before: proposal?.tokens.before ?? null }), after: null, prefix: null },
     };
+    return present(derived, asked, extra, hold);
+  };
+
+  /** Shows `derived` (at once, or held for its count: see propose), then its token count. */
+  const present = (derived: Proposal, asked: Promise<Counted | null>, extra?: Extra, hold = false) => {
+    const generation = ++latest;
     let shown = false;
     const show = () => {
       if (shown || generation !== latest) return;
@@ -181,6 +186,9 @@ export const createProposalSlice: Slice<
     });
   };
 
+  /** The run going now: Cancel aborts it, in the host and in what this thread builds from its answer. */
+  let current: AbortController | null = null;
+
   return {
     run: IDLE,
     proposal: null,
@@ -191,76 +199,102 @@ export const createProposalSlice: Slice<
       if (!state.snapshot || state.run.state === 'running') return;
       const snapshot = state.snapshot;
       const request = requestFrom(state);
-      const startedAt = (state.deps.now?.() ?? new Date()).toISOString();
+      const { deps } = state;
+      const now = () => (deps.now?.() ?? new Date()).toISOString();
+      const startedAt = now();
+      const cancel = new AbortController();
+      current = cancel;
+      /** Still the run going: Cancel (which ends it at once) or a newer run has not taken over. */
+      const live = () => current === cancel;
+      const fail = (error: HostError) => {
+        if (!live()) return;
+        current = null;
+        set({ run: { ...get().run, state: 'failed', error } });
+      };
       set({ run: { ...IDLE, state: 'running', progress: { phase: 'queued', batchesDone: 0, batchesTotal: 0 } } });
       let status: RunStatus;
       try {
-        const { runId } = await state.deps.bridge['run.start']({
+        const { runId } = await deps.bridge['run.start']({
           request: { ...request, messages: snapshot.messages },
           backend: state.backend,
           ...(state.baseUrlKey === '' ? {} : { apiKey: state.baseUrlKey }),
         });
+        // Cancelled while the history was on its way: the host stops the run it just started.
+        if (!live()) return void (await deps.bridge['run.cancel']({ runId }));
         set({ run: { ...get().run, runId } });
         for (;;) {
-          status = await state.deps.bridge['run.status']({ runId });
+          status = await deps.bridge['run.status']({ runId });
+          if (!live()) return;
           set({ run: { ...get().run, progress: status.progress, elapsedMs: status.elapsedMs } });
           if (status.state === 'finished') break;
-          await sleep(state.deps.pollMs ?? 150);
+          await sleep(deps.pollMs ?? 150);
         }
       } catch (error) {
         const e = error as { code?: string; message?: string };
-        set({
-          run: {
-            ...get().run,
-            state: 'failed',
-            error: { code: (e.code ?? 'internal') as HostError['code'], message: e.message ?? String(error) },
-          },
-        });
-        return;
+        return fail({ code: (e.code ?? 'internal') as HostError['code'], message: e.message ?? String(error) });
       }
       const outcome = status.outcome as RunOutcome;
-      if (!outcome.success) {
-        set({ run: { ...get().run, state: 'failed', error: outcome.error } });
-        return;
-      }
+      if (!outcome.success) return fail(outcome.error);
       if (get().snapshot !== snapshot) return; // a new file was opened meanwhile
-      get().adoptOutcome(outcome, request, state.backend, startedAt);
-    },
-
-    adoptOutcome(outcome, request, backend, startedAt) {
-      const state = get();
-      const snapshot = state.snapshot;
-      if (!snapshot) return;
-      // The analysis of the policy the run used, not whatever the form holds now.
-      const policy = policyOf(request);
-      const analysis = analyze(snapshot.messages, policy);
-      const sizes = buildSizeModel(snapshot.messages, analysis.pairs, rebuildOptionsOf(request));
-      const probs = probabilitiesOf(outcome.decisions);
-      const histogram = probabilityHistogram([...probs.values()].map((p) => p.keepResult));
-      const result: RunResult = {
-        asked: { settings: request, backend, outcome },
-        outcome,
-        request,
-        policy,
-        analysis,
-        decisions: new Map(outcome.decisions.map((d) => [d.pair_id, d])),
-        probs,
-        histogram,
-        sizes,
-        startedAt,
-        finishedAt: (state.deps.now?.() ?? new Date()).toISOString(),
+      // The host is done; this thread builds the proposal a stage at a time, and Cancel still stops it.
+      const asked = { settings: request, backend: state.backend, outcome };
+      const built = await buildRunResult(
+        { messages: snapshot.messages, request, asked, startedAt, finishedAt: now() },
+        deps.parser,
+        cancel.signal,
+      ).catch((error: unknown) => fail({ code: 'internal', message: String(error) }));
+      if (!built || get().snapshot !== snapshot) return;
+      const next = actionsAt(built.result, {}, get().options.keep_threshold);
+      const asking = askTokens(next);
+      await nextTask();
+      if (!live() || get().snapshot !== snapshot) return;
+      const derived: Proposal = {
+        ...derive(next, snapshot.messages, built.curve),
+        tokens: { before: get().proposal?.tokens.before ?? null, after: null, prefix: null },
       };
-      void propose(actionsAt(result, {}, get().options.keep_threshold), undefined, null, undefined, {
-        run: { ...get().run, state: 'done' },
-      });
+      await nextTask();
+      if (!live() || get().snapshot !== snapshot) return;
+      current = null;
+      void present(derived, asking, { run: { ...get().run, state: 'done' } });
+      // The threshold may have moved while the proposal was built.
+      if (get().options.keep_threshold !== next.threshold) get().rederive();
+      // The audit view mounts in a task of its own, after the proposal's.
+      await nextTask();
       get().setTab('audit');
       // The form may have changed while the run was going.
       get().followPolicy();
     },
 
+    async adoptOutcome(outcome, request, backend, startedAt) {
+      const { snapshot, deps } = get();
+      if (!snapshot) return;
+      const asked = { settings: request, backend, outcome };
+      const finishedAt = (deps.now?.() ?? new Date()).toISOString();
+      const built = await buildRunResult(
+        { messages: snapshot.messages, request, asked, startedAt, finishedAt },
+        deps.parser,
+        new AbortController().signal,
+      );
+      if (!built || get().snapshot !== snapshot) return;
+      const next = actionsAt(built.result, {}, get().options.keep_threshold);
+      const derived: Proposal = {
+        ...derive(next, snapshot.messages, built.curve),
+        tokens: { before: get().proposal?.tokens.before ?? null, after: null, prefix: null },
+      };
+      void present(derived, askTokens(next), { run: { ...IDLE, state: 'done' } });
+      get().setTab('audit');
+      get().followPolicy();
+    },
+
     async cancelRun() {
       const { run, deps } = get();
-      if (run.state === 'running' && run.runId) await deps.bridge['run.cancel']({ runId: run.runId });
+      if (run.state !== 'running' || !current) return;
+      current.abort();
+      current = null;
+      // The page is back at once, the previous proposal untouched; the host stops the run at its
+      // next stage boundary (core/engine/pass.ts). A run it already forgot needs no stopping.
+      set({ run: { ...run, state: 'failed', error: CANCELLED } });
+      if (run.runId) await deps.bridge['run.cancel']({ runId: run.runId }).catch(() => undefined);
     },
 
     rederive() {

@@ -107,7 +107,7 @@ export const createQueueSlice: Slice<
     // The model that answered: the form names it, so a run from here would ask the same one.
     get().setBackend({ name: entry.outcome.backend, model: entry.outcome.model ?? undefined });
     const { outcome } = entry;
-    get().adoptOutcome(
+    await get().adoptOutcome(
       {
         success: true,
         changed: true,

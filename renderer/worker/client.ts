@@ -1,7 +1,14 @@
 /** The main-thread side of the snapshot worker, behind the SnapshotParser interface. */
 import type { Message } from '../../core/engine/schema.js';
-import type { ConversationChoice, ParsedSnapshot, TokenCounts, TokenRequest } from './snapshot.js';
-import { countTokens, parseBytes } from './snapshot.js';
+import type {
+  ConversationChoice,
+  MeasureRequest,
+  ParsedSnapshot,
+  RunMeasures,
+  TokenCounts,
+  TokenRequest,
+} from './snapshot.js';
+import { countTokens, measureRun, parseBytes } from './snapshot.js';
 import type { WireTokenRequest } from './actions.js';
 import { actionEncoder } from './actions.js';
 
@@ -17,6 +24,13 @@ export interface SnapshotParser {
     onProgress: (p: OpenProgress) => void,
   ): Promise<ParsedSnapshot | ConversationChoice>;
   tokens(request: TokenRequest): Promise<TokenCounts>;
+  /** A new run's sizes and curve over the messages opened last (snapshot.ts `measureRun`). */
+  measure(request: MeasureRequest): Promise<RunMeasures>;
+  /**
+   * The JSON of `value` when it is the messages `open` answered last, written where they were
+   * parsed (the worker), once per snapshot; null for anything else.
+   */
+  json(value: object): Promise<Blob> | null;
 }
 
 /** Runs in the calling thread: for tests and hosts without workers. */
@@ -33,6 +47,8 @@ export function createDirectParser(): SnapshotParser {
       return parsed;
     },
     tokens: (request) => countTokens(messages, request),
+    measure: async (request) => measureRun(messages, request),
+    json: (value) => (value === messages ? Promise.resolve(new Blob([JSON.stringify(messages)])) : null),
   };
 }
 
@@ -70,8 +86,14 @@ export function createWorkerParser(): SnapshotParser {
       pending.set(id, { resolve: resolve as (v: unknown) => void, reject, onProgress });
       worker.postMessage({ ...message, id });
     });
+  /** The messages the last open answered with, and their JSON once asked for. */
+  let opened: { messages: Message[]; json: Promise<Blob> | null } | null = null;
   return {
-    open: (source, onProgress) => ask<ParsedSnapshot | ConversationChoice>({ kind: 'open', ...source }, onProgress),
+    open: async (source, onProgress) => {
+      const parsed = await ask<ParsedSnapshot | ConversationChoice>({ kind: 'open', ...source }, onProgress);
+      if (parsed.kind === 'snapshot') opened = { messages: parsed.messages, json: null };
+      return parsed;
+    },
     tokens: ({ actions, variant, ...rest }) => {
       const request: WireTokenRequest = {
         ...rest,
@@ -79,6 +101,12 @@ export function createWorkerParser(): SnapshotParser {
         ...(variant ? { variant: encode(variant) } : {}),
       };
       return ask({ kind: 'tokens', request });
+    },
+    measure: (request) => ask({ kind: 'measure', request }),
+    json: (value) => {
+      if (opened?.messages !== value) return null;
+      opened.json ??= ask<Blob>({ kind: 'json' });
+      return opened.json;
     },
   };
 }

@@ -2,11 +2,17 @@
  * Opening a snapshot and counting its tokens, as plain functions over core. The worker runs
  * them off the main thread; tests and small inputs call them directly.
  */
+import type { Probabilities } from '../../core/engine/decide.js';
 import type { Policy } from '../../core/engine/guards.js';
+import { analyze } from '../../core/engine/guards.js';
 import type { RebuildOptions } from '../../core/engine/rebuild.js';
 import type { Action, Message } from '../../core/engine/schema.js';
 import type { ConversationInfo, Detection, FormatId, OpenedSource } from '../../core/formats/index.js';
 import { inspectSource, openConversation } from '../../core/formats/index.js';
+import type { CurvePoint } from '../../core/inspect/curve.js';
+import { thresholdCurve } from '../../core/inspect/curve.js';
+import type { SizeModel } from '../../core/inspect/sizeModel.js';
+import { buildSizeModel } from '../../core/inspect/sizeModel.js';
 import type { HistorySummary } from '../../core/inspect/summary.js';
 import { summarizeHistory } from '../../core/inspect/summary.js';
 import type { Counter, ProposalTokens } from './tokens.js';
@@ -124,4 +130,30 @@ export async function countTokens(messages: readonly Message[], request: TokenRe
     ...measure(request.actions, request.slot ?? 'proposal'),
     variant: request.variant ? measure(request.variant, 'variant') : null,
   };
+}
+
+/** What a new run's proposal measures once over the whole history. */
+export interface MeasureRequest {
+  policy: Policy;
+  rebuildOptions: RebuildOptions;
+  /** The run's probabilities per pair id, for the curve (no overrides yet). */
+  probs: Array<[string, Probabilities]>;
+}
+
+/** The size model without its pairs (the caller's analysis has them), and the reduction curve. */
+export interface RunMeasures {
+  sizes: Omit<SizeModel, 'pairs'>;
+  curve: CurvePoint[];
+}
+
+/**
+ * The two passes over every message a new proposal needs (one JSON.stringify of the history
+ * and the R13 truncations; a curve of 101 thresholds): ~0.5 s on 20 MB, so the worker runs them.
+ * The pairs are the guards' over the same messages and policy, so they match the caller's.
+ */
+export function measureRun(messages: readonly Message[], request: MeasureRequest): RunMeasures {
+  const { pairs } = analyze(messages, request.policy);
+  const sizes = buildSizeModel(messages, pairs, request.rebuildOptions);
+  const { pairs: _pairs, ...measured } = sizes;
+  return { sizes: measured, curve: thresholdCurve(sizes, new Map(request.probs)) };
 }

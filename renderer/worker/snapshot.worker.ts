@@ -6,12 +6,14 @@
 import type { Message } from '../../core/engine/schema.js';
 import type { WireTokenRequest } from './actions.js';
 import { actionDecoder } from './actions.js';
-import type { TokenRequest } from './snapshot.js';
-import { countTokens, parseBytes, readWithProgress } from './snapshot.js';
+import type { MeasureRequest, TokenRequest } from './snapshot.js';
+import { countTokens, measureRun, parseBytes, readWithProgress } from './snapshot.js';
 
 export type WorkerRequest =
   | { id: number; kind: 'open'; file?: Blob; text?: string; conversation?: string }
-  | { id: number; kind: 'tokens'; request: WireTokenRequest };
+  | { id: number; kind: 'tokens'; request: WireTokenRequest }
+  | { id: number; kind: 'measure'; request: MeasureRequest }
+  | { id: number; kind: 'json' };
 
 const decode = actionDecoder();
 
@@ -32,6 +34,11 @@ self.onmessage = async (event: MessageEvent<WorkerRequest>) => {
       const parsed = await parseBytes(bytes, req.conversation);
       if (parsed.kind === 'snapshot') messages = parsed.messages;
       post({ id: req.id, kind: 'done', result: parsed });
+    } else if (req.kind === 'json') {
+      // The history as run.start sends it: written here, so the page's thread never holds it.
+      post({ id: req.id, kind: 'done', result: new Blob([JSON.stringify(messages)], { type: 'application/json' }) });
+    } else if (req.kind === 'measure') {
+      post({ id: req.id, kind: 'done', result: measureRun(messages, req.request) });
     } else {
       const { actions, variant, ...rest } = req.request;
       const request: TokenRequest = {
