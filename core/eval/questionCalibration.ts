@@ -18,6 +18,10 @@ export interface QuestionCalibration {
   candidates: number;
   /** Mean negative log-likelihood of the labels under the probabilities (natural log). */
   logLoss: number | null;
+  /** Mean squared difference between the probability and the label (0 or 1). */
+  brier: number | null;
+  /** The median probability: two questions compared with one threshold should not sit far apart. */
+  median: number | null;
   /** Mean probability and share of positives: equal when the question is calibrated on average. */
   meanPredicted: number | null;
   observed: number | null;
@@ -48,6 +52,8 @@ export function questionCalibration(results: readonly CutResult[], bins = RELIAB
     const out = Array.from({ length: bins }, (_, i) => ({ from: i / bins, to: (i + 1) / bins, n: 0, p: 0, pos: 0 }));
     let n = 0;
     let loss = 0;
+    let squared = 0;
+    const all: number[] = [];
     let sumP = 0;
     let positives = 0;
     for (const result of results) {
@@ -58,6 +64,8 @@ export function questionCalibration(results: readonly CutResult[], bins = RELIAB
         const positive = y(c);
         const clipped = Math.min(1 - 1e-6, Math.max(1e-6, prob));
         loss -= positive ? Math.log(clipped) : Math.log(1 - clipped);
+        squared += (prob - (positive ? 1 : 0)) ** 2;
+        all.push(prob);
         n++;
         sumP += prob;
         if (positive) positives++;
@@ -72,6 +80,8 @@ export function questionCalibration(results: readonly CutResult[], bins = RELIAB
       label,
       candidates: n,
       logLoss: n === 0 ? null : loss / n,
+      brier: n === 0 ? null : squared / n,
+      median: median(all),
       meanPredicted: n === 0 ? null : sumP / n,
       observed: n === 0 ? null : positives / n,
       bins: out.map((b) => ({
@@ -85,15 +95,27 @@ export function questionCalibration(results: readonly CutResult[], bins = RELIAB
   });
 }
 
+function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
 const pct = (x: number | null) => (x === null ? '–' : `${(x * 100).toFixed(1)}%`);
 
-/** The text report's lines: per question its log loss, mean against observed, and the bins. */
+const fixed = (x: number | null) => (x === null ? '–' : x.toFixed(3));
+
+/** One question's figures on one line (the text report and the HTML page's summary). */
+export function summaryLine(q: QuestionCalibration): string {
+  return `${q.question.padEnd(12)} vs ${q.label}: log loss ${fixed(q.logLoss)}, Brier ${fixed(q.brier)}, median p ${pct(q.median)}, mean p ${pct(q.meanPredicted)}, observed ${pct(q.observed)} (${q.candidates} candidates)`;
+}
+
+/** The text report's lines: per question its log loss, Brier score, median, mean against observed, and the bins. */
 export function calibrationLines(results: readonly CutResult[]): string[] {
   const lines = ['CALIBRATION (per question, against its own label; the same threshold compares both: R12)'];
   for (const q of questionCalibration(results)) {
-    lines.push(
-      `  ${q.question.padEnd(12)} vs ${q.label}: log loss ${q.logLoss === null ? '–' : q.logLoss.toFixed(3)}, mean p ${pct(q.meanPredicted)}, observed ${pct(q.observed)} (${q.candidates} candidates)`,
-    );
+    lines.push(`  ${summaryLine(q)}`);
     lines.push(
       '    ' +
         q.bins
@@ -115,4 +137,16 @@ export function callReliabilityChart(results: readonly CutResult[]): string {
     'keep_call',
     'observed still needed',
   );
+}
+
+/** keep_call's bins as a table, like keep_result's (reliability.ts), for exact figures and screen readers. */
+export function callReliabilityTable(results: readonly CutResult[]): string {
+  const call = questionCalibration(results).find((q) => q.question === 'keep_call');
+  const rows = (call?.bins ?? [])
+    .map(
+      (b) =>
+        `<tr><th scope="row">${b.from.toFixed(1)}–${b.to.toFixed(1)}</th><td>${b.candidates}</td><td>${pct(b.predicted)}</td><td>${pct(b.observed)}</td></tr>`,
+    )
+    .join('\n');
+  return `<table aria-label="keep_call reliability"><thead><tr><th>keep_call</th><th>candidates</th><th>mean predicted</th><th>still needed</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
