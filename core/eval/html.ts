@@ -12,10 +12,16 @@ import { LABELS } from './labels.js';
 import type { Figures } from './measure.js';
 import type { PeerPoolReport, PooledPolicy } from './peerReport.js';
 import type { Pooled } from './pool.js';
-import { callReliabilityChart, callReliabilityTable, questionCalibration, summaryLine } from './questionCalibration.js';
+import {
+  callReliabilityChart,
+  callReliabilityTable,
+  chanceLine,
+  questionCalibration,
+  summaryLine,
+} from './questionCalibration.js';
 import { reliabilityChart, reliabilityTable } from './reliability.js';
 import type { EvalReport } from './report.js';
-import { ABLATION_NAME } from './report.js';
+import { ABLATION_NAME, shiftOf } from './report.js';
 
 const pct = (x: number | null) => (x === null ? '–' : `${(x * 100).toFixed(1)}%`);
 
@@ -186,7 +192,13 @@ ${never === '' ? '' : `<h3>Triggers that never fired</h3>\n<p>Every action keep 
 export function renderHtml(report: EvalReport): string {
   const any = report.pooled[LABELS[0]];
   const name = modelName(report);
-  const calibration = questionCalibration(report.cuts);
+  const shifts = shiftOf(report);
+  const calibration = questionCalibration(report.cuts, undefined, shifts);
+  const chance = (i: number) => {
+    const line = chanceLine(calibration[i]);
+    return line === null ? '' : ` ${escape(line)}`;
+  };
+  const resultChance = calibration[0].chance;
   const perCut = report.cuts
     .map((c) =>
       c.error
@@ -206,14 +218,14 @@ ${LABELS.map((label) => labelSection(report, label)).join('\n')}
 ${ceilingSection(report)}
 ${report.peerPolicies ? peerSection(report.peerPolicies) : ''}
 <h2>Reliability</h2>
-<p>R12 compares both questions with one threshold, so each is drawn against its own label: on the dashed diagonal the probabilities mean what they say; below it the model is too sure, above it not sure enough. Each dot is a bin of candidates (tenths of the probability); its area grows with the candidates.</p>
+<p>R12 compares both questions with one threshold, so each is drawn against its own label: on the dashed diagonal the probabilities mean what they say; below it the model is too sure, above it not sure enough. Each dot is a bin of candidates (tenths of the probability); its area grows with the candidates. The offline model raises both questions' calibrated log-odds by one shared shift, so that §5's default threshold keeps the recall floor: its probabilities sit below the diagonal by the same amount for both, and with the shift taken off (the chance series) on it.</p>
 <h3>keep_result: is the result used later?</h3>
-<p>${escape(summaryLine(calibration[0]))}</p>
-${reliabilityChart(report.cuts)}
+<p>${escape(summaryLine(calibration[0]))}${chance(0)}</p>
+${reliabilityChart(report.cuts, resultChance ? [{ name: 'later-use, as a chance (shift taken off)', color: '#a16207', bins: resultChance.bins }] : [])}
 ${reliabilityTable(report.cuts)}
 <h3>keep_call: is the call still needed?</h3>
-<p>Its input or target named again, or its result used. ${escape(summaryLine(calibration[1]))}</p>
-${callReliabilityChart(report.cuts)}
+<p>Its input or target named again, or its result used. ${escape(summaryLine(calibration[1]))}${chance(1)}</p>
+${callReliabilityChart(report.cuts, shifts)}
 ${callReliabilityTable(report.cuts)}
 <h2>Cuts</h2>
 <table><thead><tr><th>transcript</th><th>cut (message)</th><th>candidates</th>${LABELS.map((l) => `<th>used (${escape(l)})</th>`).join('')}<th>goal (start)</th></tr></thead><tbody>${perCut}</tbody></table>

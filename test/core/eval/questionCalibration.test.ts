@@ -62,4 +62,21 @@ describe('question calibration', () => {
     expect(callReliabilityChart(results)).toContain('predicted keep_call');
     expect(callReliabilityTable(results)).toMatch(/0\.7–0\.8<\/th><td>1<\/td><td>70\.0%<\/td><td>100\.0%/);
   });
+
+  it('R12 with the shared shift known, prints each question also as the chance behind it (the shift taken off)', () => {
+    // p = 0.5 under a shift of ln 3 stands for a chance of 1/4 (odds 1:1 divided by 3).
+    const results = [cut([candidate(0.5, 0.5, true, false), candidate(0.5, 0.5, false, false)])];
+    const [result, call] = questionCalibration(results, 10, () => Math.log(3));
+    expect(result.chance?.meanPredicted).toBeCloseTo(0.25);
+    expect(call.chance?.median).toBeCloseTo(0.25);
+    expect(result.chance?.brier).toBeCloseTo((0.75 ** 2 + 0.25 ** 2) / 2);
+    const text = calibrationLines(results, () => Math.log(3)).join('\n');
+    expect(text).toMatch(
+      /keep_result {2}as a chance \(without the shared shift\): log loss 0\.837, Brier 0\.313, median p 25\.0%/,
+    );
+    expect(text).toMatch(/keep_call {4}as a chance/);
+    // Without a known shift (another backend) there is no chance line.
+    expect(questionCalibration(results)[0].chance).toBeNull();
+    expect(calibrationLines(results).join('\n')).not.toContain('as a chance');
+  });
 });
