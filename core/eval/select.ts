@@ -12,6 +12,11 @@
  * `MIN_CALL_RECALL`. Reduction is estimated from the samples (characters a truncation or a
  * dropped call saves over the history's length), close to what R13/R14 remove; recall is
  * exact. When no setting reaches its floor, the one with the highest recall is chosen.
+ *
+ * With one scale (`fit --one-scale`, R12's one threshold for both questions), every setting is
+ * scored after calibrating both questions on the same held-out logits (a Platt map each, against
+ * its own label) and choosing, by the same rule, the one shift both are raised by
+ * (core/engine/offline/calibration.ts); the chosen maps and shift are stored with the weights.
  */
 import type { OfflineCalibration, PlattMap } from '../engine/offline/calibration.js';
 import { calibratedLogit, IDENTITY_MAP } from '../engine/offline/calibration.js';
@@ -167,8 +172,9 @@ function calibrateHeldOut(
   );
   const tried = SHIFTS.map((shift) => {
     const calibration = { result, call, shift };
-    return { calibration, inner: innerScores(rows, calibration), reduction: 0 };
-  }).map((t) => ({ ...t, reduction: t.inner.reduction }));
+    const inner = innerScores(rows, calibration);
+    return { calibration, inner, reduction: inner.reduction };
+  });
   return choose(tried, (t) => t.inner.recall, MIN_RECALL);
 }
 
