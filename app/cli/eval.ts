@@ -36,7 +36,7 @@ import { readPolicyFlag } from './policy.js';
 import { countFiles, readTranscripts } from './transcripts.js';
 
 const USAGE = `usage: compaction-inspector eval PATH… [--cuts 3] [--mask-m 10] [--seeds 5] [--max-recall-loss 0.05]
-                                  [--options JSON] [--json] [--html FILE] [--cv] [--policies [LIST]]
+                                  [--options JSON] [--json] [--html FILE] [--cv [--one-scale]] [--policies [LIST]]
                                   [--peer-params JSON] [--shard K/N] [--policy FILE]
        compaction-inspector eval merge SHARD.json… [--json] [--html FILE]
   PATH      a history file in any format of "formats" (each conversation of a file is a
@@ -51,6 +51,8 @@ const USAGE = `usage: compaction-inspector eval PATH… [--cuts 3] [--mask-m 10]
   --cv      offline backend only: leave one transcript out — fit the weights on the others,
             measure it with them (and refitted without the signals sharing the later-use
             label's extractor); the figures are held out, never in-sample
+  --one-scale with --cv: fit each fold with keep_call and keep_result on one scale (npm run
+            fit -- --one-scale): each calibrated on held-out logits, one shared shift
   --policies the peer policies (other frameworks' defaults) beside the model: LIST is
             comma-separated ids of ${PEER_IDS.join(', ')}
             (default: all); trigger-based peers also run always on
@@ -73,6 +75,8 @@ interface Settings {
   json: boolean;
   html: string | null;
   cv: boolean;
+  /** `--one-scale`: each fold fitted with both questions on one scale (select.ts). */
+  oneScale: boolean;
   /** `--policies`: the peers measured beside the model; null without the flag. */
   policies: PeerId[] | null;
   /** `--peer-params`: each listed peer's full parameters (its defaults under the given ones), checked by its schema. */
@@ -159,6 +163,7 @@ export function parseSettings(argv: string[]): Settings | 'help' {
         json: { type: 'boolean' },
         html: { type: 'string' },
         cv: { type: 'boolean' },
+        'one-scale': { type: 'boolean' },
         'peer-params': { type: 'string' },
         shard: { type: 'string' },
         policy: { type: 'string' },
@@ -193,6 +198,8 @@ export function parseSettings(argv: string[]): Settings | 'help' {
   if (policy !== null) options = { ...policy.options, ...options };
   if (shard !== null && values.cv === true)
     throw new UsageError('--shard: not with --cv (each held-out transcript is fitted on all the others)');
+  if (values['one-scale'] === true && values.cv !== true)
+    throw new UsageError('--one-scale: only with --cv (it changes how each fold is fitted)');
   if (shard !== null && values.html !== undefined) throw new UsageError('--shard: write --html with eval merge');
   return {
     paths: positionals,
@@ -204,6 +211,7 @@ export function parseSettings(argv: string[]): Settings | 'help' {
     json: values.json === true,
     html: values.html ?? null,
     cv: values.cv === true,
+    oneScale: values['one-scale'] === true,
     policies,
     peerParams: peerParamsOf(values['peer-params'], policies),
     shard,
@@ -289,6 +297,7 @@ async function measureCrossValidated(
     settings: config.request,
     peers: peersOf(settings),
     progress: err,
+    oneScale: settings.oneScale,
   }).catch((error: unknown) => {
     if (error instanceof CrossValidationError) throw new UsageError(error.message);
     throw error;

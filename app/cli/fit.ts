@@ -27,11 +27,14 @@ import { readTranscripts } from './transcripts.js';
 
 const WEIGHTS_FILE = fileURLToPath(new URL('../../core/engine/offline/weights.ts', import.meta.url));
 
-const USAGE = `usage: npm run fit -- [PATH…] [--audits DIR] [--out FILE] [--check]
+const USAGE = `usage: npm run fit -- [PATH…] [--audits DIR] [--one-scale] [--out FILE] [--check]
   PATH     history files or folders to fit on (default: ../shared/corpus ../shared/formats)
   --audits exported audit records (*.audit.json, each beside its archive): the reviewers'
            overrides and pair comments calibrate the fitted weights, cross-validated by
            leaving one record out; a question changes only when its held-out loss improves
+  --one-scale  put keep_call and keep_result on one scale: each calibrated on held-out logits
+           against its own label, both raised by one shift chosen for the recall floor at §5's
+           threshold (docs/decision-model.md; not the default: it costs reduction)
   --out    where to write the weights module (default: core/engine/offline/weights.ts)
   --check  fit and compare with the file instead of writing it; exit 1 when it is stale
 `;
@@ -103,6 +106,7 @@ export async function run(argv: string[]): Promise<number> {
         out: { type: 'string' },
         check: { type: 'boolean' },
         audits: { type: 'string' },
+        'one-scale': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -122,14 +126,19 @@ export async function run(argv: string[]): Promise<number> {
     const samples = perGroup.flat();
     // Scored on the cuts `eval` measures by default, fitted on FIT_CUTS.
     const scored = await groupSamples(groups, EVAL_CUTS, pickCuts, {});
-    const selection = selectCostWeights(perGroup, scored);
+    const selection = selectCostWeights(perGroup, scored, {}, values['one-scale'] === true);
     for (const score of selection.scores)
       err(
-        `keep cost weight ${score.keepCostWeight}: cross-validated recall ${score.recall.toFixed(3)}, reduction ${score.reduction.toFixed(3)}`,
+        `keep cost weight ${score.keepCostWeight}: cross-validated recall ${score.recall.toFixed(3)}, reduction ${score.reduction.toFixed(3)} (shift ${score.shift})`,
       );
     for (const score of selection.callScores)
       err(
-        `call cost weight ${score.callCostWeight}: cross-validated call recall ${score.callRecall.toFixed(3)}, reduction ${score.reduction.toFixed(3)}`,
+        `call cost weight ${score.callCostWeight}: cross-validated call recall ${score.callRecall.toFixed(3)}, reduction ${score.reduction.toFixed(3)} (shift ${score.shift})`,
+      );
+    const { calibration } = selection;
+    if (calibration)
+      err(
+        `on one scale, calibrated on held-out logits: keep_result × ${calibration.result.slope} + ${calibration.result.intercept}, keep_call × ${calibration.call.slope} + ${calibration.call.intercept}, shared shift ${calibration.shift}`,
       );
     const on = groups
       .map((g) => g.transcripts[0])
@@ -143,6 +152,7 @@ export async function run(argv: string[]): Promise<number> {
       keepCostWeight: selection.keepCostWeight,
       callCostWeight: selection.callCostWeight,
       operatingPoint: selection.operatingPoint,
+      ...(calibration ? { calibration } : {}),
     });
     const weights = values.audits ? (await calibrateOnAudits(values.audits, fitted, err)).weights : fitted;
     const text = await formatted(weightsModule(weights), out);

@@ -10,6 +10,8 @@
  * calibration fitted on the other records only. A question is calibrated only when that
  * held-out log loss improves; otherwise its weights stay as they were, and the report says so.
  */
+import type { PlattMap } from '../engine/offline/calibration.js';
+import { calibratedLogit } from '../engine/offline/calibration.js';
 import type { FeatureVector, Logit, OfflineWeights } from '../engine/offline/features.js';
 import { FEATURE_NAMES } from '../engine/offline/features.js';
 import { weightsId } from './fit.js';
@@ -49,15 +51,30 @@ export interface CalibrationReport {
   questions: Record<Question, QuestionReport>;
 }
 
-const logit = (l: Logit, x: FeatureVector) => FEATURE_NAMES.reduce((z, n) => z + l.weights[n] * x[n], l.bias);
+const linear = (l: Logit, x: FeatureVector) => FEATURE_NAMES.reduce((z, n) => z + l.weights[n] * x[n], l.bias);
+/** The logit the model turns into p: the fitted one, through the held-out calibration when there is one. */
+const logit = (w: OfflineWeights, q: Question, x: FeatureVector) =>
+  calibratedLogit(linear(w[q], x), w.calibration?.[q], w.calibration?.shift);
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 const labelOf = (p: ReviewedPair, q: Question) => (q === 'result' ? p.keepResult : p.keepCall);
 
-/** Newton's method on (a, b); the prior keeps the Hessian positive definite. */
+/**
+ * Newton's method on (a, b), halving a step until the penalised loss falls (a full step can
+ * overshoot when the logits nearly separate the labels); the prior keeps the Hessian positive
+ * definite. Monotone: a stays positive, so the map keeps the order of the candidates.
+ */
 export function fitCalibration(z: readonly number[], y: readonly number[], prior = PRIOR): Calibration {
+  const loss = (a: number, b: number) =>
+    z.reduce((sum, zi, i) => {
+      const v = a * zi + b;
+      // log(1 + e^v) − y·v, written to stay finite for large |v|.
+      return sum + (v > 0 ? v + Math.log1p(Math.exp(-v)) : Math.log1p(Math.exp(v))) - y[i] * v;
+    }, 0) +
+    (prior / 2) * ((a - 1) ** 2 + b ** 2);
   let a = 1;
   let b = 0;
-  for (let iteration = 0; iteration < 50; iteration++) {
+  let current = loss(a, b);
+  for (let iteration = 0; iteration < 100; iteration++) {
     let ga = prior * (a - 1);
     let gb = prior * b;
     let haa = prior;
@@ -74,10 +91,18 @@ export function fitCalibration(z: readonly number[], y: readonly number[], prior
       hbb += w;
     });
     const det = haa * hbb - hab * hab;
-    const da = (hbb * ga - hab * gb) / det;
-    const db = (haa * gb - hab * ga) / det;
+    let da = (hbb * ga - hab * gb) / det;
+    let db = (haa * gb - hab * ga) / det;
+    let next = loss(a - da, b - db);
+    for (let halving = 0; halving < 30 && !(next <= current && a - da > 0); halving++) {
+      da /= 2;
+      db /= 2;
+      next = loss(a - da, b - db);
+    }
+    if (!(next <= current && a - da > 0)) break;
     a -= da;
     b -= db;
+    current = next;
     if (Math.abs(da) < 1e-10 && Math.abs(db) < 1e-10) break;
   }
   return { slope: a, shift: b };
@@ -98,7 +123,7 @@ function scores(z: readonly number[], y: readonly number[], c: Calibration): Sco
 const IDENTITY: Calibration = { slope: 1, shift: 0 };
 
 function calibrateQuestion(pairs: readonly ReviewedPair[], weights: OfflineWeights, q: Question): QuestionReport {
-  const z = pairs.map((p) => logit(weights[q], p.features));
+  const z = pairs.map((p) => logit(weights, q, p.features));
   const y = pairs.map((p) => labelOf(p, q));
   const records = [...new Set(pairs.map((p) => p.record))];
   const heldZ: number[] = [];
@@ -143,8 +168,20 @@ export function calibrateOnReviews(pairs: readonly ReviewedPair[], weights: Offl
     const scaled = Object.fromEntries(FEATURE_NAMES.map((n) => [n, round(slope * l.weights[n])])) as FeatureVector;
     return { bias: round(slope * l.bias + shift), weights: scaled };
   };
-  const result = fold(weights.result, questions.result);
-  const call = fold(weights.call, questions.call);
+  // With a calibration the reviewers' map composes with it (a·(m(z) + shift) + b), the weights as fitted.
+  const refold = (m: PlattMap, r: QuestionReport, shift: number): PlattMap => {
+    if (!r.applied) return m;
+    const { slope, shift: b } = r.calibration;
+    return { slope: round(slope * m.slope), intercept: round(slope * (m.intercept + shift) + b - shift) };
+  };
+  const base = weights.calibration;
+  const result = base ? weights.result : fold(weights.result, questions.result);
+  const call = base ? weights.call : fold(weights.call, questions.call);
+  const calibration = base && {
+    result: refold(base.result, questions.result, base.shift),
+    call: refold(base.call, questions.call, base.shift),
+    shift: base.shift,
+  };
   const note = QUESTIONS.filter((q) => questions[q].applied)
     .map(
       (q) => `keep_${q} a ${questions[q].calibration.slope.toFixed(3)}, b ${questions[q].calibration.shift.toFixed(3)}`,
@@ -157,13 +194,14 @@ export function calibrateOnReviews(pairs: readonly ReviewedPair[], weights: Offl
     weights: changed
       ? {
           ...weights,
-          id: weightsId(result, call),
+          id: weightsId(result, call, calibration),
           fitted: {
             ...weights.fitted,
             method: `${weights.fitted.method}; calibrated on ${pairs.length} reviewer judgments from ${records} audit records (${note})`,
           },
           result,
           call,
+          ...(calibration ? { calibration } : {}),
         }
       : weights,
   };

@@ -12,7 +12,7 @@ import { pickCuts } from './cuts.js';
 import type { CutResult, EvalSettings } from './evaluate.js';
 import { evaluateCut } from './evaluate.js';
 import { FIT_CUTS, fitOfflineWeights } from './fit.js';
-import { hasBothClasses, selectCostWeights } from './select.js';
+import { calibrationAt, hasBothClasses, selectCostWeights } from './select.js';
 import type { LabelContext } from './labels.js';
 import type { FoldReport } from './report.js';
 import type { ConversationGroup, Transcript } from './training.js';
@@ -35,6 +35,8 @@ export class CrossValidationError extends Error {
 
 export interface CrossValidationSettings extends EvalSettings {
   cuts: number;
+  /** Fit each fold on one scale (`fit --one-scale`, select.ts): calibrated questions, one shared shift. */
+  oneScale?: boolean;
   progress?: (line: string) => void;
 }
 
@@ -64,15 +66,26 @@ export async function crossValidate(
         `holding out ${group.transcripts[0].source} leaves no used and unused results to fit on: add transcripts`,
       );
     // The fit's two settings are chosen on the training conversations alone (select.ts).
-    const { keepCostWeight, callCostWeight } = selectCostWeights(
-      trainGroups,
-      scored.filter((_, j) => j !== i),
-    );
-    const weights = fitOfflineWeights(train, { keepCostWeight, callCostWeight });
-    const ablation = fitOfflineWeights(train, { keepCostWeight, callCostWeight, exclude: SHARED_EXTRACTOR_FEATURES });
-    folds.push({ ...foldReport(group, train.length, weights), keepCostWeight, callCostWeight });
+    const trainScored = scored.filter((_, j) => j !== i);
+    const oneScale = settings.oneScale === true;
+    const selection = selectCostWeights(trainGroups, trainScored, {}, oneScale);
+    const { keepCostWeight, callCostWeight } = selection;
+    const calibration = selection.calibration ?? undefined;
+    const weights = fitOfflineWeights(train, { keepCostWeight, callCostWeight, calibration });
+    // The ablation's logits differ: on one scale it is calibrated on its own held-out logits.
+    const without = { keepCostWeight, callCostWeight, exclude: SHARED_EXTRACTOR_FEATURES };
+    const ablation = fitOfflineWeights(train, {
+      ...without,
+      ...(oneScale ? { calibration: calibrationAt(trainGroups, trainScored, without) } : {}),
+    });
+    folds.push({
+      ...foldReport(group, train.length, weights),
+      keepCostWeight,
+      callCostWeight,
+      ...(calibration ? { shift: calibration.shift } : {}),
+    });
     settings.progress?.(
-      `fold ${i + 1}/${groups.length}: keep cost weight ${keepCostWeight}, call cost weight ${callCostWeight}`,
+      `fold ${i + 1}/${groups.length}: keep cost weight ${keepCostWeight}, call cost weight ${callCostWeight}${calibration ? `, shift ${calibration.shift}` : ''}`,
     );
     results.push(...(await heldOut(group, weights, ablation, settings)));
   }
@@ -106,7 +119,7 @@ function foldReport(
   group: ConversationGroup,
   trainCandidates: number,
   weights: OfflineWeights,
-): Omit<FoldReport, 'keepCostWeight' | 'callCostWeight'> {
+): Omit<FoldReport, 'keepCostWeight' | 'callCostWeight' | 'shift'> {
   const named = (logit: OfflineWeights['result']) =>
     ({ bias: logit.bias, ...logit.weights }) as Record<FeatureName | 'bias', number>;
   return {

@@ -14,6 +14,7 @@
  *   same way and then by `callCostWeight` (chosen the same way).
  * Deterministic: the same samples give the same weights and the same id.
  */
+import type { OfflineCalibration } from '../engine/offline/calibration.js';
 import type { FeatureName, FeatureVector, Logit, OfflineWeights, OperatingPoint } from '../engine/offline/features.js';
 import { FEATURE_NAMES } from '../engine/offline/features.js';
 import { OFFLINE_MODEL_VERSION } from '../engine/offline/model.js';
@@ -33,6 +34,10 @@ export const FIT_METHOD =
   'keep_result: an unused kept result weighs the characters it keeps beyond a truncation, scaled so both sides weigh the same, times the keep cost weight; ' +
   'keep_call: an unused kept call weighs its input and the head of its result, scaled the same way';
 
+export const CALIBRATION_METHOD =
+  'each question calibrated on held-out logits against its own label (Platt: keep_result vs later use, keep_call vs still needed), ' +
+  'then one shift for both, the most reduction keeping the recall floor at the default threshold';
+
 export interface FitOptions {
   /** Features held at weight 0 (the ablation without the shared-extractor signals). */
   exclude?: readonly FeatureName[];
@@ -47,6 +52,8 @@ export interface FitOptions {
   callCostWeight?: number;
   /** The default threshold's cross-validated operating point at the chosen settings (select.ts). */
   operatingPoint?: OperatingPoint;
+  /** Each question's held-out map and the shared shift (select.ts), stored with the weights. */
+  calibration?: OfflineCalibration;
 }
 
 const target = (s: Sample) => ((s.used['later-use'] ? 1 : 0) + (s.used.strict ? 1 : 0)) / 2;
@@ -84,8 +91,9 @@ export function fitQuestion(samples: readonly Sample[], question: 'result' | 'ca
 export function fitOfflineWeights(samples: readonly Sample[], options: FitOptions = {}): OfflineWeights {
   const result = fitQuestion(samples, 'result', options);
   const call = fitQuestion(samples, 'call', options);
+  const calibration = options.calibration;
   return {
-    id: weightsId(result, call),
+    id: weightsId(result, call, calibration),
     model: OFFLINE_MODEL_VERSION,
     fitted: {
       on: options.on ?? [],
@@ -94,20 +102,22 @@ export function fitOfflineWeights(samples: readonly Sample[], options: FitOption
       method:
         FIT_METHOD +
         `; keep cost weight ${options.keepCostWeight ?? 1}; call cost weight ${options.callCostWeight ?? 1}` +
-        (options.exclude?.length ? `; without ${options.exclude.join(', ')}` : ''),
+        (options.exclude?.length ? `; without ${options.exclude.join(', ')}` : '') +
+        (calibration ? `; ${CALIBRATION_METHOD}` : ''),
       ...(options.operatingPoint ? { operatingPoint: options.operatingPoint } : {}),
     },
     result,
     call,
+    ...(calibration ? { calibration } : {}),
   };
 }
 
 /** Four decimals: finer than any evidence line shows, coarse enough to read in a diff. */
 const round = (x: number) => Math.round(x * 1e4) / 1e4;
 
-/** FNV-1a over the fitted numbers: a short id that changes whenever a weight does. */
-export function weightsId(result: Logit, call: Logit): string {
-  const text = JSON.stringify([result, call]);
+/** FNV-1a over the fitted numbers: a short id that changes whenever a weight or the calibration does. */
+export function weightsId(result: Logit, call: Logit, calibration?: OfflineCalibration): string {
+  const text = JSON.stringify(calibration ? [result, call, calibration] : [result, call]);
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);

@@ -12,10 +12,16 @@ import { LABELS } from './labels.js';
 import type { Figures } from './measure.js';
 import type { PeerPoolReport, PooledPolicy } from './peerReport.js';
 import type { Pooled } from './pool.js';
-import { calibrationLines, callReliabilityChart } from './questionCalibration.js';
+import {
+  callReliabilityChart,
+  callReliabilityTable,
+  chanceLine,
+  questionCalibration,
+  summaryLine,
+} from './questionCalibration.js';
 import { reliabilityChart, reliabilityTable } from './reliability.js';
 import type { EvalReport } from './report.js';
-import { ABLATION_NAME } from './report.js';
+import { ABLATION_NAME, shiftOf } from './report.js';
 
 const pct = (x: number | null) => (x === null ? '–' : `${(x * 100).toFixed(1)}%`);
 
@@ -186,6 +192,13 @@ ${never === '' ? '' : `<h3>Triggers that never fired</h3>\n<p>Every action keep 
 export function renderHtml(report: EvalReport): string {
   const any = report.pooled[LABELS[0]];
   const name = modelName(report);
+  const shifts = shiftOf(report);
+  const calibration = questionCalibration(report.cuts, undefined, shifts);
+  const chance = (i: number) => {
+    const line = chanceLine(calibration[i]);
+    return line === null ? '' : ` ${escape(line)}`;
+  };
+  const resultChance = calibration[0].chance;
   const perCut = report.cuts
     .map((c) =>
       c.error
@@ -205,17 +218,15 @@ ${LABELS.map((label) => labelSection(report, label)).join('\n')}
 ${ceilingSection(report)}
 ${report.peerPolicies ? peerSection(report.peerPolicies) : ''}
 <h2>Reliability</h2>
-<p>Each dot is a bin of candidates by the model's keep_result; its height is the share used later. On the dashed diagonal the probabilities mean what they say; below it the model is too sure results are needed.</p>
-${reliabilityChart(report.cuts)}
+<p>R12 compares both questions with one threshold, so each is drawn against its own label: on the dashed diagonal the probabilities mean what they say; below it the model is too sure, above it not sure enough. Each dot is a bin of candidates (tenths of the probability); its area grows with the candidates. The offline model raises both questions' calibrated log-odds by one shared shift, so that §5's default threshold keeps the recall floor: its probabilities sit below the diagonal by the same amount for both, and with the shift taken off (the chance series) on it.</p>
+<h3>keep_result: is the result used later?</h3>
+<p>${escape(summaryLine(calibration[0]))}${chance(0)}</p>
+${reliabilityChart(report.cuts, resultChance ? [{ name: 'later-use, as a chance (shift taken off)', color: '#a16207', bins: resultChance.bins }] : [])}
 ${reliabilityTable(report.cuts)}
-<p>keep_call against its own label, the call still needed (its input or target named again, or its result used): the same threshold compares both questions (R12), so both should sit on the diagonal. ${escape(
-    calibrationLines(report.cuts)
-      .slice(1)
-      .filter((_, i) => i % 2 === 0)
-      .map((l) => l.trim())
-      .join('; '),
-  )}</p>
-${callReliabilityChart(report.cuts)}
+<h3>keep_call: is the call still needed?</h3>
+<p>Its input or target named again, or its result used. ${escape(summaryLine(calibration[1]))}${chance(1)}</p>
+${callReliabilityChart(report.cuts, shifts)}
+${callReliabilityTable(report.cuts)}
 <h2>Cuts</h2>
 <table><thead><tr><th>transcript</th><th>cut (message)</th><th>candidates</th>${LABELS.map((l) => `<th>used (${escape(l)})</th>`).join('')}<th>goal (start)</th></tr></thead><tbody>${perCut}</tbody></table>
 </body></html>

@@ -54,10 +54,17 @@ const up = (v: number) => SIZE - PAD - v * (SIZE - 2 * PAD);
 const COLORS: Record<LabelName, string> = { 'later-use': '#1f6feb', strict: '#b91c1c' };
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
-/** Predicted keep_result (x) against observed later use (y), one series per label; dot area ∝ candidates. */
-export function reliabilityChart(results: readonly CutResult[]): string {
+/** Predicted keep_result (x) against observed later use (y), one series per label (and `extra`); dot area ∝ candidates. */
+export function reliabilityChart(results: readonly CutResult[], extra: readonly ChartSeries[] = []): string {
   return binsChart(
-    LABELS.map((label) => ({ name: `${label} label`, color: COLORS[label], bins: reliabilityBins(results, label) })),
+    [
+      ...LABELS.map((label) => ({
+        name: `${label} label`,
+        color: COLORS[label],
+        bins: reliabilityBins(results, label),
+      })),
+      ...extra,
+    ],
     'keep_result',
     'observed later use',
   );

@@ -13,9 +13,11 @@ import type { Ceiling } from './ceiling.js';
 import { CEILING_TITLE, ceilingRows, poolCeiling } from './ceiling.js';
 import type { PeerPoolReport } from './peerReport.js';
 import { poolPolicies, renderPolicies } from './peerReport.js';
+import type { ShiftOf } from './questionCalibration.js';
 import { calibrationLines } from './questionCalibration.js';
 import { MIN_RECALL } from './select.js';
 import { OptionsSchema } from '../engine/schema.js';
+import { FITTED_WEIGHTS } from '../engine/offline/weights.js';
 
 /** §5's default keep_threshold: where the frontier says the default sits. */
 const DEFAULT_THRESHOLD = OptionsSchema.parse({}).keep_threshold;
@@ -27,6 +29,8 @@ export interface FoldReport {
   /** The fit's setting, chosen by cross-validation on this fold's training conversations. */
   keepCostWeight: number;
   callCostWeight: number;
+  /** The shared recall-first shift of the fold's calibration (calibration.ts), in logits. */
+  shift?: number;
   /** Feature name → fitted logit weight, per question; `bias` is the intercept. */
   result: Record<string, number>;
   call: Record<string, number>;
@@ -207,7 +211,7 @@ export function renderTable(report: EvalReport): string {
       ),
     ),
   );
-  lines.push('', callsLine(report.calls), '', ...calibrationLines(report.cuts));
+  lines.push('', callsLine(report.calls), '', ...calibrationLines(report.cuts, shiftOf(report)));
   for (const label of LABELS) lines.push(adviceLine(label, advice[label]));
   if (report.peerPolicies) lines.push('', ...renderPolicies(report.peerPolicies));
   if (report.folds) lines.push('', ...foldTable(report.folds));
@@ -283,6 +287,19 @@ function adviceLine(label: LabelName, advice: Advice): string {
   );
 }
 
+/**
+ * The shared recall-first shift each cut's probabilities carry (calibration.ts): its fold's under
+ * `--cv`, the fitted weights' for the offline backend otherwise; unknown for other backends.
+ */
+export function shiftOf(report: EvalReport): ShiftOf {
+  if (report.folds) {
+    const bySource = new Map(report.folds.flatMap((f) => f.heldOut.map((source) => [source, f.shift ?? null])));
+    return (source) => bySource.get(source) ?? null;
+  }
+  const fitted = report.backend === 'offline' ? (FITTED_WEIGHTS.calibration?.shift ?? null) : null;
+  return () => fitted;
+}
+
 /** The fitted weights of every fold side by side, with their spread: how stable the fit is. */
 function foldTable(folds: readonly FoldReport[]): string[] {
   const lines = ['WEIGHTS PER FOLD (logit terms; column = transcript held out)'];
@@ -307,7 +324,7 @@ function foldTable(folds: readonly FoldReport[]): string[] {
   }
   folds.forEach((f, i) =>
     lines.push(
-      `  fold ${i + 1}: held out ${f.heldOut.join(', ')} (${f.trainCandidates} training candidates, keep cost weight ${f.keepCostWeight}, call cost weight ${f.callCostWeight})`,
+      `  fold ${i + 1}: held out ${f.heldOut.join(', ')} (${f.trainCandidates} training candidates, keep cost weight ${f.keepCostWeight}, call cost weight ${f.callCostWeight}${f.shift === undefined ? '' : `, shift ${f.shift}`})`,
     ),
   );
   return lines;

@@ -20,6 +20,8 @@ import { inputTermsOf } from './history.js';
 import type { TargetReading } from './mentions.js';
 import { readTarget } from './mentions.js';
 import { extractTerms, isNameTerm } from './terms.js';
+import type { OfflineCalibration } from './calibration.js';
+import { checkCalibration } from './calibration.js';
 
 /** Messages after which a quote no longer marks the result as in the agent's working set. */
 export const QUOTE_HALF_LIFE = 10;
@@ -310,6 +312,11 @@ export interface OfflineWeights {
   };
   result: Logit;
   call: Logit;
+  /**
+   * Each question's held-out monotone map and the shared recall-first shift (calibration.ts),
+   * applied after the logits; absent, the logits are used as fitted.
+   */
+  calibration?: OfflineCalibration;
 }
 
 /** Throws when a weights file does not fit the feature table (a stale or hand-edited file). */
@@ -326,6 +333,7 @@ export function checkWeights(weights: OfflineWeights, model: string): void {
     for (const value of [logit.bias, ...Object.values(logit.weights)])
       if (!Number.isFinite(value)) throw new Error('offline weights hold a value that is not a finite number');
   }
+  if (weights.calibration) checkCalibration(weights.calibration);
 }
 
 /** Weights that move nothing: features do not depend on weights, so fitting records them with these. */

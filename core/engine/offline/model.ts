@@ -8,7 +8,8 @@
  * Per candidate it computes the features of features.ts and two logits,
  *   z_result = bias_r + Σ w_r·x     z_call = bias_c + Σ w_c·x,
  * with weights fitted by logistic regression on labelled cuts of real transcripts (`npm run
- * fit` writes weights.ts), then applies the goal's own rules (rules.ts: dismissed work,
+ * fit` writes weights.ts), maps each by its held-out calibration onto one scale shared by both
+ * questions (calibration.ts: z ← slope·z + intercept + shift), then applies the goal's own rules (rules.ts: dismissed work,
  * exact text asked for), and p = 1 / (1 + e^-z). Every term that moved a probability is
  * named in the decision's `evidence`, with what it added to each logit.
  */
@@ -16,6 +17,8 @@ import type { CandidateEvidence } from '../evidence.js';
 import type { DecisionBatch, DecisionModel, DecisionResult } from '../model.js';
 import type { ObservationView } from '../observation.js';
 import type { FeatureVector, Logit, OfflineWeights } from './features.js';
+import type { PlattMap } from './calibration.js';
+import { calibratedLogit } from './calibration.js';
 import { candidateFacts, checkWeights, FEATURES, featureVector } from './features.js';
 import type { HistoryIndex } from './history.js';
 import { indexHistory } from './history.js';
@@ -32,6 +35,15 @@ const signed = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(2)}`
 const toward = (x: number) => `${signed(x)} toward ${x >= 0 ? 'keep' : 'drop'}`;
 /** Contributions smaller than this are left out of the evidence: they moved nothing visible. */
 const NEGLIGIBLE = 0.005;
+
+/** A question's logit with its calibration folded in: slope·(bias + Σ w·x) + intercept + shift. */
+function onOneScale(logit: Logit, map: PlattMap | undefined, shift = 0): Logit {
+  if (map === undefined) return logit;
+  const weights = Object.fromEntries(
+    Object.entries(logit.weights).map(([name, w]) => [name, map.slope * w]),
+  ) as FeatureVector;
+  return { bias: calibratedLogit(logit.bias, map, shift), weights };
+}
 
 export interface OfflineScore {
   keepCall: number;
@@ -50,15 +62,19 @@ export function scoreCandidate(
   const facts = candidateFacts(index, pairId, links);
   if (!facts) return { keepCall: 0.5, keepResult: 0.5, evidence: ['not found in the history'], features: null };
   const x = featureVector(facts);
+  // Calibrated logits (calibration.ts) are linear in the features too: the evidence names each
+  // term on the scale the probability is read from, so the baseline plus the terms give the logit.
+  const result = onOneScale(weights.result, weights.calibration?.result, weights.calibration?.shift);
+  const call = onOneScale(weights.call, weights.calibration?.call, weights.calibration?.shift);
   const linear = (logit: Logit) => FEATURES.reduce((z, f) => z + logit.weights[f.name] * x[f.name], logit.bias);
-  const zResult = linear(weights.result);
-  const zCall = linear(weights.call);
+  const zResult = linear(result);
+  const zCall = linear(call);
   const evidence = [
-    `baseline before any evidence: keep_result ${toward(weights.result.bias)}, keep_call ${toward(weights.call.bias)}`,
+    `baseline before any evidence${weights.calibration ? ' (calibrated, both questions on one scale)' : ''}: keep_result ${toward(result.bias)}, keep_call ${toward(call.bias)}`,
   ];
   for (const feature of FEATURES) {
-    const r = weights.result.weights[feature.name] * x[feature.name];
-    const c = weights.call.weights[feature.name] * x[feature.name];
+    const r = result.weights[feature.name] * x[feature.name];
+    const c = call.weights[feature.name] * x[feature.name];
     if (Math.abs(r) < NEGLIGIBLE && Math.abs(c) < NEGLIGIBLE) continue;
     evidence.push(`${feature.describe(facts)}: keep_result ${toward(r)}, keep_call ${toward(c)}`);
   }

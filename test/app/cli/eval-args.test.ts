@@ -60,3 +60,11 @@ describe('eval --peer-params', () => {
     expect(usageError('--peer-params', '{}')).toBe('--peer-params: only with --policies');
   });
 });
+
+describe('eval --one-scale', () => {
+  it('R12 fits each fold on one scale only under --cv, and is off by default', () => {
+    expect(settingsOf('--cv', '--one-scale')).toMatchObject({ cv: true, oneScale: true });
+    expect(settingsOf('--cv').oneScale).toBe(false);
+    expect(usageError('--one-scale')).toBe('--one-scale: only with --cv (it changes how each fold is fitted)');
+  });
+});

@@ -5,6 +5,7 @@
  * inspector's own export path, test/support/exports.ts).
  */
 import { describe, expect, it } from 'vitest';
+import { calibratedLogit } from '../../../core/engine/offline/calibration.js';
 import { FEATURE_NAMES } from '../../../core/engine/offline/features.js';
 import { FITTED_WEIGHTS } from '../../../core/engine/offline/weights.js';
 import { paymentRetryScenario } from '../../../core/examples/index.js';
@@ -87,6 +88,35 @@ describe('calibration on reviews', () => {
     expect(fitCalibration([], [])).toEqual({ slope: 1, shift: 0 });
   });
 
+  it('is the identity on logits that are already calibrated', () => {
+    const random = seededRandom(11);
+    const z: number[] = [];
+    const y: number[] = [];
+    for (let i = 0; i < 20000; i++) {
+      const zi = random() * 8 - 4;
+      z.push(zi);
+      y.push(random() < 1 / (1 + Math.exp(-zi)) ? 1 : 0);
+    }
+    const c = fitCalibration(z, y, 0.01);
+    expect(Math.abs(c.slope - 1)).toBeLessThan(0.05);
+    expect(Math.abs(c.shift)).toBeLessThan(0.05);
+  });
+
+  it('stays monotone and finite on logits that separate the labels (a full Newton step would overshoot)', () => {
+    const z = Array.from({ length: 200 }, (_, i) => (i - 100) / 1000);
+    const y = z.map((zi) => (zi > 0 ? 1 : 0));
+    const c = fitCalibration(z, y, 0.01);
+    expect(Number.isFinite(c.slope) && Number.isFinite(c.shift)).toBe(true);
+    expect(c.slope).toBeGreaterThan(1);
+    // Labels against the logits' order: the map flattens (slope near 0), never reverses.
+    const reversed = fitCalibration(
+      z,
+      y.map((v) => 1 - v),
+      0.01,
+    );
+    expect(reversed.slope).toBeGreaterThanOrEqual(0);
+  });
+
   it('reviewers who keep what the model drops move keep_result up, held out by record, and the weights say so', async () => {
     const irrelevant = ['toolu_01Contrast', 'toolu_01ThemeTokens', 'toolu_02LogoSearch', 'toolu_03StockQuery'];
     const records = await Promise.all(
@@ -104,10 +134,16 @@ describe('calibration on reviews', () => {
     expect(report.questions.result.applied).toBe(true);
     expect(report.weights.id).not.toBe(FITTED_WEIGHTS.id);
     expect(report.weights.fitted.method).toMatch(/calibrated on \d+ reviewer judgments from 3 audit records/);
+    // The logit the model reads p from: through the weights' held-out calibration when there is one.
     const z = (w: typeof FITTED_WEIGHTS, x: (typeof pairs)[number]['features']) =>
-      FEATURE_NAMES.reduce((s, n) => s + w.result.weights[n] * x[n], w.result.bias);
+      calibratedLogit(
+        FEATURE_NAMES.reduce((s, n) => s + w.result.weights[n] * x[n], w.result.bias),
+        w.calibration?.result,
+        w.calibration?.shift,
+      );
     for (const pair of pairs)
       expect(z(report.weights, pair.features)).toBeGreaterThan(z(FITTED_WEIGHTS, pair.features) - 1e-9);
+    expect(pairs.some((p) => z(report.weights, p.features) > z(FITTED_WEIGHTS, p.features) + 0.01)).toBe(true);
   });
 
   it('needs judgments from two records to cross-validate', async () => {

@@ -14,6 +14,7 @@ import { LABELS, labelContext } from '../../../core/eval/labels.js';
 import type { PooledPolicy } from '../../../core/eval/peerReport.js';
 import type { PeerRun } from '../../../core/policies/peers/index.js';
 import { PEER_IDS, peerRuns } from '../../../core/policies/peers/index.js';
+import { questionCalibration } from '../../../core/eval/questionCalibration.js';
 import { buildReport } from '../../../core/eval/report.js';
 import { configReads } from './fixtures.js';
 
@@ -98,5 +99,20 @@ describe('eval --html peer table', () => {
     const without = renderHtml(await reportOf(undefined));
     expect(without).not.toContain('Peer policies');
     expect(peerRows(without).size).toBe(0);
+  });
+});
+
+describe('eval --html reliability', () => {
+  it('R12 draws a reliability diagram and a table per question, each with its log loss, Brier score and median', async () => {
+    const report = await reportOf(undefined);
+    const html = renderHtml(report);
+    const [result, call] = questionCalibration(report.cuts);
+    expect(html).toContain('aria-label="Reliability diagram: predicted keep_result against observed later use"');
+    expect(html).toContain('aria-label="Reliability diagram: predicted keep_call against observed still needed"');
+    expect(html).toContain('<table aria-label="keep_call reliability">');
+    for (const q of [result, call]) {
+      expect(q.candidates).toBeGreaterThan(0);
+      expect(html).toContain(`log loss ${q.logLoss!.toFixed(3)}, Brier ${q.brier!.toFixed(3)}`);
+    }
   });
 });
