@@ -43,9 +43,9 @@ const decisionColumns = (group: 'A' | 'B', of: (d: Difference) => SideDecision):
       </>
     ),
   },
-  { group, header: 'keep_call', cell: (d) => prob(of(d).keep_call), className: 'num' },
-  { group, header: 'keep_result', cell: (d) => prob(of(d).keep_result), className: 'num' },
-  { group, header: 'reason', cell: (d) => of(d).reason, className: 'reason' },
+  { group, header: 'Keep call', cell: (d) => prob(of(d).keep_call), className: 'num' },
+  { group, header: 'Keep output', cell: (d) => prob(of(d).keep_result), className: 'num' },
+  { group, header: 'Reason', cell: (d) => of(d).reason, className: 'reason' },
 ];
 
 const DIFFERENCE_COLUMNS = [...decisionColumns('A', (d) => d.a), ...decisionColumns('B', (d) => d.b)];

@@ -21,7 +21,7 @@ export function Histogram({ bins, threshold }: { bins: HistogramBin[]; threshold
   return (
     <figure className="histogram" aria-labelledby="histogram-caption">
       <figcaption id="histogram-caption" className="hint">
-        keep_result of {total} evaluated candidates; threshold {threshold.toFixed(2)} in bin{' '}
+        Keep output of {total} evaluated candidates; threshold {threshold.toFixed(2)} in bin{' '}
         {range(bins[at], at === bins.length - 1)}
       </figcaption>
       <svg viewBox={`0 0 ${W} ${H}`} aria-hidden="true" focusable="false">
@@ -45,10 +45,10 @@ export function Histogram({ bins, threshold }: { bins: HistogramBin[]; threshold
           1
         </text>
       </svg>
-      <table className="visually-hidden" aria-label="keep_result histogram">
+      <table className="visually-hidden" aria-label="Keep output histogram">
         <thead>
           <tr>
-            <th scope="col">keep_result</th>
+            <th scope="col">Keep output</th>
             <th scope="col">candidates</th>
           </tr>
         </thead>

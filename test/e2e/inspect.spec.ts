@@ -15,7 +15,7 @@ import { expect, SCREENSHOTS, runExample, test } from './host.js';
 // ARIA 1.3's `mark` role: Playwright's role engine maps <mark> to it, its type list lags behind.
 const MARK = 'mark' as Parameters<Page['getByRole']>[0];
 
-test('R12 R15 the keep_result histogram counts every evaluated candidate and marks the threshold', async ({
+test('R12 R15 the Keep output histogram counts every evaluated candidate and marks the threshold', async ({
   page,
   host,
 }) => {
@@ -25,12 +25,12 @@ test('R12 R15 the keep_result histogram counts every evaluated candidate and mar
   const probs = probabilitiesOf(response.answer.decisions);
   const expected = probabilityHistogram([...probs.values()].map((p) => p.keepResult));
 
-  const table = page.getByRole('table', { name: 'keep_result histogram' });
+  const table = page.getByRole('table', { name: 'Keep output histogram' });
   const rows = table.getByRole('row');
   await expect(rows).toHaveCount(11);
   for (let i = 0; i < 10; i++) await expect(rows.nth(i + 1).getByRole('cell')).toHaveText(String(expected[i].count));
   await expect(
-    page.getByRole('figure', { name: new RegExp(`keep_result of ${probs.size} evaluated candidates`) }),
+    page.getByRole('figure', { name: new RegExp(`Keep output of ${probs.size} evaluated candidates`) }),
   ).toBeVisible();
 
   await page.getByRole('slider', { name: 'Keep threshold' }).fill('0.35');
