@@ -4,7 +4,7 @@ import type { AlignedRow } from '../../core/inspect/align.js';
 import type { Message } from '../../core/engine/schema.js';
 import { displayedBlocks, fieldKey } from '../../core/inspect/display.js';
 import { useApp } from '../store/index.js';
-import { selectHasProposal } from '../store/selectors.js';
+import { selectHasProposal, selectTurn } from '../store/selectors.js';
 import { BlockView } from './BlockView.js';
 import { Highlight } from './Highlight.js';
 
@@ -18,6 +18,7 @@ export const MessageRow = memo(function MessageRow({
   selected: boolean;
 }) {
   const hasProposal = useApp(selectHasProposal);
+  const turn = useApp((s) => selectTurn(s, row.index));
   const isProtected = useApp((s) => s.protectedMessageIds.includes(row.id));
   const protectMessage = useApp((s) => s.protectMessage);
   const select = useApp((s) => s.select);
@@ -68,6 +69,7 @@ export const MessageRow = memo(function MessageRow({
     >
       <div className="mhead">
         <span className="mono">{row.index}</span>
+        {turn !== null && turn > 0 && <span className="turn">turn {turn}</span>}
         <span className="mono strong msg-id">
           <Highlight text={row.id} field={fieldKey(row.index, -1, 'id')} />
         </span>

@@ -24,8 +24,20 @@ import type { Proposal } from './derive.js';
 import type { AppState } from './state.js';
 import type { ContextStrip } from '../../core/inspect/contextStrip.js';
 import { contextStrip } from '../../core/inspect/contextStrip.js';
+import { turnNumbers } from '../../core/inspect/turns.js';
+import type { Message } from '../../core/engine/schema.js';
 
 const policyAudits = new WeakMap<Analysis, AuditModel>();
+const turnsOf = new WeakMap<readonly Message[], number[]>();
+
+/** The turn of message `index` (core/inspect/turns.ts), numbered once per opened history. */
+export function selectTurn(s: AppState, index: number): number | null {
+  const messages = s.snapshot?.messages;
+  if (!messages) return null;
+  let turns = turnsOf.get(messages);
+  if (!turns) turnsOf.set(messages, (turns = turnNumbers(messages)));
+  return turns[index] ?? null;
+}
 
 /**
  * The current policy's audit before a run: guards and protections, no actions. Derived on the

@@ -155,3 +155,10 @@ test('the UI names no rule numbers: every tab of the example after Run, and Befo
     ).toBeNull();
   }
 });
+
+test('message rows say which turn they belong to: a person’s prompt starts one', async ({ page, host }) => {
+  await runExample(page, host.url);
+  const side = page.getByRole('list', { name: 'Side by side' });
+  await expect(side.getByRole('listitem', { name: 'Message msg_pay_000 (user)' })).toContainText('turn 1');
+  await expect(side.getByRole('listitem', { name: 'Message msg_pay_001 (assistant)' })).toContainText('turn 1');
+});
