@@ -13,6 +13,7 @@ import { useRowJump } from '../hooks/useRowJump.js';
 import { useApp } from '../store/index.js';
 import { selectAudit, selectHasProposal, selectLiveFrom, selectVisibleRows } from '../store/selectors.js';
 import { ContextStrip } from './ContextStrip.js';
+import { Timeline } from './Timeline.js';
 import { FindBar } from './FindBar.js';
 import { MessageRow } from './MessageRow.js';
 
@@ -124,6 +125,7 @@ export function AuditView() {
         </span>
       </div>
       <ContextStrip />
+      <Timeline />
       <div className="pane-heads" aria-hidden="true">
         <span>{againstA ? 'A (pinned)' : 'Original'}</span>
         <span>{againstA ? 'B (current)' : hasProposal ? 'Proposed' : 'Proposed (run to see)'}</span>

@@ -5,11 +5,12 @@
  * R15), focus on the new figures after Run, and files that are not histories refused in words
  * with a way to dismiss. Role and label locators, and the data-app-state="ready" signal.
  */
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { compactContext } from '../../dist/core/engine/compact.js';
 import { createOfflineModel } from '../../dist/core/engine/offline/model.js';
 import { paymentRetryScenario, scenarioRequest } from '../../dist/core/examples/index.js';
-import { expect, runExample, test } from './host.js';
+import { expect, runExample, SCREENSHOTS, test } from './host.js';
 
 async function decisionsAt(threshold: number) {
   const request = scenarioRequest(paymentRetryScenario());
@@ -161,4 +162,23 @@ test('message rows say which turn they belong to: a person’s prompt starts one
   const side = page.getByRole('list', { name: 'Side by side' });
   await expect(side.getByRole('listitem', { name: 'Message msg_pay_000 (user)' })).toContainText('turn 1');
   await expect(side.getByRole('listitem', { name: 'Message msg_pay_001 (assistant)' })).toContainText('turn 1');
+});
+
+test('the timeline lists the turns, collapsed until opened; a turn scrolls the audit to its first message', async ({
+  page,
+  host,
+}) => {
+  await runExample(page, host.url);
+  const timeline = page.locator('details.timeline');
+  const turns = page.getByRole('list', { name: 'Turns' });
+  await expect(turns).toBeHidden();
+  await timeline.locator('summary').click();
+  await expect(turns).toBeVisible();
+  await expect(turns.getByRole('listitem').first()).toContainText(/Turn 1\s+\d+ steps?, [\d,]+ characters/);
+  await timeline.screenshot({ path: join(SCREENSHOTS, 'timeline.png') });
+  await turns.getByRole('button', { name: 'Turn 1' }).click();
+  await expect(page.getByRole('listitem', { name: 'Message msg_pay_000 (user)' })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
 });
