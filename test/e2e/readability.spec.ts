@@ -182,3 +182,25 @@ test('the timeline lists the turns, collapsed until opened; a turn scrolls the a
     'true',
   );
 });
+
+test('the header keeps its place between tabs, and says "counting…" at most once', async ({ page, host }) => {
+  await runExample(page, host.url);
+  const stats = page.getByLabel('Statistics');
+  expect(((await stats.innerText()).match(/counting…/g) ?? []).length).toBeLessThanOrEqual(1);
+  await expect(stats).not.toContainText('counting…');
+  const boxes: string[] = [];
+  for (const tab of ['Summary', 'Audit', 'Decisions', 'Compare', 'Cache', 'Observation', 'Requests']) {
+    await page.getByRole('tab', { name: tab }).click();
+    await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+    // Each figure's label and value at the same place on every tab: nothing in the header moves.
+    const cells = await stats.locator('dt, dd').evaluateAll((els) =>
+      els.map((el) => {
+        const r = el.getBoundingClientRect();
+        return `${Math.round(r.x)},${Math.round(r.y)},${Math.round(r.width)},${Math.round(r.height)}`;
+      }),
+    );
+    boxes.push(cells.join(' '));
+  }
+  expect(boxes[0].split(' ').length).toBeGreaterThan(10);
+  expect(new Set(boxes).size, boxes.join('\n')).toBe(1);
+});
