@@ -186,6 +186,21 @@ export const createProposalSlice: Slice<
     });
   };
 
+  /**
+   * The same decisions rebuilt under `request`, whose edit changes only what the rebuild writes
+   * (the markers' archive, the §9 receipts): sizes and curve follow, no model call (R15).
+   */
+  const rebuildWith = (request: Proposal['request']) => {
+    const { proposal, snapshot, options } = get();
+    if (!proposal || !snapshot) return;
+    const sizes = buildSizeModel(snapshot.messages, proposal.analysis.pairs, rebuildOptionsOf(request));
+    void propose(
+      actionsAt({ ...proposal, request, sizes }, proposal.overrides, options.keep_threshold),
+      proposal.tokens,
+      null,
+    );
+  };
+
   /** The run going now: Cancel aborts it, in the host and in what this thread builds from its answer. */
   let current: AbortController | null = null;
 
@@ -338,28 +353,16 @@ export const createProposalSlice: Slice<
     },
 
     retarget(archiveRef) {
-      const { proposal, snapshot, options } = get();
-      if (!proposal || !snapshot || proposal.request.archive_ref === archiveRef) return;
+      const { proposal } = get();
+      if (!proposal || proposal.request.archive_ref === archiveRef) return;
       // Only the markers' text changes (R13), and with it which outputs get shorter: sizes and curve follow.
-      const request = { ...proposal.request, archive_ref: archiveRef };
-      const sizes = buildSizeModel(snapshot.messages, proposal.analysis.pairs, rebuildOptionsOf(request));
-      void propose(
-        actionsAt({ ...proposal, request, sizes }, proposal.overrides, options.keep_threshold),
-        proposal.tokens,
-        null,
-      );
+      rebuildWith({ ...proposal.request, archive_ref: archiveRef });
     },
 
     rereceipt(on) {
-      const { proposal, snapshot, options } = get();
-      if (!proposal || !snapshot || (proposal.request.drop_receipts === true) === on) return;
-      const request = { ...proposal.request, drop_receipts: on };
-      const sizes = buildSizeModel(snapshot.messages, proposal.analysis.pairs, rebuildOptionsOf(request));
-      void propose(
-        actionsAt({ ...proposal, request, sizes }, proposal.overrides, options.keep_threshold),
-        proposal.tokens,
-        null,
-      );
+      const { proposal } = get();
+      if (!proposal || (proposal.request.drop_receipts === true) === on) return;
+      rebuildWith({ ...proposal.request, drop_receipts: on });
     },
 
     async refreshTokens() {

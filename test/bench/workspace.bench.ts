@@ -6,17 +6,15 @@
  * calling it measured again). Median of BENCH_RUNS runs, in this process.
  * Run: `npm run bench workspace`.
  */
-import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { filesOf } from '../../app/cli/transcripts.js';
 import { createOfflineModel } from '../../core/engine/offline/model.js';
 import { evaluateWorkspace } from '../../core/eval/workspace.js';
-import { isBinarySource } from '../../core/formats/index.js';
 import { workspaceCurve, workspaceRows, workspaceSessionFacts } from '../../core/inspect/workspace.js';
 import { ROOT } from '../app/cli/support.js';
 import { sharedPath, sharedSkipReason } from '../support/shared.js';
 import { median } from './processRuns.js';
+import { workspaceFiles } from '../support/workspaceFiles.js';
 import type { CutResult } from '../../core/eval/evaluate.js';
 import { countingModel } from '../support/countingModel.js';
 
@@ -27,15 +25,7 @@ if (paths.includes(null)) {
   process.stdout.write(`workspace ${sharedSkipReason('corpus')}\n`);
   process.exit(0);
 }
-const files = filesOf(paths as string[]).map(({ file }) => {
-  const bytes = readFileSync(file);
-  return {
-    name: file,
-    input: isBinarySource(bytes) ? new Uint8Array(bytes) : bytes.toString('utf8'),
-    sha256: createHash('sha256').update(bytes).digest('hex'),
-    bytes: bytes.length,
-  };
-});
+const files = workspaceFiles(paths as string[]);
 const totalMB = files.reduce((n, f) => n + f.bytes, 0) / 1048576;
 
 const evaluations: number[] = [];

@@ -2,15 +2,13 @@
  * One computation: the inspector's workspace and `eval --policy FILE --policies --json` give the
  * same report for the same files and policy, because both come from core/eval/measureAll.ts.
  */
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+
 import { afterEach, describe, expect, it } from 'vitest';
-import { filesOf } from '../../../app/cli/transcripts.js';
 import { createOfflineModel } from '../../../core/engine/offline/model.js';
 import { evaluateWorkspace } from '../../../core/eval/workspace.js';
+import { workspaceFiles } from '../../support/workspaceFiles.js';
 import type { CutResult } from '../../../core/eval/evaluate.js';
 import { countingModel } from '../../support/countingModel.js';
-import { isBinarySource } from '../../../core/formats/index.js';
 import { runCli, tempDir } from '../../app/cli/support.js';
 import { sharedPath, sharedSkipReason } from '../../support/shared.js';
 
@@ -39,18 +37,6 @@ describe.skipIf(absent)(`the workspace's figures ${absent ? sharedSkipReason('co
     expect(workspace.tools.find((t) => t.name === 'Read')?.calls).toBeGreaterThan(0);
   });
 });
-
-function workspaceFiles(paths: string[]) {
-  return filesOf(paths).map(({ file }) => {
-    const bytes = readFileSync(file);
-    return {
-      name: file,
-      input: isBinarySource(bytes) ? new Uint8Array(bytes) : bytes.toString('utf8'),
-      sha256: createHash('sha256').update(bytes).digest('hex'),
-      bytes: bytes.length,
-    };
-  });
-}
 
 describe.skipIf(absent)(
   `the workspace measures again only what a change reaches ${absent ? sharedSkipReason('corpus') : ''}`,
