@@ -1,8 +1,8 @@
 /**
  * `eval PATH…`: measures the configured decision model on real transcripts against both
  * later-use labels, next to observation masking and a random policy, with a threshold sweep.
- * `--cv` measures the offline model cross-validated instead: each transcript with weights
- * fitted on the others (core/eval/crossval.ts).
+ * `--cv` measures the offline model cross-validated instead: each repository's transcripts with
+ * weights fitted on the other repositories (core/eval/crossval.ts).
  * Exit 0 when every cut ran, 1 when a compaction failed on some cut (reported in the table),
  * 2 on bad usage or an unreadable named file, 130 when interrupted (nothing on stdout then).
  */
@@ -24,7 +24,7 @@ import type { PeerId, PeerRun } from '../../core/policies/peers/index.js';
 import { PEER_IDS, PEERS, peerRuns } from '../../core/policies/peers/index.js';
 import type { PeerParams } from '../../core/inspect/peerParams.js';
 import { changedParams, describeChanges } from '../../core/inspect/peerParams.js';
-import type { FoldReport } from '../../core/eval/report.js';
+import type { FoldReport, Provenance } from '../../core/eval/report.js';
 import { ABLATION_NAME, buildReport, renderTable } from '../../core/eval/report.js';
 import { createDecisionModel, loadConfig } from '../config.js';
 import { classify, EXIT } from '../host/errors.js';
@@ -48,9 +48,10 @@ const USAGE = `usage: compaction-inspector eval PATH… [--cuts 3] [--mask-m 10]
   --json    the full report as JSON on stdout instead of the table
   --html    also write a self-contained HTML report: recall-vs-reduction curves, reliability diagram,
             and with --policies the peer table
-  --cv      offline backend only: leave one transcript out — fit the weights on the others,
-            measure it with them (and refitted without the signals sharing the later-use
-            label's extractor); the figures are held out, never in-sample
+  --cv      offline backend only: hold each repository out whole (named by the folder's
+            index.json or SOURCES.md; a conversation alone where none is) — fit the weights on
+            the others, measure it with them (and refitted without the signals sharing the
+            later-use label's extractor); the figures are held out, never in-sample
   --one-scale with --cv: fit each fold with keep_call and keep_result on one scale (npm run
             fit -- --one-scale): each calibrated on held-out logits, one shared shift
   --policies the peer policies (other frameworks' defaults) beside the model: LIST is
@@ -237,7 +238,12 @@ interface Measured {
   results: CutResult[];
   folds?: FoldReport[];
   notes: string[];
+  /** Each transcript's format and repository, for the per-repository and per-format tables. */
+  provenance?: Provenance[];
 }
+
+const provenanceOf = (transcripts: readonly Transcript[]): Provenance[] =>
+  transcripts.map(({ source, format, repository }) => ({ source, format, repository }));
 
 type Progress = (line: string) => void;
 
@@ -278,7 +284,11 @@ async function measureCuts(
     return null;
   }
   if (measured.total === 0) throw new UsageError('eval: no transcript has a cut point');
-  return { results: measured.results, notes: inSampleNotes(transcripts, model.backend) };
+  return {
+    results: measured.results,
+    notes: inSampleNotes(transcripts, model.backend),
+    provenance: provenanceOf(transcripts),
+  };
 }
 
 async function measureCrossValidated(
@@ -310,8 +320,9 @@ async function measureCrossValidated(
   return {
     results: cv.results,
     folds: cv.folds,
+    provenance: provenanceOf(transcripts),
     notes: [
-      `cross-validated: each transcript measured with ${OFFLINE_MODEL_VERSION} weights fitted on the others only`,
+      `cross-validated: each transcript measured with ${OFFLINE_MODEL_VERSION} weights fitted without its repository (or, where no manifest names one, without its conversation)`,
       `"${ABLATION_NAME}": refitted per fold without the features computed from the later-use label's own term extractor`,
       ...cv.duplicates.map((d) => `${d.source} holds the same conversation as ${d.sameAs}: measured and fitted once`),
     ],
@@ -337,6 +348,7 @@ function reportOf(
     results: measured.results,
     folds: measured.folds,
     notes: measured.notes,
+    provenance: measured.provenance,
   });
 }
 

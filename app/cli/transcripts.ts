@@ -5,11 +5,13 @@
  * type before a byte is read, and all files together stay within this process's memory budget.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
 import { memoryBudgetBytes } from '../budget.js';
 import type { Transcript } from '../../core/eval/transcripts.js';
 import { HISTORY_FILE_NAME, transcriptsOf } from '../../core/eval/transcripts.js';
+import type { RepositoryManifest } from '../../core/eval/provenance.js';
+import { manifestFromIndex, manifestFromSources, repositoryIn } from '../../core/eval/provenance.js';
 import type { InspectedSource } from '../../core/formats/index.js';
 import { FormatError, inspectSource } from '../../core/formats/index.js';
 import { readInputSource, UnreadableFile } from '../inputFiles.js';
@@ -46,6 +48,45 @@ function readHistoryFile(file: string, maxBytes: number): ReadFile {
   const doc = source.doc;
   const inflated = doc.kind === 'json' && doc.eval ? doc.eval.samples.reduce((n, s) => n + s.text.length, 0) : 0;
   return { source, sha256: createHash('sha256').update(bytes).digest('hex'), held: bytes.length + inflated };
+}
+
+/** Folders above a file searched for a manifest: the shared folders nest their files one deep. */
+const MANIFEST_DEPTH = 3;
+
+/** A folder's manifests (provenance.ts), `index.json` before `SOURCES.md`; each folder read once. */
+function manifestsOf(dir: string, cache: Map<string, RepositoryManifest[]>): RepositoryManifest[] {
+  const cached = cache.get(dir);
+  if (cached) return cached;
+  const read = (name: string) => {
+    try {
+      // A manifest is a few kilobytes of text beside the histories; an unreadable one names nothing.
+      return statSync(join(dir, name)).isFile() ? readFileSync(join(dir, name), 'utf8') : null;
+    } catch {
+      return null;
+    }
+  };
+  const index = read('index.json');
+  const sources = read('SOURCES.md');
+  const manifests = [
+    ...(index === null ? [] : [manifestFromIndex(index)]),
+    ...(sources === null ? [] : [manifestFromSources(sources)]),
+  ];
+  cache.set(dir, manifests);
+  return manifests;
+}
+
+/** The repository the nearest manifest above `file` names it from, or null. */
+export function repositoryOf(file: string, cache = new Map<string, RepositoryManifest[]>()): string | null {
+  let dir = dirname(file);
+  for (let depth = 0; depth < MANIFEST_DEPTH; depth++, dir = dirname(dir)) {
+    const path = relative(dir, file).split(sep).join('/');
+    for (const manifest of manifestsOf(dir, cache)) {
+      const repository = repositoryIn(manifest, path);
+      if (repository !== null) return repository;
+    }
+    if (dirname(dir) === dir) break;
+  }
+  return null;
 }
 
 /** Which files of the whole list to read: those whose index is `index` modulo `count` (`eval --shard`). */
@@ -88,6 +129,7 @@ export function readTranscripts(
   const out: Transcript[] = [];
   let left = memoryBudgetBytes();
   const files = filesOf(paths);
+  const manifests = new Map<string, RepositoryManifest[]>();
   for (const [fileIndex, { file, named }] of files.entries()) {
     if (fileIndex % slice.count !== slice.index) continue;
     let read: ReadFile;
@@ -101,7 +143,8 @@ export function readTranscripts(
       continue;
     }
     left -= read.held;
-    out.push(...transcriptsOf(read.source, { name: file, index: fileIndex, sha256: read.sha256 }, warn));
+    const repository = repositoryOf(file, manifests);
+    out.push(...transcriptsOf(read.source, { name: file, index: fileIndex, sha256: read.sha256, repository }, warn));
   }
   return out;
 }

@@ -1,9 +1,12 @@
 /**
- * `eval --cv`: leave-one-transcript-out cross-validation of the offline model. For every
- * conversation, the weights are fitted on the samples of all the others (fit.ts) and its own
- * cuts are measured with them through the real core (evaluate.ts), beside the same fit
- * without the features that share the later-use label's extractor. Every figure is held out:
- * no cut is measured with weights that saw its transcript.
+ * `eval --cv`: cross-validation of the offline model with whole repositories held out. For
+ * every held-out unit — the conversations of one repository, or a conversation alone when no
+ * manifest names its repository (training.ts `heldOutUnits`) — the weights are fitted on the
+ * samples of all the other units (fit.ts), the fit's settings chosen by the same grouped
+ * cross-validation inside them (select.ts), and the unit's cuts are measured with them through
+ * the real core (evaluate.ts), beside the same fit without the features that share the
+ * later-use label's extractor. Every figure is held out: no cut is measured with weights that
+ * saw its transcript or another run from its repository.
  */
 import type { FeatureName, OfflineWeights } from '../engine/offline/features.js';
 import { SHARED_EXTRACTOR_FEATURES } from '../engine/offline/features.js';
@@ -16,7 +19,7 @@ import { calibrationAt, hasBothClasses, selectCostWeights } from './select.js';
 import type { LabelContext } from './labels.js';
 import type { FoldReport } from './report.js';
 import type { ConversationGroup, Transcript } from './training.js';
-import { groupConversations, groupSamples, yieldToHost } from './training.js';
+import { groupConversations, groupSamples, heldOutUnits, unitSamples, yieldToHost } from './training.js';
 
 export interface CrossValidation {
   results: CutResult[];
@@ -46,24 +49,25 @@ export async function crossValidate(
   settings: CrossValidationSettings,
 ): Promise<CrossValidation> {
   const groups = groupConversations(transcripts, context);
-  if (groups.length < 2)
+  const units = heldOutUnits(groups);
+  if (units.length < 2)
     throw new CrossValidationError(
-      `--cv needs at least two different conversations with a cut point; found ${groups.length}`,
+      `--cv needs conversations from at least two repositories (or, where none is known, two different conversations) with a cut point; found ${units.length}`,
     );
   const duplicates = groups.flatMap((g) =>
     g.transcripts.slice(1).map((t) => ({ source: t.source, sameAs: g.transcripts[0].source })),
   );
-  const samples = await groupSamples(groups, FIT_CUTS, pickCuts, settings);
-  const scored = await groupSamples(groups, settings.cuts, pickCuts, settings);
+  const samples = unitSamples(units, await groupSamples(groups, FIT_CUTS, pickCuts, settings));
+  const scored = unitSamples(units, await groupSamples(groups, settings.cuts, pickCuts, settings));
   const results: CutResult[] = [];
   const folds: FoldReport[] = [];
-  for (const [i, group] of groups.entries()) {
+  for (const [i, unit] of units.entries()) {
     if (settings.signal?.aborted) break;
     const trainGroups = samples.filter((_, j) => j !== i);
     const train = trainGroups.flat();
     if (!hasBothClasses(train))
       throw new CrossValidationError(
-        `holding out ${group.transcripts[0].source} leaves no used and unused results to fit on: add transcripts`,
+        `holding out ${unit.name} leaves no used and unused results to fit on: add transcripts`,
       );
     // The fit's two settings are chosen on the training conversations alone (select.ts).
     const trainScored = scored.filter((_, j) => j !== i);
@@ -78,16 +82,17 @@ export async function crossValidate(
       ...without,
       ...(oneScale ? { calibration: calibrationAt(trainGroups, trainScored, without) } : {}),
     });
+    const held = unit.members.map((j) => groups[j]);
     folds.push({
-      ...foldReport(group, train.length, weights),
+      ...foldReport(unit.repository, held, train.length, weights),
       keepCostWeight,
       callCostWeight,
       ...(calibration ? { shift: calibration.shift } : {}),
     });
     settings.progress?.(
-      `fold ${i + 1}/${groups.length}: keep cost weight ${keepCostWeight}, call cost weight ${callCostWeight}${calibration ? `, shift ${calibration.shift}` : ''}`,
+      `fold ${i + 1}/${units.length} (${unit.name}, ${held.length} conversation${held.length === 1 ? '' : 's'}): keep cost weight ${keepCostWeight}, call cost weight ${callCostWeight}${calibration ? `, shift ${calibration.shift}` : ''}`,
     );
-    results.push(...(await heldOut(group, weights, ablation, settings)));
+    for (const group of held) results.push(...(await heldOut(group, weights, ablation, settings)));
   }
   return { results, folds, duplicates };
 }
@@ -116,14 +121,16 @@ async function heldOut(
 }
 
 function foldReport(
-  group: ConversationGroup,
+  repository: string | null,
+  held: readonly ConversationGroup[],
   trainCandidates: number,
   weights: OfflineWeights,
 ): Omit<FoldReport, 'keepCostWeight' | 'callCostWeight' | 'shift'> {
   const named = (logit: OfflineWeights['result']) =>
     ({ bias: logit.bias, ...logit.weights }) as Record<FeatureName | 'bias', number>;
   return {
-    heldOut: group.transcripts.map((t) => t.source),
+    repository,
+    heldOut: held.flatMap((group) => group.transcripts.map((t) => t.source)),
     trainCandidates,
     result: named(weights.result),
     call: named(weights.call),

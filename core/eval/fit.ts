@@ -61,8 +61,23 @@ export const callTarget = (s: Sample) => (s.callNamed ? 1 : target(s));
 
 /** One question's logit (the other question's fit does not depend on this one's settings). */
 export function fitQuestion(samples: readonly Sample[], question: 'result' | 'call', options: FitOptions = {}): Logit {
-  if (samples.length === 0) throw new Error('no labelled candidates to fit on');
   const frozen = new Set((options.exclude ?? []).map((name) => FEATURE_NAMES.indexOf(name)));
+  const fit = fitLogistic(regressionSet(samples, question, options), L2_PENALTY, frozen);
+  const weights = Object.fromEntries(FEATURE_NAMES.map((name, j) => [name, round(fit.coef[j])])) as FeatureVector;
+  return { bias: round(fit.bias), weights };
+}
+
+/**
+ * One question's regression problem: the feature rows in FEATURE_NAMES order, the soft target
+ * and the two sides' weights the cost-sensitive fit above explains (also what another model
+ * family is fitted on when compared, families.ts).
+ */
+export function regressionSet(
+  samples: readonly Sample[],
+  question: 'result' | 'call',
+  options: Pick<FitOptions, 'keepCostWeight' | 'callCostWeight'> = {},
+): RegressionSample[] {
+  if (samples.length === 0) throw new Error('no labelled candidates to fit on');
   const y = samples.map(question === 'result' ? target : callTarget);
   const positive = y.reduce((sum, v) => sum + v, 0);
   if (question === 'result' && (positive === 0 || positive === samples.length))
@@ -76,16 +91,13 @@ export function fitQuestion(samples: readonly Sample[], question: 'result' | 'ca
   );
   const negativeCost = samples.reduce((sum, _, i) => sum + (1 - y[i]) * cost[i], 0);
   const weight = (question === 'result' ? options.keepCostWeight : options.callCostWeight) ?? 1;
-  const set: RegressionSample[] = samples.map((s, i) => ({
+  return samples.map((s, i) => ({
     x: FEATURE_NAMES.map((name) => s.features[name]),
     y: y[i],
     a: 1,
     // Every call named again: nothing to weigh against (the fit then keeps them all).
     b: negativeCost === 0 ? 0 : (weight * cost[i] * positive) / negativeCost,
   }));
-  const fit = fitLogistic(set, L2_PENALTY, frozen);
-  const weights = Object.fromEntries(FEATURE_NAMES.map((name, j) => [name, round(fit.coef[j])])) as FeatureVector;
-  return { bias: round(fit.bias), weights };
 }
 
 export function fitOfflineWeights(samples: readonly Sample[], options: FitOptions = {}): OfflineWeights {

@@ -38,8 +38,27 @@ export function pool(results: readonly CutResult[]): PooledByLabel {
 
 /** Pooled per transcript, in the order the transcripts first appear. */
 export function poolBySource(results: readonly CutResult[]): Array<{ source: string; pooled: PooledByLabel }> {
-  const sources = [...new Set(results.map((r) => r.source))];
-  return sources.map((source) => ({ source, pooled: pool(results.filter((r) => r.source === source)) }));
+  return poolBy(results, (r) => r.source).map(({ key, pooled }) => ({ source: key, pooled }));
+}
+
+/** Pooled per key (a repository, a format), in the order the keys first appear; results without one are left out. */
+export function poolBy(
+  results: readonly CutResult[],
+  keyOf: (result: CutResult) => string | null,
+): Array<{ key: string; sources: number; pooled: PooledByLabel }> {
+  const byKey = new Map<string, CutResult[]>();
+  for (const result of results) {
+    const key = keyOf(result);
+    if (key === null) continue;
+    const list = byKey.get(key) ?? [];
+    list.push(result);
+    byKey.set(key, list);
+  }
+  return [...byKey].map(([key, list]) => ({
+    key,
+    sources: new Set(list.map((r) => r.source)).size,
+    pooled: pool(list),
+  }));
 }
 
 function poolUnder(results: readonly CutResult[], label: LabelName): Pooled {

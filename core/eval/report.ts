@@ -8,7 +8,7 @@ import { LABELS } from './labels.js';
 import type { Figures, Tallies } from './measure.js';
 import { figures, perLabel } from './measure.js';
 import type { Advice, CallFigures, Pooled, PooledByLabel } from './pool.js';
-import { advise, callFigures, frontier, pool, poolBySource, versusBaselines } from './pool.js';
+import { advise, callFigures, frontier, pool, poolBy, poolBySource, versusBaselines } from './pool.js';
 import type { Ceiling } from './ceiling.js';
 import { CEILING_TITLE, ceilingRows, poolCeiling } from './ceiling.js';
 import type { PeerPoolReport } from './peerReport.js';
@@ -24,6 +24,8 @@ const DEFAULT_THRESHOLD = OptionsSchema.parse({}).keep_threshold;
 
 /** One fold of `eval --cv`: the transcripts held out and the weights fitted without them. */
 export interface FoldReport {
+  /** The repository held out whole (crossval.ts); null for a conversation whose repository no manifest names. */
+  repository: string | null;
   heldOut: string[];
   trainCandidates: number;
   /** The fit's setting, chosen by cross-validation on this fold's training conversations. */
@@ -53,6 +55,11 @@ export interface EvalReport {
   cuts: CutResult[];
   pooled: PooledByLabel;
   transcripts: Array<{ source: string; pooled: PooledByLabel }>;
+  /**
+   * Pooled per repository and per format (the transcripts' provenance, given by the caller):
+   * where the model holds and where it does not. Absent when no provenance was given (`eval merge`).
+   */
+  groups?: { repository: PooledGroup[]; format: PooledGroup[] };
   advice: Record<LabelName, Advice>;
   /** The model's drop_call decisions against the keep_call label (callLabel.ts), pooled. */
   calls: Record<LabelName, CallFigures>;
@@ -66,6 +73,23 @@ export interface EvalReport {
   notes: string[];
 }
 
+/** One repository's or one format's cuts pooled; `transcripts` counts the conversations measured. */
+export interface PooledGroup {
+  name: string;
+  transcripts: number;
+  pooled: PooledByLabel;
+}
+
+/** Where a transcript came from: its format, and the repository its folder's manifest names (provenance.ts). */
+export interface Provenance {
+  source: string;
+  format: string;
+  repository: string | null;
+}
+
+/** A name for transcripts no manifest places in a repository. */
+export const NO_REPOSITORY = '(repository not named)';
+
 export interface ReportInput {
   backend: string;
   model: string | null;
@@ -73,6 +97,19 @@ export interface ReportInput {
   results: CutResult[];
   folds?: FoldReport[];
   notes?: string[];
+  provenance?: readonly Provenance[];
+}
+
+function groupsOf(results: readonly CutResult[], provenance: readonly Provenance[]): EvalReport['groups'] {
+  const of = new Map(provenance.map((p) => [p.source, p]));
+  const rows = (key: (p: Provenance) => string) =>
+    poolBy(results, (r) => {
+      const p = of.get(r.source);
+      return p === undefined ? null : key(p);
+    })
+      .map(({ key: name, sources, pooled }) => ({ name, transcripts: sources, pooled }))
+      .sort((a, b) => a.name.localeCompare(b.name));
+  return { repository: rows((p) => p.repository ?? NO_REPOSITORY), format: rows((p) => p.format) };
 }
 
 /** The report of a run: pooled under each label, per transcript, with advice per label. */
@@ -88,6 +125,7 @@ export function buildReport(input: ReportInput): EvalReport {
     cuts: input.results,
     pooled,
     transcripts: poolBySource(input.results),
+    ...(input.provenance ? { groups: groupsOf(input.results, input.provenance) } : {}),
     advice: perLabel((label) => advise(pooled[label], input.settings.maxRecallLoss)),
     calls: callFigures(input.results),
     ceiling: poolCeiling(
@@ -172,12 +210,14 @@ export function renderTable(report: EvalReport): string {
   }
   const { pooled, advice } = report;
   const any = pooled[LABELS[0]];
-  const how = report.settings.crossValidated ? 'cross-validated (leave one transcript out), ' : '';
+  const how = report.settings.crossValidated ? `cross-validated (${heldOutBy(report.folds ?? [])}), ` : '';
   lines.push('BY TRANSCRIPT (its cuts pooled)');
   for (const { source, pooled: own } of report.transcripts) {
     lines.push(`${source} (${own[LABELS[0]].cuts} cuts)`, ...HEADER, ...policyRows(own, name, maskM, seeds));
     lines.push(verdict(own), '');
   }
+  if (report.groups) lines.push(...groupLines('REPOSITORY', report.groups.repository, maskM), '');
+  if (report.groups) lines.push(...groupLines('FORMAT', report.groups.format, maskM), '');
   lines.push(
     `POOLED over ${any.cuts} cut${any.cuts === 1 ? '' : 's'}${any.failed ? ` (${any.failed} failed)` : ''}, ${how}threshold ${report.settings.threshold ?? '–'}`,
   );
@@ -217,6 +257,25 @@ export function renderTable(report: EvalReport): string {
   if (report.folds) lines.push('', ...foldTable(report.folds));
   for (const note of report.notes) lines.push(`NOTE: ${note}`);
   return lines.join('\n') + '\n';
+}
+
+/** One line per repository or format: the model at this run's threshold beside masking, both labels' recall. */
+function groupLines(by: string, groups: readonly PooledGroup[], maskM: number): string[] {
+  const width = Math.max(NAME, ...groups.map((g) => g.name.length));
+  const recall = (f: Record<LabelName, Figures>) => LABELS.map((l) => pct(f[l].recall)).join(' ');
+  return [
+    `BY ${by} (its conversations' cuts pooled: reduction, then recall ${LABELS.join(' / ')}; used = results used later)`,
+    `  ${by.toLowerCase().padEnd(width)} convs   cuts    used  model: reduct.  recall ${' '.repeat(9)}masking M=${maskM}: reduct.  recall`,
+    ...groups.map(({ name, transcripts, pooled }) => {
+      const model = policy(pooled, 'model');
+      const masking = policy(pooled, 'masking');
+      const any = pooled[LABELS[0]];
+      return (
+        `  ${name.padEnd(width)} ${String(transcripts).padStart(5)} ${String(any.cuts).padStart(6)} ${count(model[LABELS[0]].used)}` +
+        `         ${pct(model[LABELS[0]].reduction)}  ${recall(model)}             ${pct(masking[LABELS[0]].reduction)}  ${recall(masking)}`
+      );
+    }),
+  ];
 }
 
 function frontierLines(report: EvalReport): string[] {
@@ -300,9 +359,18 @@ export function shiftOf(report: EvalReport): ShiftOf {
   return () => fitted;
 }
 
+/** How `eval --cv` held its folds out: whole repositories, single conversations, or both (crossval.ts). */
+function heldOutBy(folds: readonly FoldReport[]): string {
+  const repositories = folds.filter((f) => f.repository !== null).length;
+  const alone = folds.length - repositories;
+  if (alone === 0) return `each of ${repositories} repositories held out whole`;
+  if (repositories === 0) return 'leave one conversation out: no manifest names a repository';
+  return `${repositories} repositories held out whole, ${alone} conversation${alone === 1 ? '' : 's'} no manifest places held out alone`;
+}
+
 /** The fitted weights of every fold side by side, with their spread: how stable the fit is. */
 function foldTable(folds: readonly FoldReport[]): string[] {
-  const lines = ['WEIGHTS PER FOLD (logit terms; column = transcript held out)'];
+  const lines = ['WEIGHTS PER FOLD (logit terms; column = repository or conversation held out)'];
   for (const question of ['result', 'call'] as const) {
     const names = Object.keys(folds[0]?.[question] ?? {});
     lines.push(
@@ -324,7 +392,7 @@ function foldTable(folds: readonly FoldReport[]): string[] {
   }
   folds.forEach((f, i) =>
     lines.push(
-      `  fold ${i + 1}: held out ${f.heldOut.join(', ')} (${f.trainCandidates} training candidates, keep cost weight ${f.keepCostWeight}, call cost weight ${f.callCostWeight}${f.shift === undefined ? '' : `, shift ${f.shift}`})`,
+      `  fold ${i + 1}: held out ${f.repository === null ? '' : `${f.repository}: `}${f.heldOut.join(', ')} (${f.trainCandidates} training candidates, keep cost weight ${f.keepCostWeight}, call cost weight ${f.callCostWeight}${f.shift === undefined ? '' : `, shift ${f.shift}`})`,
     ),
   );
   return lines;

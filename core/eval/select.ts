@@ -1,13 +1,14 @@
 /**
  * Choosing the two free settings of the fit — how much keeping an unused result weighs against
  * missing a used one (fit.ts `keepCostWeight`), and the same for calls (`callCostWeight`) — by
- * leave-one-conversation-out inside the training data only, so `eval --cv` never picks them
- * with the transcript it then measures.
+ * holding each training group out in turn inside the training data only (a group is a
+ * repository's conversations, training.ts `heldOutUnits`), so `eval --cv` never picks them with
+ * the transcript it then measures, nor with another run of its repository.
  *
  * The keep cost weight is the one with the most reduction whose recall under both labels
  * (later-use and strict, labels.ts) stays at least `MIN_RECALL` — the operating point the
  * project holds the model to at the default threshold (other trade-offs are a threshold away: `eval` prints the frontier) — with
- * each conversation predicted by weights fitted on the others. Then, at it, the call cost
+ * each group predicted by weights fitted on the others. Then, at it, the call cost
  * weight with the most reduction whose keep_call recall (callLabel.ts) stays at least
  * `MIN_CALL_RECALL`. Reduction is estimated from the samples (characters a truncation or a
  * dropped call saves over the history's length), close to what R13/R14 remove; recall is
@@ -102,6 +103,11 @@ function heldOut(folds: readonly Fold[], results: readonly Logit[], calls: reado
   );
 }
 
+/** Characters a result not kept saves: its truncation when the call is kept (R13), else the whole pair (R14). */
+export function estimatedSaving(s: Sample, keepCall: boolean): number {
+  return keepCall ? Math.max(0, s.resultChars - HEAD_CHARS - MARKER_CHARS) : s.resultChars + s.inputChars + BLOCK_CHARS;
+}
+
 /** The default threshold's recall, call recall and estimated reduction, each held-out logit calibrated. */
 function innerScores(rows: readonly HeldOut[], calibration: OfflineCalibration): Inner {
   const used = { 'later-use': 0, strict: 0 };
@@ -114,10 +120,7 @@ function innerScores(rows: readonly HeldOut[], calibration: OfflineCalibration):
     cuts.set(`${s.source}\u0000${s.cut}`, s.historyChars);
     const keep = sigmoid(calibratedLogit(result, calibration.result, calibration.shift)) >= DEFAULT_THRESHOLD;
     const keepCall = sigmoid(calibratedLogit(call, calibration.call, calibration.shift)) >= DEFAULT_THRESHOLD;
-    if (!keep)
-      saved += keepCall
-        ? Math.max(0, s.resultChars - HEAD_CHARS - MARKER_CHARS)
-        : s.resultChars + s.inputChars + BLOCK_CHARS;
+    if (!keep) saved += estimatedSaving(s, keepCall);
     if (callNeeded(s)) {
       needed++;
       if (keep || keepCall) neededKept++;
@@ -180,7 +183,7 @@ function calibrateHeldOut(
 
 const AS_FITTED: OfflineCalibration = { result: IDENTITY_MAP, call: IDENTITY_MAP, shift: 0 };
 
-/** Leave-one-conversation-out folds over the training groups, each scored on its `scored` samples. */
+/** One fold per training group held out (a repository's conversations together, crossval.ts), each scored on its `scored` samples. */
 function innerFolds(groups: readonly Sample[][], scored: readonly Sample[][]): Fold[] {
   const usable = groups.map((g, i) => ({ fit: g, score: scored[i] ?? [] })).filter((g) => g.fit.length > 0);
   return usable
@@ -189,7 +192,7 @@ function innerFolds(groups: readonly Sample[][], scored: readonly Sample[][]): F
 }
 
 /**
- * `groups[i]` are the samples a conversation is fitted on, `scored[i]` the ones it is scored on
+ * `groups[i]` are the samples a group (a repository's conversations) is fitted on, `scored[i]` the ones it is scored on
  * when held out: the cuts `eval` measures, so the choice is made on what will be measured.
  * The keep cost weight is chosen first (results: `MIN_RECALL`), then the call cost weight at
  * it (calls: `MIN_CALL_RECALL`). With `oneScale` (`fit --one-scale`), at each setting both

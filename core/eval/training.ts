@@ -78,20 +78,28 @@ export async function cutSamples(
 }
 
 /**
+ * Tool-call inputs in a conversation's key. Runs of one agent on one benchmark open with the
+ * same instructions and often the same first few commands (five SWE-agent runs of
+ * ../shared/corpus-next share their first three), so a short key would merge different runs.
+ */
+const KEY_CALLS = 20;
+
+/**
  * A key shared by two files of the same conversation, whatever their format: the opening user
  * text and the first tool-call inputs, with whitespace and JSON spelling normalised.
  */
 export function conversationKey(messages: readonly Message[]): string {
   const parts: string[] = [];
+  const full = () => parts.length > KEY_CALLS;
   for (const message of messages) {
     for (const block of blocksOf(message)) {
       if (parts.length === 0 && message.role === 'user' && block.type === 'text' && typeof block.text === 'string')
         parts.push(block.text);
-      if (block.type === 'tool_call' && parts.length > 0 && parts.length < 4) parts.push(normalizedInput(block.input));
+      if (block.type === 'tool_call' && parts.length > 0 && !full()) parts.push(normalizedInput(block.input));
     }
     if (typeof message.content === 'string' && parts.length === 0 && message.role === 'user')
       parts.push(message.content);
-    if (parts.length >= 4) break;
+    if (full()) break;
   }
   return parts.map((p) => p.replace(/\s+/g, ' ').trim().slice(0, 400)).join('\u0000');
 }
@@ -104,6 +112,8 @@ function normalizedInput(input: unknown): string {
 
 export interface Transcript {
   source: string;
+  /** The public repository the transcript came from (provenance.ts); absent or null when unknown. */
+  repository?: string | null;
   messages: Message[];
 }
 
@@ -129,6 +139,36 @@ export function groupConversations(
     groups.set(key, group);
   }
   return [...groups.values()];
+}
+
+/**
+ * Conversations held out together: a repository's (runs of one agent on one benchmark resemble
+ * each other, so holding one run out while fitting on its siblings would leak), or a
+ * conversation alone when no manifest names its repository. `members` index `groups`.
+ */
+export interface HeldOutUnit {
+  name: string;
+  repository: string | null;
+  members: number[];
+}
+
+/** The held-out units of `groups`, in the order their first conversation appears. */
+export function heldOutUnits(groups: readonly ConversationGroup[]): HeldOutUnit[] {
+  const units = new Map<string, HeldOutUnit>();
+  groups.forEach((group, i) => {
+    const repository = group.transcripts.find((t) => t.repository)?.repository ?? null;
+    const name = repository ?? group.transcripts[0].source;
+    const key = repository === null ? `conversation\u0000${name}` : `repository\u0000${name}`;
+    const unit = units.get(key) ?? { name, repository, members: [] };
+    unit.members.push(i);
+    units.set(key, unit);
+  });
+  return [...units.values()];
+}
+
+/** Per-group samples joined per unit: what the fit's inner cross-validation holds out together (select.ts). */
+export function unitSamples(units: readonly HeldOutUnit[], perGroup: readonly Sample[][]): Sample[][] {
+  return units.map((unit) => unit.members.flatMap((i) => perGroup[i] ?? []));
 }
 
 /** The training samples of each group (its first transcript, `cuts` cuts), in group order. */

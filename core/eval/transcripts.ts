@@ -22,6 +22,8 @@ export interface Transcript {
   /** The SHA-256 of the file's bytes as read. */
   sha256: string;
   format: string;
+  /** The public repository the file came from, as its folder's manifest names it (provenance.ts); null when none does. */
+  repository: string | null;
   messages: Message[];
 }
 
@@ -32,7 +34,7 @@ export interface Transcript {
  */
 export function transcriptsOf(
   source: InspectedSource,
-  file: { name: string; index: number; sha256: string },
+  file: { name: string; index: number; sha256: string; repository?: string | null },
   warn: (line: string) => void,
 ): Transcript[] {
   const out: Transcript[] = [];
@@ -56,6 +58,7 @@ export function transcriptsOf(
           fileIndex: file.index,
           sha256: file.sha256,
           format: source.format,
+          repository: file.repository ?? null,
           messages,
         });
     } catch (error) {

@@ -183,7 +183,9 @@ describe('eval command', () => {
     const same = await runCli(['eval', dir, '--cv'], { cwd: dir });
     expect(same.code).toBe(2);
     expect(same.stdout).toBe('');
-    expect(same.stderr).toMatch(/--cv needs at least two different conversations with a cut point; found 1/);
+    expect(same.stderr).toMatch(
+      /--cv needs conversations from at least two repositories \(or, where none is known, two different conversations\) with a cut point; found 1/,
+    );
     const script = join(dir, 'script.json');
     writeFileSync(script, JSON.stringify({ answers: {}, default: { call: 0.5, result: 0.5 } }));
     const scripted = await runCli(['eval', dir, '--cv'], {
@@ -198,21 +200,43 @@ describe('eval command', () => {
   it.skipIf(corpus === null)(
     corpus === null
       ? `--cv ${sharedSkipReason('corpus')}`
-      : '--cv on the corpus reports held-out figures, the ablation and the weights of every fold',
+      : '§7 --cv on the corpus holds each repository out whole and reports held-out figures per repository and format, the ablation and the weights of every fold',
     async () => {
       tmp = tempDir();
       const result = await runCli(['eval', corpus as string, '--cv', '--json'], { cwd: tmp.dir });
       expect(result.code).toBe(0);
       const report = ReportSchema.extend({
-        folds: z.array(z.object({ heldOut: z.array(z.string()), result: z.record(z.string(), z.number()) })).length(6),
+        folds: z
+          .array(
+            z.object({
+              repository: z.string(),
+              heldOut: z.array(z.string()),
+              result: z.record(z.string(), z.number()),
+            }),
+          )
+          .length(4),
+        groups: z.object({
+          repository: z.array(z.object({ name: z.string(), transcripts: z.number() })),
+          format: z.array(z.object({ name: z.string() })),
+        }),
       }).parse(JSON.parse(result.stdout));
       expect(report.settings.crossValidated).toBe(true);
       expect(report.notes[0]).toMatch(/cross-validated/);
+      // The corpus's index.json names four repositories; the two cctrace sessions go out together.
+      const cctrace = report.folds.find((f) => f.repository === 'jimmc414/cctrace');
+      expect(cctrace?.heldOut).toHaveLength(2);
+      expect(report.groups.repository.map((g) => [g.name, g.transcripts])).toEqual([
+        ['gruckion/mini-swe-agent', 2],
+        ['jimmc414/cctrace', 2],
+        ['sierra-research/tau-bench', 1],
+        ['xlang-ai/spider2', 1],
+      ]);
       expect(JSON.parse(result.stdout).pooled['later-use'].policies).toHaveProperty('ablation');
       const table = await runCli(['eval', corpus as string, '--cv', '--cuts', '1'], { cwd: tmp.dir });
       expect(table.stdout).toMatch(/without shared-extractor signals/);
       expect(table.stdout).toMatch(/WEIGHTS PER FOLD/);
-      expect(table.stdout).toMatch(/cross-validated \(leave one transcript out\)/);
+      expect(table.stdout).toMatch(/cross-validated \(each of 4 repositories held out whole\)/);
+      expect(table.stdout).toMatch(/BY REPOSITORY[^\n]*\n[^\n]*\n {2}gruckion\/mini-swe-agent +2 /);
     },
     300_000,
   );

@@ -44,9 +44,15 @@ describe.skipIf(!present)(
       cv = await crossValidate(transcripts, (t) => labelContext(t.messages), { cuts: 3, maskM: 10, seeds: 5 });
     }, 900_000);
 
-    it('holds every conversation out once, the same session in two formats counted once', () => {
+    it('§7 holds every repository out whole and once, the same session in two formats counted once', () => {
       const heldOut = cv.folds.flatMap((f) => f.heldOut);
       expect(new Set(heldOut).size).toBe(heldOut.length);
+      // The folders' manifests name a repository for every file, and no repository is split across folds.
+      expect(cv.folds.every((f) => f.repository !== null)).toBe(true);
+      expect(new Set(cv.folds.map((f) => f.repository)).size).toBe(cv.folds.length);
+      const tauBench = cv.folds.find((f) => f.repository === 'sierra-research/tau-bench');
+      expect(tauBench?.heldOut.some((s) => s.startsWith(corpus as string))).toBe(true);
+      expect(tauBench?.heldOut.some((s) => s.startsWith(formats as string))).toBe(true);
       expect(cv.duplicates).toEqual([
         {
           source: expect.stringMatching(/cctrace-phase0-investigation-main\.jsonl$/),

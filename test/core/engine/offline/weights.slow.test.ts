@@ -2,6 +2,9 @@
  * The weights the offline model loads are the ones `npm run fit` produces from the shared transcripts: a
  * stale or hand-edited weights file fails here (and `npm run fit -- --check` says so too).
  */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { run } from '../../../../app/cli/fit.js';
 import { checkWeights, FEATURE_NAMES } from '../../../../core/engine/offline/features.js';
@@ -22,10 +25,11 @@ describe('fitted weights', () => {
 
   const corpus = sharedPath('corpus');
   const formats = sharedPath('formats');
+  const next = sharedPath('corpus-next');
   it.skipIf(corpus === null || formats === null)(
     corpus === null || formats === null
       ? sharedSkipReason('corpus and formats')
-      : 'are exactly what npm run fit writes from the corpus and the native-format files',
+      : '§7 are exactly what npm run fit writes from the corpus and the native-format files',
     async () => {
       const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
       try {
@@ -40,5 +44,31 @@ describe('fitted weights', () => {
       );
     },
     300_000,
+  );
+
+  it.skipIf(corpus === null || formats === null || next === null)(
+    corpus === null || formats === null || next === null
+      ? sharedSkipReason('corpus, formats and corpus-next')
+      : '§7 npm run fit fits on all three shared folders, each repository held out whole when choosing its settings',
+    async () => {
+      const out = join(mkdtempSync(join(tmpdir(), 'fit-')), 'weights.ts');
+      const lines: string[] = [];
+      const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+        lines.push(String(chunk));
+        return true;
+      });
+      try {
+        expect(await run(['--out', out, corpus as string, formats as string, next as string])).toBe(0);
+      } finally {
+        stderr.mockRestore();
+      }
+      const written = readFileSync(out, 'utf8');
+      expect(written).toMatch(/deepseek-chat-astroid-1333\.traj\.json/);
+      expect(written).toMatch(/cctrace-portable-sessions\.json/);
+      // Five SWE-agent runs that open alike are five conversations; the corpus's tau-bench file, the
+      // native-format cut of another and the next-wave results file are one repository.
+      expect(lines.join('')).toMatch(/from 189 conversations of 17 held-out units/);
+    },
+    900_000,
   );
 });
