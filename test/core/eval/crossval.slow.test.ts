@@ -1,13 +1,13 @@
 /**
  * The offline model on the real transcripts in ../shared/corpus and ../shared/formats (read in
- * place), measured the only honest way: leave one conversation out. Each transcript's cuts are
- * scored with weights fitted — and the fit's two settings chosen — on the other conversations
- * alone. Recall first: under both labels the default threshold must keep 0.80 or more of the
- * used results, beat a random policy with the same actions on recall, and beat observation
- * masking (M = 10) on recall — at the default, and at masking's own reduction (a threshold of
- * the same probabilities, R15) — also on the native-format files alone.
+ * place), measured the only honest way: whole repositories held out. Each transcript's cuts are
+ * scored with weights fitted — and the fit's two settings chosen — without any conversation of
+ * its repository. Recall first: under both labels the default threshold must keep 0.80 or more
+ * of the used results, beat a random policy with the same actions on recall, and beat
+ * observation masking (M = 10) on recall — at the default, and at masking's own reduction (a
+ * threshold of the same probabilities, R15) — also on the native-format files alone.
  *
- * The project's target is 0.40 reduction at that recall; measured here it is 0.256 (see
+ * The project's target is 0.40 reduction at that recall; measured here it is 0.299 (see
  * docs/decision-model.md, The default operating point), so the reduction floor below guards the measured
  * figure, not the target: it fails on a regression, and is raised when the model gets closer.
  */
@@ -20,7 +20,7 @@ import { LABELS, labelContext } from '../../../core/eval/labels.js';
 import { pool, versusBaselines } from '../../../core/eval/pool.js';
 import { sharedPath, sharedSkipReason } from '../../support/shared.js';
 
-/** Just under the measured 0.256: a regression guard (the target, 0.40, is not reached at 0.80 recall). */
+/** Under the measured 0.299: a regression guard (the target, 0.40, is not reached at 0.80 recall). */
 const MEASURED_REDUCTION_FLOOR = 0.25;
 const MIN_RECALL = 0.8;
 

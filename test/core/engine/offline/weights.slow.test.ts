@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { run } from '../../../../app/cli/fit.js';
+import { FAMILIES } from '../../../../core/eval/families.js';
 import { checkWeights, FEATURE_NAMES } from '../../../../core/engine/offline/features.js';
 import { OFFLINE_MODEL_VERSION } from '../../../../core/engine/offline/model.js';
 import { FITTED_WEIGHTS } from '../../../../core/engine/offline/weights.js';
@@ -70,5 +71,27 @@ describe('fitted weights', () => {
       expect(lines.join('')).toMatch(/from 189 conversations of 17 held-out units/);
     },
     900_000,
+  );
+
+  it.skipIf(corpus === null)(
+    corpus === null
+      ? sharedSkipReason('corpus')
+      : '§7 npm run fit -- --compare prints each model family held out by repository and writes nothing',
+    async () => {
+      const stdout = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+      const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+      let printed = '';
+      try {
+        expect(await run(['--compare', '--out', '/nonexistent/weights.ts', corpus as string])).toBe(0);
+        printed = stdout.mock.calls.map(([chunk]) => String(chunk)).join('');
+      } finally {
+        stdout.mockRestore();
+        stderr.mockRestore();
+      }
+      expect(printed).toMatch(/^model family \(keep_result\), 4 held-out units/);
+      expect(printed.trim().split('\n')).toHaveLength(1 + FAMILIES.length);
+      for (const family of FAMILIES) expect(printed).toContain(`${family.name} | `);
+    },
+    300_000,
   );
 });
