@@ -94,7 +94,8 @@ export class JsonLinesReader {
       this.bytesLine(line, true);
       from = nl + 1;
     }
-    if (from < chunk.length) this.pendingBytes.push(chunk.slice(from));
+    // A copy: the host may reuse the chunk's memory, and a Buffer's `slice` would share it.
+    if (from < chunk.length) this.pendingBytes.push(Uint8Array.prototype.slice.call(chunk, from));
   }
 
   private textLine(raw: string, terminated: boolean): void {

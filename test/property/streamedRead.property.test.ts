@@ -35,10 +35,15 @@ function bytesText(bytes: Uint8Array, bom: boolean): SourceSlices {
 function streamed(bytes: Uint8Array, cuts: readonly number[]): { reader: JsonLinesReader; doc: JsonLinesDocument } {
   const reader = new JsonLinesReader();
   const at = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
+  // One buffer for every chunk, as the command line reads a file: the reader must not keep it.
+  const buffer = Buffer.alloc(bytes.length);
   let from = 0;
   for (const cut of [...at, bytes.length]) {
-    // A fresh copy each time: the reader must not keep a chunk the host reuses.
-    if (cut > from) reader.push(Uint8Array.from(bytes.subarray(from, cut)));
+    if (cut > from) {
+      buffer.set(bytes.subarray(from, cut));
+      reader.push(buffer.subarray(0, cut - from));
+      buffer.fill(0x0a);
+    }
     from = Math.max(from, cut);
   }
   // Where the spans count from is known at the end (a byte-order mark), so the text is given then.
@@ -169,7 +174,7 @@ describe('§9 streamed JSON Lines read', () => {
         const path = join(formats as string, name);
         const bytes = readFileSync(path);
         const wholeSource = await openSourceLazily(bytes);
-        for (const size of [5, 4093]) {
+        for (const size of [61, 4093]) {
           const cuts = Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) => i * size);
           const { doc } = streamed(bytes, cuts);
           expectSameDocument(doc, wholeSource.doc);
