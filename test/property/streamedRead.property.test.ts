@@ -89,9 +89,10 @@ const fileArb = fc.record({
   finalNewline: fc.boolean(),
 });
 const cutsArb = fc.array(fc.nat(), { maxLength: 12 });
+type GeneratedFile = typeof fileArb extends fc.Arbitrary<infer T> ? T : never;
 
 /** A JSON Lines file of the generated lines: mixed line breaks, blank lines, a BOM or none, a final newline or none. */
-function fileOf(file: fc.RecordValue<typeof fileArb>): Uint8Array {
+function fileOf(file: GeneratedFile): Uint8Array {
   const eol = file.crlf ? '\r\n' : '\n';
   const lines = [
     `${JSON.stringify(file.first)}`,
