@@ -120,6 +120,26 @@ describe('§9 streamed JSON Lines read', () => {
     );
   });
 
+  it('§9 text fed in pieces cut anywhere (inside a surrogate pair, between \\r and \\n) reads as the whole text does', () => {
+    fc.assert(
+      fc.property(fileArb, cutsArb, (file, cuts) => {
+        const text = utf8.decode(fileOf(file));
+        const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+        const reader = new JsonLinesReader();
+        let from = 0;
+        for (const cut of [...cuts.map((c) => c % (body.length + 1)).sort((a, b) => a - b), body.length]) {
+          if (cut > from) reader.push(body.slice(from, cut));
+          from = Math.max(from, cut);
+        }
+        const doc = reader.end(body);
+        const reference = parseSource(text);
+        expect(reader.isJsonLines).toBe(reference.kind === 'jsonl');
+        if (reference.kind === 'jsonl') expect({ ...doc, bom: reference.bom }).toEqual(reference);
+      }),
+      RUNS,
+    );
+  });
+
   it('§9 a write with records dropped or edited from a streamed read equals the whole read’s', () => {
     fc.assert(
       fc.property(
