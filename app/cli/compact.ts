@@ -56,10 +56,13 @@ export interface CliRequest {
   source: OpenedSource;
   /** Files the arguments read (`@path`): `--out` may be none of them. */
   inputs: string[];
-  /** `--out`: the path, the history as read for its archive, and the module that writes it. */
+  /**
+   * `--out`: the path, the history as read for its archive (read when the export is written: a
+   * streamed file's bytes are not held during the run), and the module that writes it.
+   */
   out: {
     path: string;
-    input: ReadInput;
+    input: () => ReadInput;
     files: typeof import('./out.js');
     restoreServer: boolean;
     /** `--resumable` (SPEC §9): also a new Claude Code session; the file `messages` came from. */
@@ -83,6 +86,7 @@ export interface CliRequest {
  * text (a ZIP's bytes) with the bytes it came from: a file's own bytes, or an inline value's UTF-8.
  */
 interface MessagesRead {
+  name: string;
   input: SourceInput | StreamedLines;
   sha256: string;
   size: number;
@@ -97,6 +101,7 @@ function readMessages(value: string): MessagesRead {
   if (streamed !== null) {
     const { sha256, size } = streamed;
     return {
+      name,
       input: streamed,
       sha256,
       size,
@@ -107,7 +112,7 @@ function readMessages(value: string): MessagesRead {
     ? readSourceFileBytes('messages', value.slice(1), { streams: true })
     : { text: resolveValue('messages', value), bytes: Buffer.from(resolveValue('messages', value), 'utf8') };
   const sha256 = createHash('sha256').update(bytes).digest('hex');
-  return { input: text, sha256, size: bytes.length, whole: () => ({ name, bytes, text, sha256 }) };
+  return { name, input: text, sha256, size: bytes.length, whole: () => ({ name, bytes, text, sha256 }) };
 }
 
 /** Turns the arguments into a checked request and the source it came from. */
@@ -162,12 +167,13 @@ export async function readRequest(argv: readonly string[]): Promise<CliRequest> 
     // compaction pays for neither (test/bench/cli.bench.ts).
     const files = await import('./out.js');
     files.checkOutPath(path, inputs);
-    const input = files.readInputOf((read as MessagesRead).whole(), openedAt);
+    const messages = read as MessagesRead;
+    const original = { name: messages.name, sha256: messages.sha256, bytes: messages.size };
     // The archive is written beside the snapshot: R13's markers name it unless told otherwise.
-    if (raw.archive_ref === undefined) raw.archive_ref = files.archiveNameOf(input, source as OpenedSource);
+    if (raw.archive_ref === undefined) raw.archive_ref = files.archiveNameOf(original, source as OpenedSource);
     out = {
       path,
-      input,
+      input: () => files.readInputOf(messages.whole(), openedAt),
       files,
       restoreServer: flags.has('restore-server'),
       resumable: flags.has('resumable') ? { from: messagesPath } : null,
@@ -256,7 +262,7 @@ export async function run(argv: string[]): Promise<number> {
       // Every file this command read: the @values, the scripted backend's answers and `.env`.
       const script = config.settings.scriptPath === null ? [] : [resolve(config.settings.scriptPath)];
       const read = [...inputs, ...script, resolve('.env')];
-      const written = await out.files.writeOutFiles(out.path, out.input, run, {
+      const written = await out.files.writeOutFiles(out.path, out.input(), run, {
         reviewer,
         inputs: read,
         force,
