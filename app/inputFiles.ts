@@ -66,6 +66,35 @@ export function kindOf(stats: Stats): string {
 
 /** The bytes of `path`, bounded as the header says; every refusal is an UnreadableFile. */
 export function readInputBytes(path: string, limits: ReadLimits = {}): Buffer {
+  return withInputFile(path, limits, (fd, stats, limit) => readAll(fd, path, stats, limit, limits));
+}
+
+/**
+ * A regular file's bytes handed to `onChunk` as they are read, bounded and refused as
+ * `readInputBytes` says, without the file held whole; the chunk's buffer is reused once
+ * `onChunk` returns. The size read.
+ */
+export function readInputChunks(path: string, onChunk: (chunk: Buffer) => void, limits: ReadLimits = {}): number {
+  return withInputFile(path, { ...limits, streams: false }, (fd, _stats, limit) => {
+    const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+    let total = 0;
+    for (;;) {
+      let n: number;
+      try {
+        n = readSync(fd, buffer, 0, buffer.length, null);
+      } catch (error) {
+        throw new UnreadableFile('read_error', path, `cannot read ${path}: ${codeOf(error)}`);
+      }
+      if (n === 0) return total;
+      total += n;
+      if (total > limit) throw tooLarge(path, total, limits, true);
+      onChunk(buffer.subarray(0, n));
+    }
+  });
+}
+
+/** `read` on `path` opened after the checks by type and size, which hold for every reader here. */
+function withInputFile<T>(path: string, limits: ReadLimits, read: (fd: number, stats: Stats, limit: number) => T): T {
   const limit = limits.maxBytes ?? memoryBudgetBytes();
   let fd: number;
   try {
@@ -83,7 +112,7 @@ export function readInputBytes(path: string, limits: ReadLimits = {}): Buffer {
       // Fail before reading a file too big for the heap: V8 would abort without a message.
       if (stats.size > limit) throw tooLarge(path, stats.size, limits, false);
     }
-    return readAll(fd, path, stats, limit, limits);
+    return read(fd, stats, limit);
   } finally {
     closeSync(fd);
   }

@@ -16,6 +16,7 @@ import { registryFor } from '../../core/engine/loadBackend.js';
 import { compactParsed } from '../../core/engine/pass.js';
 import type { CompactRequest } from '../../core/engine/schema.js';
 import type { PolicyFile } from '../../core/policies/policyFile.js';
+import type { SourceInput } from '../../core/formats/bytes.js';
 import type { OpenedSource } from '../../core/formats/open.js';
 import { compactionReports, liveFromMessageId } from '../../core/formats/compactions.js';
 import { sourceSummary } from '../../core/formats/open.js';
@@ -34,7 +35,7 @@ import {
   VERBATIM_KEYS,
 } from './args.js';
 import type { ReadBytes, ReadInput } from './out.js';
-import { openMessages } from './source.js';
+import { openMessages, StreamedLines } from './source.js';
 
 export const FLAGS = [
   'format',
@@ -55,10 +56,13 @@ export interface CliRequest {
   source: OpenedSource;
   /** Files the arguments read (`@path`): `--out` may be none of them. */
   inputs: string[];
-  /** `--out`: the path, the history as read for its archive, and the module that writes it. */
+  /**
+   * `--out`: the path, the history as read for its archive (read when the export is written: a
+   * streamed file's bytes are not held during the run), and the module that writes it.
+   */
   out: {
     path: string;
-    input: ReadInput;
+    input: () => ReadInput;
     files: typeof import('./out.js');
     restoreServer: boolean;
     /** `--resumable` (SPEC §9): also a new Claude Code session; the file `messages` came from. */
@@ -77,14 +81,38 @@ export interface CliRequest {
   input: { sha256: string; bytes: number } | null;
 }
 
-/** `messages`' text (a ZIP's bytes) and the bytes it came from: a file's own bytes, or an inline value's UTF-8. */
-function readMessages(value: string): ReadBytes {
+/**
+ * `messages` as read: a JSON Lines file streamed (its bytes read again only for `--out`), or its
+ * text (a ZIP's bytes) with the bytes it came from: a file's own bytes, or an inline value's UTF-8.
+ */
+interface MessagesRead {
+  name: string;
+  input: SourceInput | StreamedLines;
+  sha256: string;
+  size: number;
+  /** The bytes and text `--out` archives. */
+  whole: () => ReadBytes;
+}
+
+function readMessages(value: string): MessagesRead {
   const fromFile = value.startsWith('@') && !value.startsWith('@@');
+  const name = fromFile ? basename(value.slice(1)) : 'messages.json';
+  const streamed = fromFile ? StreamedLines.read(value.slice(1)) : null;
+  if (streamed !== null) {
+    const { sha256, size } = streamed;
+    return {
+      name,
+      input: streamed,
+      sha256,
+      size,
+      whole: () => ({ name, sha256, bytes: streamed.bytes(), text: streamed.text() }),
+    };
+  }
   const { text, bytes } = fromFile
     ? readSourceFileBytes('messages', value.slice(1), { streams: true })
     : { text: resolveValue('messages', value), bytes: Buffer.from(resolveValue('messages', value), 'utf8') };
   const sha256 = createHash('sha256').update(bytes).digest('hex');
-  return { name: fromFile ? basename(value.slice(1)) : 'messages.json', bytes, text, sha256 };
+  return { name, input: text, sha256, size: bytes.length, whole: () => ({ name, bytes, text, sha256 }) };
 }
 
 /** Turns the arguments into a checked request and the source it came from. */
@@ -93,7 +121,7 @@ export async function readRequest(argv: readonly string[]): Promise<CliRequest> 
   const raw: Partial<Record<RequestKey, unknown>> = {};
   const inputs: string[] = [];
   let source: OpenedSource | null = null;
-  let read: ReadBytes | null = null;
+  let read: MessagesRead | null = null;
   let messagesPath: string | null = null;
   const openedAt = new Date().toISOString();
   for (const [key, value] of splitPairs(rest)) {
@@ -101,7 +129,7 @@ export async function readRequest(argv: readonly string[]): Promise<CliRequest> 
     if (key === 'messages') {
       read = readMessages(value);
       messagesPath = value.startsWith('@') && !value.startsWith('@@') ? value.slice(1) : null;
-      source = await openMessages(read.text, value, {
+      source = await openMessages(read.input, value, {
         format: flags.get('format'),
         conversation: flags.get('conversation'),
       });
@@ -139,12 +167,13 @@ export async function readRequest(argv: readonly string[]): Promise<CliRequest> 
     // compaction pays for neither (test/bench/cli.bench.ts).
     const files = await import('./out.js');
     files.checkOutPath(path, inputs);
-    const input = files.readInputOf(read as ReadBytes, openedAt);
+    const messages = read as MessagesRead;
+    const original = { name: messages.name, sha256: messages.sha256, bytes: messages.size };
     // The archive is written beside the snapshot: R13's markers name it unless told otherwise.
-    if (raw.archive_ref === undefined) raw.archive_ref = files.archiveNameOf(input, source as OpenedSource);
+    if (raw.archive_ref === undefined) raw.archive_ref = files.archiveNameOf(original, source as OpenedSource);
     out = {
       path,
-      input,
+      input: () => files.readInputOf(messages.whole(), openedAt),
       files,
       restoreServer: flags.has('restore-server'),
       resumable: flags.has('resumable') ? { from: messagesPath } : null,
@@ -161,9 +190,9 @@ export async function readRequest(argv: readonly string[]): Promise<CliRequest> 
     reviewer: flags.get('reviewer'),
     force: flags.has('force'),
     signKey,
-    messageBytes: read?.bytes.length ?? 0,
+    messageBytes: read?.size ?? 0,
     policy,
-    input: read === null ? null : { sha256: read.sha256, bytes: read.bytes.length },
+    input: read === null ? null : { sha256: read.sha256, bytes: read.size },
   };
 }
 
@@ -233,7 +262,7 @@ export async function run(argv: string[]): Promise<number> {
       // Every file this command read: the @values, the scripted backend's answers and `.env`.
       const script = config.settings.scriptPath === null ? [] : [resolve(config.settings.scriptPath)];
       const read = [...inputs, ...script, resolve('.env')];
-      const written = await out.files.writeOutFiles(out.path, out.input, run, {
+      const written = await out.files.writeOutFiles(out.path, out.input(), run, {
         reviewer,
         inputs: read,
         force,

@@ -59,10 +59,10 @@ export function readInputOf(read: ReadBytes, openedAt: string): ReadInput {
 }
 
 /** The archive's name: its extension from the file's, or from the kind of document an inline value was. */
-export function archiveNameOf(input: ReadInput, source: OpenedSource): string {
-  const inline = input.original.name === 'messages.json';
-  const name = inline && source.doc.kind === 'jsonl' ? 'messages.jsonl' : input.original.name;
-  return archiveFileOf({ ...input.original, name }).name;
+export function archiveNameOf(original: OriginalFile, source: OpenedSource): string {
+  const inline = original.name === 'messages.json';
+  const name = inline && source.doc.kind === 'jsonl' ? 'messages.jsonl' : original.name;
+  return archiveFileOf({ ...original, name }).name;
 }
 
 export interface OutRun {

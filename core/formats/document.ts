@@ -11,13 +11,9 @@ import type { SourceText } from './types.js';
 import { FormatError } from './types.js';
 import { parseNonFinite } from './nonFinite.js';
 import { align, spliceText } from './splice.js';
-import { describeJsonError, jsonSyntaxError } from './jsonSyntax.js';
-
-/** Where a JSON Lines line stops being JSON: its column only (the line is named by the caller). */
-function lineError(line: string): string {
-  const at = jsonSyntaxError(line);
-  return at ? `column ${at.column}: expected ${at.expected}` : 'not a JSON value';
-}
+import { describeJsonError } from './jsonSyntax.js';
+import type { JsonLinesDocument } from './jsonLines.js';
+import { JsonLinesReader } from './jsonLines.js';
 
 /** Parses `text` (a byte-order mark is ignored) into a document, or throws a FormatError naming where. */
 export function parseSource(text: string): SourceText {
@@ -40,34 +36,9 @@ export function parseSource(text: string): SourceText {
 }
 
 function parseLines(body: string, bom: boolean): SourceText {
-  const eol = body.includes('\r\n') ? '\r\n' : '\n';
-  const records: unknown[] = [];
-  const lines: string[] = [];
-  const lineNumbers: number[] = [];
-  const spans: Array<[number, number]> = [];
-  const raw = body.split('\n');
-  let start = 0;
-  for (let i = 0; i < raw.length; start += raw[i].length + 1, i++) {
-    const line = raw[i].endsWith('\r') ? raw[i].slice(0, -1) : raw[i];
-    if (line.trim() === '') continue;
-    let record: unknown;
-    try {
-      record = JSON.parse(line);
-    } catch {
-      // A line Python's json.dumps wrote with NaN or Infinity is still a record (nonFinite.ts).
-      record = parseNonFinite(line);
-      if (record === null && records.length === 0)
-        throw new FormatError(`not JSON: ${describeJsonError(body)}`, 'not_json');
-      if (record === null) throw new FormatError(`JSON Lines, line ${i + 1}: not JSON: ${lineError(line)}`, 'not_json');
-    }
-    if (typeof record === 'object' && record !== null && exceedsNesting(record))
-      throw new FormatError(`JSON Lines, line ${i + 1}: ${NESTING_MESSAGE}`, 'not_json');
-    records.push(record);
-    lines.push(line);
-    lineNumbers.push(i + 1);
-    spans.push([start, start + line.length]);
-  }
-  return { kind: 'jsonl', records, lines, lineNumbers, eol, text: body, spans, bom };
+  const reader = new JsonLinesReader(() => body);
+  reader.push(body);
+  return { ...reader.end(body), bom };
 }
 
 /**
@@ -101,21 +72,13 @@ export function serializeValue(doc: SourceText, value: unknown): string {
 export function serializeRecords(doc: SourceText, records: readonly unknown[]): string {
   if (doc.kind === 'json' && Array.isArray(doc.value)) return serializeValue(doc, records);
   if (doc.kind === 'json' && records.length === 1 && isRecord(doc.value)) return serializeValue(doc, records[0]);
-  if (doc.kind === 'jsonl' && doc.text !== undefined && doc.spans !== undefined)
-    return (doc.bom ? '\ufeff' : '') + spliceLines(doc, doc.text, doc.spans, records);
-  const original = new Map<unknown, string>();
-  if (doc.kind === 'jsonl') doc.records.forEach((record, i) => original.set(record, doc.lines[i]));
-  const eol = doc.kind === 'jsonl' ? doc.eol : '\n';
-  return records.map((record) => (original.get(record) ?? JSON.stringify(record)) + eol).join('');
+  if (doc.kind === 'jsonl') return (doc.bom ? '\ufeff' : '') + spliceLines(doc, records);
+  return records.map((record) => `${JSON.stringify(record)}\n`).join('');
 }
 
 /** JSON Lines with each kept record's line (edited in place when its record was) and what followed it. */
-function spliceLines(
-  doc: Extract<SourceText, { kind: 'jsonl' }>,
-  text: string,
-  spans: ReadonlyArray<[number, number]>,
-  records: readonly unknown[],
-): string {
+function spliceLines(doc: JsonLinesDocument, records: readonly unknown[]): string {
+  const { text, spans } = doc;
   const pairs = align(doc.records, records);
   // Pieces joined once: testing the end of a growing string would flatten it on every record.
   const parts: string[] = [spans.length > 0 ? text.slice(0, spans[0][0]) : ''];

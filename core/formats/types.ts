@@ -46,8 +46,8 @@ export type WrittenFile = string | Uint8Array;
 export type JsonPath = ReadonlyArray<string | number>;
 
 /**
- * The parsed file. JSON Lines keep each line's text, so lines a proposal does not touch are
- * written back exactly as they were, in their original order.
+ * The parsed file. JSON Lines keep where each line's text is, so lines a proposal does not
+ * touch are written back exactly as they were, in their original order.
  */
 export type SourceText =
   | {
@@ -64,14 +64,23 @@ export type SourceText =
   | {
       kind: 'jsonl';
       records: unknown[];
-      lines: string[];
       lineNumbers: number[];
       eol: string;
-      /** The text as read and where each record's line starts and ends in it, for byte-preserving writes. */
-      text?: string;
-      spans?: Array<[number, number]>;
+      /**
+       * The text as read (after a byte-order mark) and where each record's line starts and ends
+       * in it, for byte-preserving writes: the text itself, or its file read back by position
+       * (jsonLines.ts), so a streamed read need not hold it.
+       */
+      text: SourceSlices;
+      spans: Array<[number, number]>;
       bom?: boolean;
     };
+
+/** Text a document's spans index: a string, or a file's bytes decoded span by span. */
+export interface SourceSlices {
+  readonly length: number;
+  slice(start: number, end: number): string;
+}
 
 export interface Detection {
   format: FormatId;

@@ -3,7 +3,7 @@
  * `metadata.source`, `--format`, `--conversation`, `--out` (never the input, however spelled),
  * the no-tool-calls error, the name-mismatch warning, the `@` hint and the `formats` command.
  */
-import { linkSync, readFileSync, symlinkSync } from 'node:fs';
+import { linkSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ResponseSchema } from '../../../core/engine/schema.js';
@@ -240,6 +240,43 @@ describe.skipIf(!formats)('files with several conversations', () => {
     expect({ ...written[3], traj: null }).toEqual({ ...original[3], traj: null });
     const reread = openSource(readFileSync(join(tmp.dir, 'out.json'), 'utf8'), { conversation: '3' });
     expect(withPositionalIds(reread.read.messages)).toEqual(withPositionalIds(response.answer.messages as never));
+  });
+
+  it('§9 a .jsonl file read in chunks answers, exports and fails exactly as the same bytes read whole', async () => {
+    tmp = tempDir();
+    // The same archive name both ways: R13's markers name it, and the two files are named apart.
+    const run = (name: string, extra: string[] = []) =>
+      compact(
+        [`messages=@${name}`, 'archive_ref=session.archive', ...extra],
+        scripted({ default: { call: 0.9, result: 0 } }),
+      );
+    const withoutTimes = (stdout: string) => stdout.replace(/"elapsed_ms":\d+/g, '"elapsed_ms":0');
+    const variants = {
+      lf: SESSION,
+      crlfBom: `\ufeff${SESSION.replaceAll('\n', '\r\n').replace(/\r\n$/, '')}\n\n`,
+    };
+    for (const [label, text] of Object.entries(variants)) {
+      tmp.write(`${label}.jsonl`, text);
+      tmp.write(`${label}.txt`, text);
+      const streamed = await run(`${label}.jsonl`, ['--out', `${label}-streamed.jsonl`]);
+      const whole = await run(`${label}.txt`, ['--out', `${label}-whole.jsonl`]);
+      expect(withoutTimes(streamed.stdout)).toBe(withoutTimes(whole.stdout));
+      expect(envelope(streamed).answer.reason).toBe('compacted');
+      expect(readFileSync(join(tmp.dir, `${label}-streamed.jsonl`))).toEqual(
+        readFileSync(join(tmp.dir, `${label}-whole.jsonl`)),
+      );
+    }
+    const broken = {
+      badLine: `${SESSION}{"type":\n`,
+      notUtf8: Buffer.concat([Buffer.from(SESSION), Buffer.from([0xff, 0x0a])]),
+      oneRecord: `${SESSION.split('\n')[1]}\n`,
+    };
+    for (const [label, bytes] of Object.entries(broken)) {
+      for (const name of [`${label}.jsonl`, `${label}.txt`]) writeFileSync(join(tmp.dir, name), bytes);
+      const [streamed, whole] = [await run(`${label}.jsonl`), await run(`${label}.txt`)];
+      expect(streamed.code).toBe(whole.code);
+      expect(streamed.stderr.replaceAll('.jsonl', '.txt')).toBe(whole.stderr);
+    }
   });
 });
 

@@ -13,6 +13,7 @@ import type { Action } from '../../../core/engine/schema.js';
 import type { JsonPath, OpenedSource, Proposal, SourceText } from '../../../core/formats/index.js';
 import { exportSource, inspectSource, openConversation } from '../../../core/formats/index.js';
 import { valueAt } from '../../../core/formats/document.js';
+import { recordLine } from '../../../core/formats/jsonLines.js';
 import { verifyExport } from '../../../core/audit/verify.js';
 import { nodeHash } from '../../../app/host/exportFiles.js';
 import { makeExport } from '../../support/exports.js';
@@ -24,9 +25,16 @@ const ACTIONS: Action[] = ['keep', 'drop_result', 'drop_call'];
 
 /** The same edits written the way a parse-and-stringify writer would: the document without its text. */
 function stringified(source: OpenedSource, proposal: Proposal): string {
-  const { text: _text, ...rest } = source.doc as SourceText & { text?: string; spans?: unknown };
-  const doc = { ...rest, spans: undefined } as SourceText;
-  return exportSource({ doc, read: source.read }, proposal);
+  if (source.doc.kind === 'jsonl') {
+    // Each record stringified on a line of its own: the edits are spliced into that text.
+    const lines = source.doc.records.map((record) => JSON.stringify(record));
+    let at = 0;
+    const spans = lines.map((line): [number, number] => [at, (at += line.length + 1) - 1]);
+    const text = lines.map((line) => `${line}\n`).join('');
+    return exportSource({ doc: { ...source.doc, text, spans, eol: '\n', bom: false }, read: source.read }, proposal);
+  }
+  const { text: _text, ...doc } = source.doc;
+  return exportSource({ doc: doc as SourceText, read: source.read }, proposal);
 }
 
 /** Each record once, though several messages may share it (a smolagents step holds a call and its result). */
@@ -57,7 +65,7 @@ function recordTexts(source: OpenedSource, text: string): Array<{ json: string; 
   for (const path of uniquePaths(source.read.map.records.flat())) {
     if (doc.kind === 'jsonl') {
       const i = path[0] as number;
-      out.push({ json: JSON.stringify(doc.records[i]), text: doc.lines[i], at: i });
+      out.push({ json: JSON.stringify(doc.records[i]), text: recordLine(doc, i), at: i });
       continue;
     }
     const node = tree && findNodeAtLocation(tree, [...path]);
