@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { repeatClaudeCodeSession } from '../support/bigSession.js';
+import { BIG_SESSION_SOURCES, repeatClaudeCodeSession } from '../support/bigSession.js';
 import { sharedPath, sharedSkipReason } from '../support/shared.js';
 import { expect, test } from './host.js';
 
@@ -35,7 +35,7 @@ test('§9 a big session shows bytes, records and its format while it opens; Canc
   host,
 }) => {
   test.skip(!formats, sharedSkipReason('formats'));
-  const source = readFileSync(join(formats!, 'claude-code-jsonl/cctrace-phase0-investigation-main.jsonl'), 'utf8');
+  const source = readFileSync(join(formats!, BIG_SESSION_SOURCES.claudeCode), 'utf8');
   const big = join(host.dir, 'big-session.jsonl');
   writeFileSync(big, repeatClaudeCodeSession(source, 60_000_000));
 
