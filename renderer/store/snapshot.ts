@@ -1,9 +1,11 @@
 /** The opened history: its source document and format (to export into), messages, summary and hash. */
 import type { ConversationInfo, OpenedSource } from '../../core/formats/index.js';
 import type { Message } from '../../core/engine/schema.js';
+import type { TargetReport } from '../../core/formats/targets/index.js';
 import type { HistorySummary } from '../../core/inspect/summary.js';
 import type { Example, OpenedFile } from '../../core/ipc/contract.js';
 import type { OpenProgress } from '../worker/client.js';
+import { nextTask } from '../nextTask.js';
 import { overOpenLimit } from './openLimit.js';
 import type { Slice } from './slice.js';
 import type { UiSlice } from './ui.js';
@@ -17,6 +19,8 @@ export interface Snapshot {
   source: OpenedSource;
   messages: Message[];
   summary: HistorySummary;
+  /** The opened file against the targets its format feeds (SPEC §9), as the worker checked it. */
+  checks: TargetReport[];
   openedAt: string;
   /** The bytes as opened: an export writes them beside the snapshot as its archive, byte for byte. */
   original: Blob;
@@ -109,7 +113,10 @@ export const createSnapshotSlice: Slice<SnapshotSlice, Resets & Pick<UiSlice, 'r
           controller.signal,
         );
         if (controller.signal.aborted) return false;
+        // Opened: past cancelling. The last of the worker's answer was taken in a task of its own;
+        // what it opened is shown in the next.
         openUnderWay = null;
+        await nextTask();
         if (parsed.kind === 'choose') {
           set({
             opening: null,

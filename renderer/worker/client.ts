@@ -60,7 +60,23 @@ export function createDirectParser(): SnapshotParser {
   };
 }
 
-type Waiter = { resolve: (v: unknown) => void; reject: (e: Error) => void; onProgress?: (p: OpenProgress) => void };
+interface Waiter {
+  resolve: (v: unknown) => void;
+  reject: (e: Error) => void;
+  onProgress?: (p: OpenProgress) => void;
+  /** The slices of an opened snapshot received so far, by field. */
+  slices?: { messages: Message[]; records: unknown[] };
+}
+
+/** Puts an opened snapshot's slices back where the worker took them from (snapshot.worker.ts `postSliced`). */
+function unslice(rest: ParsedSnapshot, slices: NonNullable<Waiter['slices']>): ParsedSnapshot {
+  const { doc, read } = rest.source;
+  rest.messages = slices.messages;
+  read.messages = slices.messages;
+  if (doc.kind === 'jsonl') doc.records = slices.records;
+  else if (Array.isArray(doc.value)) doc.value = slices.records;
+  return rest;
+}
 
 /** One snapshot worker and the requests waiting on it; closing it ends the worker and rejects them. */
 function spawnWorker() {
@@ -70,17 +86,32 @@ function spawnWorker() {
   // The decoder it talks to lives in this worker: a new worker starts from no ids sent.
   const encode = actionEncoder();
   worker.onmessage = (
-    event: MessageEvent<{ id: number; kind: string; result?: unknown; message?: string; progress?: OpenProgress }>,
+    event: MessageEvent<{
+      id: number;
+      kind: string;
+      result?: unknown;
+      message?: string;
+      progress?: OpenProgress;
+      field?: 'messages' | 'records';
+      items?: unknown[];
+      sliced?: boolean;
+    }>,
   ) => {
     const m = event.data;
     const waiter = pending.get(m.id);
     if (!waiter) return;
     if (m.kind === 'progress') {
       if (m.progress) waiter.onProgress?.(m.progress);
+    } else if (m.kind === 'slice' && m.field && m.items) {
+      waiter.slices ??= { messages: [], records: [] };
+      const into: unknown[] = waiter.slices[m.field];
+      for (const item of m.items) into.push(item);
     } else {
       pending.delete(m.id);
-      if (m.kind === 'done') waiter.resolve(m.result);
-      else waiter.reject(new Error(m.message));
+      if (m.kind !== 'done') waiter.reject(new Error(m.message));
+      else if (m.sliced)
+        waiter.resolve(unslice(m.result as ParsedSnapshot, waiter.slices ?? { messages: [], records: [] }));
+      else waiter.resolve(m.result);
     }
   };
   return {

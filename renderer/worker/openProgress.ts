@@ -19,6 +19,8 @@ export interface OpenProgress {
 
 /** How often the worker reports while reading: often enough to move, rarely enough to cost the page nothing. */
 export const PROGRESS_EVERY_MS = 100;
+/** Messages or records a slice of an opened snapshot carries to the page (snapshot.worker.ts). */
+export const SLICE_ITEMS = 2_000;
 /** The longest prefix the format is sniffed from while reading. */
 const SNIFF_BYTES = 1 << 20;
 const NEWLINE = 0x0a;
@@ -49,14 +51,20 @@ export class ReadTally {
     return this.jsonl ? this.lines + (this.trailing ? 1 : 0) : null;
   }
 
-  private sniff(): void {
+  /** The file is read: a last line without its newline counts in the sniff too. */
+  finish(): void {
+    if (this.sniffing) this.sniff(true);
+    this.stopSniffing();
+  }
+
+  private sniff(whole = false): void {
     const bytes = new Uint8Array(this.prefixBytes);
     let offset = 0;
     for (const part of this.prefix) {
       bytes.set(part, offset);
       offset += part.length;
     }
-    const end = bytes.lastIndexOf(NEWLINE);
+    const end = whole ? bytes.length - 1 : bytes.lastIndexOf(NEWLINE);
     try {
       const doc = parseSource(new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, end + 1)));
       if (doc.kind !== 'jsonl') return;

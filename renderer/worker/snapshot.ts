@@ -9,6 +9,8 @@ import type { RebuildOptions } from '../../core/engine/rebuild.js';
 import type { Action, Message } from '../../core/engine/schema.js';
 import type { ConversationInfo, Detection, FormatId, OpenedSource } from '../../core/formats/index.js';
 import { adapterFor, inspectSource, openConversation } from '../../core/formats/index.js';
+import type { TargetReport } from '../../core/formats/targets/index.js';
+import { runTargetChecks } from '../../core/formats/targets/index.js';
 import type { CurvePoint } from '../../core/inspect/curve.js';
 import { thresholdCurve } from '../../core/inspect/curve.js';
 import type { SizeModel } from '../../core/inspect/sizeModel.js';
@@ -26,6 +28,8 @@ export interface ParsedSnapshot {
   /** `source.read.messages`: the conversation in our model. */
   messages: Message[];
   summary: HistorySummary;
+  /** The opened file against every target its format feeds (SPEC §9), checked where it was parsed. */
+  checks: TargetReport[];
   bytes: number;
   sha256: string;
   /** The bytes as opened: an export writes them beside the snapshot as its archive, byte for byte. */
@@ -97,6 +101,7 @@ export async function parseBytes(
     source,
     messages,
     summary: summarizeHistory(messages),
+    checks: runTargetChecks({ doc: source.doc, read: source.read }),
     bytes: bytes.length,
     sha256: await sha256Hex(bytes),
     original: new Blob([bytes as BlobPart]),

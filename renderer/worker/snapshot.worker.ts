@@ -7,10 +7,10 @@
 import type { Message } from '../../core/engine/schema.js';
 import type { WireTokenRequest } from './actions.js';
 import { actionDecoder } from './actions.js';
-import type { MeasureRequest, TokenRequest } from './snapshot.js';
+import type { ConversationChoice, MeasureRequest, ParsedSnapshot, TokenRequest } from './snapshot.js';
 import { countTokens, measureRun, parseBytes, readWithProgress } from './snapshot.js';
 import type { OpenProgress } from './openProgress.js';
-import { ReadTally, throttled } from './openProgress.js';
+import { ReadTally, SLICE_ITEMS, throttled } from './openProgress.js';
 
 export type WorkerRequest =
   | { id: number; kind: 'open'; file?: Blob; text?: string; conversation?: string }
@@ -46,6 +46,7 @@ async function open(req: Extract<WorkerRequest, { kind: 'open' }>) {
         report({ ...at('reading'), bytesRead });
       })
     : new TextEncoder().encode(req.text ?? '');
+  tally.finish();
   report(at('parsing'), true);
   let parsed: Partial<Pick<OpenProgress, 'format' | 'records'>> = {};
   return parseBytes(bytes, req.conversation, {
@@ -57,13 +58,40 @@ async function open(req: Extract<WorkerRequest, { kind: 'open' }>) {
   });
 }
 
+/**
+ * Posts an opened snapshot in slices: its messages and the document's records, SLICE_ITEMS a
+ * message, then the rest. The page's thread takes each message in a task of its own, so a
+ * 100 MB session's clone never holds it in one piece (client.ts puts the slices back).
+ */
+function postSliced(id: number, parsed: ParsedSnapshot | ConversationChoice): void {
+  if (parsed.kind === 'choose') return post({ id, kind: 'done', result: parsed });
+  const { doc, read } = parsed.source;
+  const records = doc.kind === 'jsonl' ? doc.records : Array.isArray(doc.value) ? (doc.value as unknown[]) : [];
+  for (const [field, items] of [
+    ['messages', parsed.messages],
+    ['records', records],
+  ] as const)
+    for (let i = 0; i < items.length; i += SLICE_ITEMS)
+      post({ id, kind: 'slice', field, items: items.slice(i, i + SLICE_ITEMS) });
+  const rest: ParsedSnapshot = {
+    ...parsed,
+    messages: [],
+    source: {
+      ...parsed.source,
+      doc: doc.kind === 'jsonl' ? { ...doc, records: [] } : Array.isArray(doc.value) ? { ...doc, value: [] } : doc,
+      read: { ...read, messages: [] },
+    },
+  };
+  post({ id, kind: 'done', result: rest, sliced: true });
+}
+
 self.onmessage = async (event: MessageEvent<WorkerRequest>) => {
   const req = event.data;
   try {
     if (req.kind === 'open') {
       const parsed = await open(req);
       if (parsed.kind === 'snapshot') messages = parsed.messages;
-      post({ id: req.id, kind: 'done', result: parsed });
+      postSliced(req.id, parsed);
     } else if (req.kind === 'json') {
       // The history as run.start sends it: written here, so the page's thread never holds it.
       post({ id: req.id, kind: 'done', result: new Blob([JSON.stringify(messages)], { type: 'application/json' }) });
