@@ -8,11 +8,12 @@ const MB = 1e6;
 const MiB = 1024 * 1024;
 
 /**
- * Page heap per byte of the file opened: the page holds the parsed document, its records and
- * messages as the worker sends them (a structured clone), the summary and the audit model;
- * the worker holds as much again in its own heap. The page heap after opening is measured by
- * test/e2e/realsize.bench.ts (docs/benchmarks.md "Real size"); this is that with the margin a
- * run and its proposal need on top.
+ * Page heap per byte of the file opened: the page holds the parsed document (its text, lines and
+ * records), the messages, the summary and the audit model; the worker holds as much again in a
+ * heap of its own. Measured after opening, with a GC (test/e2e/realsize.bench.ts,
+ * docs/benchmarks.md "Real size"): 6.0–6.4× on 20–100 MB Claude Code sessions, 4.3× on the 22 MB
+ * generated JSON history. 8 leaves a quarter to spare; what a run and its proposal add is not
+ * measured yet.
  */
 export const PAGE_HEAP_PER_FILE_BYTE = 8;
 /** The heap assumed where the browser does not say (performance.memory is Chromium's alone). */

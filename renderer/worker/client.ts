@@ -65,7 +65,7 @@ interface Waiter {
   reject: (e: Error) => void;
   onProgress?: (p: OpenProgress) => void;
   /** The slices of an opened snapshot received so far, by field. */
-  slices?: { messages: Message[]; records: unknown[] };
+  slices?: { messages: Message[]; records: unknown[]; lines: string[] };
 }
 
 /** Puts an opened snapshot's slices back where the worker took them from (snapshot.worker.ts `postSliced`). */
@@ -73,8 +73,10 @@ function unslice(rest: ParsedSnapshot, slices: NonNullable<Waiter['slices']>): P
   const { doc, read } = rest.source;
   rest.messages = slices.messages;
   read.messages = slices.messages;
-  if (doc.kind === 'jsonl') doc.records = slices.records;
-  else if (Array.isArray(doc.value)) doc.value = slices.records;
+  if (doc.kind === 'jsonl') {
+    doc.records = slices.records;
+    doc.lines = slices.lines;
+  }
   return rest;
 }
 
@@ -92,7 +94,7 @@ function spawnWorker() {
       result?: unknown;
       message?: string;
       progress?: OpenProgress;
-      field?: 'messages' | 'records';
+      field?: 'messages' | 'records' | 'lines';
       items?: unknown[];
       sliced?: boolean;
     }>,
@@ -103,14 +105,14 @@ function spawnWorker() {
     if (m.kind === 'progress') {
       if (m.progress) waiter.onProgress?.(m.progress);
     } else if (m.kind === 'slice' && m.field && m.items) {
-      waiter.slices ??= { messages: [], records: [] };
+      waiter.slices ??= { messages: [], records: [], lines: [] };
       const into: unknown[] = waiter.slices[m.field];
       for (const item of m.items) into.push(item);
     } else {
       pending.delete(m.id);
       if (m.kind !== 'done') waiter.reject(new Error(m.message));
       else if (m.sliced)
-        waiter.resolve(unslice(m.result as ParsedSnapshot, waiter.slices ?? { messages: [], records: [] }));
+        waiter.resolve(unslice(m.result as ParsedSnapshot, waiter.slices ?? { messages: [], records: [], lines: [] }));
       else waiter.resolve(m.result);
     }
   };

@@ -59,28 +59,26 @@ async function open(req: Extract<WorkerRequest, { kind: 'open' }>) {
 }
 
 /**
- * Posts an opened snapshot in slices: its messages and the document's records, SLICE_ITEMS a
- * message, then the rest. The page's thread takes each message in a task of its own, so a
- * 100 MB session's clone never holds it in one piece (client.ts puts the slices back).
+ * Posts an opened JSON Lines snapshot in slices: its messages and the document's records and lines,
+ * SLICE_ITEMS a message, then the rest. The page's thread takes each message in a task of its
+ * own, so a 100 MB session's clone never holds it in one piece (client.ts puts the slices back).
+ * One JSON document goes whole: its messages can be its own objects, which separate clones would
+ * hold twice (measured: the 22 MB generated history's page heap 96 → 138 MB when sliced).
  */
 function postSliced(id: number, parsed: ParsedSnapshot | ConversationChoice): void {
-  if (parsed.kind === 'choose') return post({ id, kind: 'done', result: parsed });
+  if (parsed.kind === 'choose' || parsed.source.doc.kind !== 'jsonl') return post({ id, kind: 'done', result: parsed });
   const { doc, read } = parsed.source;
-  const records = doc.kind === 'jsonl' ? doc.records : Array.isArray(doc.value) ? (doc.value as unknown[]) : [];
   for (const [field, items] of [
     ['messages', parsed.messages],
-    ['records', records],
+    ['records', doc.records],
+    ['lines', doc.lines],
   ] as const)
     for (let i = 0; i < items.length; i += SLICE_ITEMS)
       post({ id, kind: 'slice', field, items: items.slice(i, i + SLICE_ITEMS) });
   const rest: ParsedSnapshot = {
     ...parsed,
     messages: [],
-    source: {
-      ...parsed.source,
-      doc: doc.kind === 'jsonl' ? { ...doc, records: [] } : Array.isArray(doc.value) ? { ...doc, value: [] } : doc,
-      read: { ...read, messages: [] },
-    },
+    source: { ...parsed.source, doc: { ...doc, records: [], lines: [] }, read: { ...read, messages: [] } },
   };
   post({ id, kind: 'done', result: rest, sliced: true });
 }

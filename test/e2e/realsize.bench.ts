@@ -7,7 +7,8 @@
  * after a run with every tool eligible, a threshold step until the header shows its characters and
  * tokens. Writes bench-results/ui-realsize.md. Targets: interactive within 1.5× the CLI floor
  * (docs/benchmarks.md "Real size"), page heap ≤ 4× the file, no task over 200 ms while opening.
- * Sizes: BENCH_REAL_SIZES_MB (default "20,100"), BENCH_REAL_CODEX_MB (default "50", empty for none).
+ * Sizes: BENCH_REAL_SIZES_MB (default "20,100"), BENCH_REAL_CODEX_MB (default "50", empty for none);
+ * BENCH_REAL_STEP=0 leaves out the run and the step.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +23,8 @@ import { stepThreshold } from './steps.js';
 
 const SIZES_MB = (process.env.BENCH_REAL_SIZES_MB ?? '20,100').split(',').filter(Boolean).map(Number);
 const CODEX_MB = (process.env.BENCH_REAL_CODEX_MB ?? '50').split(',').filter(Boolean).map(Number);
+/** BENCH_REAL_STEP=0 measures the open alone: no run, no threshold step. */
+const STEP = process.env.BENCH_REAL_STEP !== '0';
 const THRESHOLDS = [0.1, 0.4, 0.7, 0.25, 0.55, 0.85];
 const formats = sharedPath('formats');
 
@@ -46,8 +49,8 @@ interface Opened {
   auditMs: number;
   tasks: LongTask[];
   heapBytes: number;
-  stepMs: number;
-  stepDerivedMs: number;
+  /** Median threshold step after a run (and its re-derive share); null when not measured (BENCH_REAL_STEP=0). */
+  step: { total: number; derived: number } | null;
 }
 
 /** Marks the file input's change (page time) and records long tasks and when the Summary shows `name`. */
@@ -106,6 +109,15 @@ async function measure(browser: Browser, url: string, c: Case): Promise<Opened> 
     });
     const auditMs = (await page.evaluate(() => performance.now())) - t0;
 
+    const opened = {
+      summaryMs: open.summary - open.start,
+      interactiveMs: answered - open.start,
+      auditMs,
+      tasks,
+      heapBytes: usedSize,
+    };
+    process.stdout.write(`${c.label}: opened ${JSON.stringify({ ...opened, tasks: tasks.length })}\n`);
+    if (!STEP) return { ...opened, step: null };
     await page.getByLabel('Max state tokens').fill('2000000');
     await page.getByLabel('Max request tokens').fill('2100000');
     const tools = page.getByRole('group', { name: 'Eligible tools' });
@@ -120,13 +132,8 @@ async function measure(browser: Browser, url: string, c: Case): Promise<Opened> 
     await expect(tokens).not.toContainText('counting…', { timeout: 900_000 });
     const steps = await stepThreshold(page, THRESHOLDS);
     return {
-      summaryMs: open.summary - open.start,
-      interactiveMs: answered - open.start,
-      auditMs,
-      tasks,
-      heapBytes: usedSize,
-      stepMs: median(steps.map((s) => s.total)),
-      stepDerivedMs: median(steps.map((s) => s.derived)),
+      ...opened,
+      step: { total: median(steps.map((s) => s.total)), derived: median(steps.map((s) => s.derived)) },
     };
   } finally {
     await context.close();
@@ -169,7 +176,7 @@ test('UI benchmark: the inspector at real size', async ({ browser }) => {
       const m = await measure(browser, host.url, c);
       const longest = Math.max(0, ...m.tasks.map((t) => t.duration));
       rows.push(
-        `| ${c.label} | ${(size / 1e6).toFixed(1)} MB | ${fmt(m.summaryMs)} | ${fmt(m.interactiveMs)} | ${fmt(longest)} | ${m.tasks.length} | ${fmt(m.heapBytes / 1e6)} | ${(m.heapBytes / size).toFixed(1)} | ${fmt(m.auditMs)} | ${m.stepMs.toFixed(1)} (${m.stepDerivedMs.toFixed(1)}) |`,
+        `| ${c.label} | ${(size / 1e6).toFixed(1)} MB | ${fmt(m.summaryMs)} | ${fmt(m.interactiveMs)} | ${fmt(longest)} | ${m.tasks.length} | ${fmt(m.heapBytes / 1e6)} | ${(m.heapBytes / size).toFixed(1)} | ${fmt(m.auditMs)} | ${m.step ? `${m.step.total.toFixed(1)} (${m.step.derived.toFixed(1)})` : '—'} |`,
       );
       const worst = [...m.tasks].sort((a, b) => b.duration - a.duration).slice(0, 6);
       profiles.push(
