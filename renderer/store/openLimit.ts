@@ -56,7 +56,7 @@ export function openLimitOf(memory: PageMemory, search = ''): OpenLimit & { erro
         : `this page's ${Math.round(heap / MiB)} MB heap limit`;
   const derived = {
     bytes: Math.floor(usable / PAGE_HEAP_PER_FILE_BYTE),
-    basis: `1/${PAGE_HEAP_PER_FILE_BYTE} of ${whose}: opening takes about ${PAGE_HEAP_PER_FILE_BYTE}× a file's size in memory`,
+    basis: `1/${PAGE_HEAP_PER_FILE_BYTE} of ${whose}: an opened file holds up to ${PAGE_HEAP_PER_FILE_BYTE}× its size here`,
   };
   const raw = new URLSearchParams(search).get(OPEN_LIMIT_PARAM);
   if (raw === null) return derived;
