@@ -6,6 +6,7 @@ import { createHttpBridge } from './bridge/http.js';
 import type { Bridge } from './bridge/types.js';
 import { App } from './components/App.js';
 import { createAppStore, StoreContext } from './store/index.js';
+import { openLimitOf, pageMemory } from './store/openLimit.js';
 import type { SnapshotParser } from './worker/client.js';
 import { createWorkerParser } from './worker/client.js';
 import { installZstd } from './zstd.js';
@@ -29,6 +30,8 @@ function localStore(): Storage | undefined {
   }
 }
 
+// Read before pickBridge takes the parameters out of the address.
+const openLimit = openLimitOf(pageMemory(), location.search);
 // A threshold step waits up to 12 ms (under one frame) to show both header figures at once.
 const parser = createWorkerParser();
 const store = createAppStore({
@@ -36,6 +39,7 @@ const store = createAppStore({
   parser,
   storage: localStore(),
   holdStepMs: 12,
+  openLimit,
 });
 // Exports of zstd `.eval` logs need it; loaded beside the app, not before it.
 void installZstd();

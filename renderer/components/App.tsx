@@ -34,12 +34,13 @@ export function App() {
   useQueueWatch(store);
 
   useEffect(() => {
-    const { deps, openExample, setBackend, setHostInfo } = store.getState();
+    const { deps, openExample, setBackend, setHostInfo, setNotice } = store.getState();
     void deps.bridge['app.info']({}).then((info) => {
       setBackend(info.backend);
       setHostInfo(info);
     });
-    void openExample();
+    // After the example, whose open clears the notice line: a limit setting refused is said there.
+    void openExample().then(() => deps.openLimit?.error && setNotice(deps.openLimit.error));
   }, [store]);
 
   useEffect(() => {

@@ -9,13 +9,18 @@ import type { OtherGuard } from '../../core/inspect/breakdown.js';
 import { KEPT_LABELS } from '../../core/inspect/guardCounts.js';
 import { fmt } from '../format.js';
 import { useApp } from '../store/index.js';
+import { useSettled } from '../hooks/useAfterMount.js';
 import { selectBreakdown } from '../store/selectors.js';
 
 const share = (part: number, whole: number) => (whole > 0 ? `${((part / whole) * 100).toFixed(1)} %` : '—');
 
 export function Breakdown({ table = true }: { table?: boolean }) {
-  const b = useApp(selectBreakdown);
-  if (!b) return null;
+  // Measuring a new history's messages is the open's largest step after the parse: a task of its
+  // own. The selector checks the store's messages, as it also runs within the store's update.
+  const messages = useApp((s) => s.snapshot?.messages);
+  const settled = useSettled(messages);
+  const b = useApp((s) => (settled !== undefined && s.snapshot?.messages === settled ? selectBreakdown(s) : null));
+  if (!b) return messages && messages !== settled ? <p className="muted small">Measuring…</p> : null;
   const rows: Array<[key: string, label: string, chars: number]> = [
     ['candidates', 'Candidates (a run may shorten)', b.candidates],
     ['recent', `Protected: last ${b.recentWindow} messages`, b.protectedRecent],

@@ -1,9 +1,8 @@
 /** What was opened: sizes, where the characters are, calls per tool, and non-fatal oddities as warnings. */
-import { useMemo } from 'react';
 import type { OpenedSource } from '../../core/formats/index.js';
 import { compactionReports } from '../../core/formats/compactions.js';
 import { adapterFor } from '../../core/formats/index.js';
-import { runTargetChecks } from '../../core/formats/targets/index.js';
+import type { TargetReport } from '../../core/formats/targets/index.js';
 import { bytes, fmt } from '../format.js';
 import { useApp } from '../store/index.js';
 import { Breakdown } from './Breakdown.js';
@@ -16,8 +15,7 @@ const FOREIGN: ReadonlySet<string> = new Set(['agentscope-2']);
  * SPEC §9 and §1: the opened file against the targets its format feeds; for our own format,
  * whether AgentScope 2.x itself would load it, and why not.
  */
-function Targets({ source }: { source: OpenedSource }) {
-  const reports = useMemo(() => runTargetChecks({ doc: source.doc, read: source.read }), [source]);
+function Targets({ reports }: { reports: readonly TargetReport[] }) {
   const agentscope = reports.find((r) => r.target === 'agentscope-2');
   return (
     <>
@@ -120,7 +118,7 @@ export function SummaryTab() {
           <tr>
             <th scope="row">Checked against</th>
             <td>
-              <Targets source={source} />
+              <Targets reports={snapshot.checks} />
             </td>
           </tr>
           <tr>

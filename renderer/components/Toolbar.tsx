@@ -6,6 +6,7 @@ import { useApp, useAppStore } from '../store/index.js';
 import { openRequestOf } from '../store/snapshot.js';
 import { openAsked } from './askFirst.js';
 import { outOfDateReason } from './OutOfDate.js';
+import { OpenProgressLine } from './OpenProgressLine.js';
 import { RunProgress } from './RunProgress.js';
 
 export function Toolbar() {
@@ -37,6 +38,9 @@ export function Toolbar() {
   const cancelButton = useRef<HTMLButtonElement>(null);
   useFocusFollowsRun(run.state === 'running', runButton, cancelButton);
 
+  const openButton = useRef<HTMLButtonElement>(null);
+  useFocusReturnsToOpen(opening !== null, openButton);
+
   const open = async () => {
     const { bridge } = store.getState().deps;
     // A web page may not open a native dialog: the browser's own picker is the input below.
@@ -58,7 +62,9 @@ export function Toolbar() {
   return (
     <header className="toolbar">
       <span className="brand">Compaction Inspector</span>
-      <button onClick={() => void open()}>Open snapshot</button>
+      <button ref={openButton} onClick={() => void open()}>
+        Open snapshot
+      </button>
       <input
         ref={input}
         type="file"
@@ -156,12 +162,7 @@ export function Toolbar() {
       </button>
       <span className="host">{info ? `${info.host} · v${info.version}` : ''}</span>
       <div className="status-line">
-        {opening && (
-          <span role="status" aria-label="Opening">
-            Opening {opening.fileName}: {opening.phase}{' '}
-            <progress aria-label="Open progress" max={1} value={opening.fraction} />
-          </span>
-        )}
+        {opening && <OpenProgressLine opening={opening} onCancel={() => store.getState().cancelOpen()} />}
         {run.state === 'failed' && run.error && (
           <span role="alert" className="error">
             Run failed: {run.error.code}: {run.error.message}
@@ -194,4 +195,15 @@ function useFocusFollowsRun(
     const lost = document.activeElement === null || document.activeElement === document.body;
     if (lost) (running ? cancel : run).current?.focus();
   }, [running, run, cancel]);
+}
+
+/** Cancel of an open goes away with the open: focus it held returns to Open snapshot. */
+function useFocusReturnsToOpen(opening: boolean, open: RefObject<HTMLButtonElement | null>): void {
+  const was = useRef(opening);
+  useLayoutEffect(() => {
+    if (was.current === opening) return;
+    was.current = opening;
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (!opening && lost) open.current?.focus();
+  }, [opening, open]);
 }

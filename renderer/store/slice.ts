@@ -5,6 +5,7 @@
 import type { StateCreator } from 'zustand';
 import type { Bridge } from '../bridge/types.js';
 import type { SnapshotParser } from '../worker/client.js';
+import type { OpenLimit } from './openLimit.js';
 
 export interface Deps {
   bridge: Bridge;
@@ -20,6 +21,11 @@ export interface Deps {
    * shown at once, so the store's proposal follows the threshold synchronously.
    */
   holdStepMs?: number;
+  /**
+   * The largest file this page opens (openLimit.ts), and why the address's setting of it was
+   * ignored, shown once the page has started; unset: no limit, as in tests.
+   */
+  openLimit?: OpenLimit & { error?: string };
 }
 
 /**

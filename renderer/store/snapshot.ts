@@ -1,9 +1,12 @@
 /** The opened history: its source document and format (to export into), messages, summary and hash. */
 import type { ConversationInfo, OpenedSource } from '../../core/formats/index.js';
 import type { Message } from '../../core/engine/schema.js';
+import type { TargetReport } from '../../core/formats/targets/index.js';
 import type { HistorySummary } from '../../core/inspect/summary.js';
 import type { Example, OpenedFile } from '../../core/ipc/contract.js';
 import type { OpenProgress } from '../worker/client.js';
+import { nextTask } from '../nextTask.js';
+import { overOpenLimit } from './openLimit.js';
 import type { Slice } from './slice.js';
 import type { UiSlice } from './ui.js';
 
@@ -16,6 +19,8 @@ export interface Snapshot {
   source: OpenedSource;
   messages: Message[];
   summary: HistorySummary;
+  /** The opened file against the targets its format feeds (SPEC §9), as the worker checked it. */
+  checks: TargetReport[];
   openedAt: string;
   /** The bytes as opened: an export writes them beside the snapshot as its archive, byte for byte. */
   original: Blob;
@@ -46,6 +51,8 @@ export interface SnapshotSlice {
    * False when it failed, or when the file holds several conversations (`choosing` lists them).
    */
   openSnapshot(source: OpenRequest, example?: Example): Promise<boolean>;
+  /** Stops the open under way at once; the snapshot open before it stays open, untouched. */
+  cancelOpen(): void;
   /** Opens the conversation picked from `choosing`. */
   chooseConversation(key: string): Promise<boolean>;
   cancelChoice(): void;
@@ -66,71 +73,116 @@ interface Resets {
 export const createSnapshotSlice: Slice<SnapshotSlice, Resets & Pick<UiSlice, 'resetUi' | 'setNotice'>> = (
   set,
   get,
-) => ({
-  snapshot: null,
-  opening: null,
-  openError: null,
-  choosing: null,
-  async openSnapshot(source, example) {
-    set({ opening: { fileName: source.fileName, phase: 'reading', fraction: 0 }, openError: null, choosing: null });
-    try {
-      const parsed = await get().deps.parser.open(
-        { file: source.file, text: source.text, conversation: source.conversation },
-        (p) => set({ opening: { ...p, fileName: source.fileName } }),
-      );
-      if (parsed.kind === 'choose') {
+) => {
+  /** The open under way, to cancel: one at a time, a newer open cancels the older. */
+  let openUnderWay: AbortController | null = null;
+  return {
+    snapshot: null,
+    opening: null,
+    openError: null,
+    choosing: null,
+    async openSnapshot(source, example) {
+      const limit = get().deps.openLimit;
+      const refused = source.file && limit ? overOpenLimit(source.file.size, limit) : null;
+      if (refused) {
+        set({ openError: `${source.fileName}: ${refused}`, choosing: null });
+        return false;
+      }
+      openUnderWay?.abort();
+      const controller = new AbortController();
+      openUnderWay = controller;
+      const total = source.file?.size ?? source.text?.length ?? 0;
+      set({
+        opening: {
+          fileName: source.fileName,
+          phase: 'reading',
+          bytesRead: 0,
+          bytesTotal: total,
+          records: null,
+          format: null,
+        },
+        openError: null,
+        choosing: null,
+      });
+      try {
+        const parsed = await get().deps.parser.open(
+          { file: source.file, text: source.text, conversation: source.conversation },
+          (p) => {
+            if (!controller.signal.aborted) set({ opening: { ...p, fileName: source.fileName } });
+          },
+          controller.signal,
+        );
+        if (controller.signal.aborted) return false;
+        // Opened: past cancelling. The last of the worker's answer was taken in a task of its own;
+        // what it opened is shown in the next.
+        openUnderWay = null;
+        await nextTask();
+        if (parsed.kind === 'choose') {
+          set({
+            opening: null,
+            choosing: { request: source, format: parsed.format, conversations: parsed.conversations },
+          });
+          return false;
+        }
+        const { kind: _kind, ...opened } = parsed;
+        const snapshot: Snapshot = {
+          ...opened,
+          fileName: source.fileName,
+          path: source.path ?? null,
+          openedAt: (get().deps.now?.() ?? new Date()).toISOString(),
+        };
+        set({ snapshot, opening: null });
+        get().resetPolicy(snapshot, example);
+        get().clearProposal();
+        get().resetApproval();
+        // A belonged to the old file: a comparison across histories is meaningless (compare refuses it).
+        get().unpinProposal();
+        // A queued proposal belongs to its own session: store/queue.ts opens it again after this.
+        get().closeQueued();
+        get().resetUi();
+        // A notice of the last file (discarded, exported, pinned) says nothing about this one.
+        get().setNotice(null);
+        return true;
+      } catch (error) {
+        // Cancelled: whatever opens next (or nothing) owns the status line; the previous snapshot stays.
+        if (controller.signal.aborted) return false;
+        openUnderWay = null;
+        // The previous snapshot stays: a bad file must not cost the user their work.
         set({
           opening: null,
-          choosing: { request: source, format: parsed.format, conversations: parsed.conversations },
+          openError: `${source.fileName}: ${error instanceof Error ? error.message : String(error)}`,
         });
         return false;
       }
-      const { kind: _kind, ...opened } = parsed;
-      const snapshot: Snapshot = {
-        ...opened,
-        fileName: source.fileName,
-        path: source.path ?? null,
-        openedAt: (get().deps.now?.() ?? new Date()).toISOString(),
-      };
-      set({ snapshot, opening: null });
-      get().resetPolicy(snapshot, example);
-      get().clearProposal();
-      get().resetApproval();
-      // A belonged to the old file: a comparison across histories is meaningless (compare refuses it).
-      get().unpinProposal();
-      // A queued proposal belongs to its own session: store/queue.ts opens it again after this.
-      get().closeQueued();
-      get().resetUi();
-      // A notice of the last file (discarded, exported, pinned) says nothing about this one.
-      get().setNotice(null);
-      return true;
-    } catch (error) {
-      // The previous snapshot stays: a bad file must not cost the user their work.
-      set({
-        opening: null,
-        openError: `${source.fileName}: ${error instanceof Error ? error.message : String(error)}`,
-      });
-      return false;
-    }
-  },
-  async chooseConversation(key) {
-    const choosing = get().choosing;
-    if (!choosing) return false;
-    return get().openSnapshot({ ...choosing.request, conversation: key });
-  },
-  cancelChoice() {
-    set({ choosing: null });
-  },
-  dismissOpenError() {
-    set({ openError: null });
-  },
-  async openExample() {
-    try {
-      const example = await get().deps.bridge['example.load']({});
-      return await get().openSnapshot({ fileName: example.fileName, text: example.text }, example);
-    } catch (error) {
-      set({ openError: `example: ${error instanceof Error ? error.message : String(error)}` });
-      return false;
-    }
-  },
-});
+    },
+    async chooseConversation(key) {
+      const choosing = get().choosing;
+      if (!choosing) return false;
+      return get().openSnapshot({ ...choosing.request, conversation: key });
+    },
+    cancelOpen() {
+      const opening = get().opening;
+      if (!openUnderWay || !opening) return;
+      openUnderWay.abort();
+      openUnderWay = null;
+      set({ opening: null });
+      const open = get().snapshot?.fileName;
+      get().setNotice(`Opening ${opening.fileName} cancelled${open ? `; ${open} is still open` : ''}`);
+    },
+    cancelChoice() {
+      set({ choosing: null });
+    },
+    dismissOpenError() {
+      set({ openError: null });
+    },
+    async openExample() {
+      try {
+        const example = await get().deps.bridge['example.load']({});
+        return await get().openSnapshot({ fileName: example.fileName, text: example.text }, example);
+      } catch (error) {
+        set({ openError: `example: ${error instanceof Error ? error.message : String(error)}` });
+        return false;
+      }
+    },
+  };
+};

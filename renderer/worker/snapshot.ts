@@ -8,7 +8,9 @@ import { analyze } from '../../core/engine/guards.js';
 import type { RebuildOptions } from '../../core/engine/rebuild.js';
 import type { Action, Message } from '../../core/engine/schema.js';
 import type { ConversationInfo, Detection, FormatId, OpenedSource } from '../../core/formats/index.js';
-import { inspectSource, openConversation } from '../../core/formats/index.js';
+import { adapterFor, inspectSource, openConversation } from '../../core/formats/index.js';
+import type { TargetReport } from '../../core/formats/targets/index.js';
+import { runTargetChecks } from '../../core/formats/targets/index.js';
 import type { CurvePoint } from '../../core/inspect/curve.js';
 import { thresholdCurve } from '../../core/inspect/curve.js';
 import type { SizeModel } from '../../core/inspect/sizeModel.js';
@@ -26,6 +28,8 @@ export interface ParsedSnapshot {
   /** `source.read.messages`: the conversation in our model. */
   messages: Message[];
   summary: HistorySummary;
+  /** The opened file against every target its format feeds (SPEC §9), checked where it was parsed. */
+  checks: TargetReport[];
   bytes: number;
   sha256: string;
   /** The bytes as opened: an export writes them beside the snapshot as its archive, byte for byte. */
@@ -41,7 +45,10 @@ export interface ConversationChoice {
 }
 
 /** Reads a file in chunks so a 100 MB file reports progress instead of going quiet. */
-export async function readWithProgress(file: Blob, onProgress: (fraction: number) => void): Promise<Uint8Array> {
+export async function readWithProgress(
+  file: Blob,
+  onChunk: (chunk: Uint8Array, bytesRead: number) => void,
+): Promise<Uint8Array> {
   const out = new Uint8Array(file.size);
   const reader = file.stream().getReader();
   let offset = 0;
@@ -50,9 +57,17 @@ export async function readWithProgress(file: Blob, onProgress: (fraction: number
     if (done) break;
     out.set(value, offset);
     offset += value.length;
-    onProgress(file.size ? offset / file.size : 1);
+    onChunk(value, offset);
   }
   return out;
+}
+
+/** The steps of a parse after the bytes are read, reported as each starts. */
+export interface ParseSteps {
+  /** The file is parsed and its format known: its name, and its records when it is JSON Lines. */
+  detected?(format: string, records: number | null): void;
+  /** The conversation is read: its messages are summarized next. */
+  read?(messages: number): void;
 }
 
 /**
@@ -62,10 +77,15 @@ export async function readWithProgress(file: Blob, onProgress: (fraction: number
 export async function parseBytes(
   bytes: Uint8Array,
   conversation?: string,
+  steps: ParseSteps = {},
 ): Promise<ParsedSnapshot | ConversationChoice> {
   // The bytes go to core as they are: a ZIP (an Inspect .eval log) is read as one, anything else
   // must be UTF-8, so random bytes are refused as such instead of read as replacement characters.
   const inspected = inspectSource(bytes);
+  steps.detected?.(
+    adapterFor(inspected.format).name,
+    inspected.doc.kind === 'jsonl' ? inspected.doc.records.length : null,
+  );
   if (conversation === undefined && inspected.conversations.length > 1)
     return {
       kind: 'choose',
@@ -75,11 +95,13 @@ export async function parseBytes(
     };
   const source = openConversation(inspected, conversation);
   const { messages } = source.read;
+  steps.read?.(messages.length);
   return {
     kind: 'snapshot',
     source,
     messages,
     summary: summarizeHistory(messages),
+    checks: runTargetChecks({ doc: source.doc, read: source.read }),
     bytes: bytes.length,
     sha256: await sha256Hex(bytes),
     original: new Blob([bytes as BlobPart]),

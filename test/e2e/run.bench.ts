@@ -7,44 +7,20 @@
  * run cancelled 1 s after Run's click returned. Writes bench-results/ui-run.md. Target: no task over 100 ms on 20 MB.
  * Sizes: BENCH_RUN_SIZES_MB, default "20,50".
  */
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { repeatClaudeCodeSession } from '../support/bigSession.js';
-import { REPO_ROOT, sharedPath, sharedSkipReason } from '../support/shared.js';
+import { BIG_SESSION_SOURCES, repeatClaudeCodeSession } from '../support/bigSession.js';
+import { sharedPath, sharedSkipReason } from '../support/shared.js';
+import { serve } from './serve.js';
 
-const SESSION = 'claude-code-jsonl/cctrace-phase0-investigation-main.jsonl';
 const SIZES_MB = (process.env.BENCH_RUN_SIZES_MB ?? '20,50').split(',').map(Number);
 const PROBE_MS = 250;
 /** Cancel is pressed this long after Run's click returned: mid-run at both sizes. */
 const CANCEL_AFTER_MS = 1_000;
 const formats = sharedPath('formats');
-
-/**
- * The built `serve` in its own process, as a person runs it: the e2e fixture's in-process host
- * would block this process (and its probes) while the run's synchronous stages work.
- */
-async function serve(dir: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [join(REPO_ROOT, 'dist/app/cli/main.js'), 'serve', '--port', '0'], {
-    cwd: dir,
-    env: { ...process.env, DECISION_MODEL_BACKEND: 'offline' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const found = /http:\/\/\S+/.exec(out);
-      if (found) resolve(found[0]);
-    });
-    child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${out}`)));
-  });
-  return { url, child };
-}
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.ceil((p / 100) * xs.length) - 1];
@@ -194,7 +170,7 @@ test('UI benchmark: responsiveness while a long run works, and Cancel', async ({
   test.setTimeout(1_800_000);
   const dir = mkdtempSync(join(tmpdir(), 'inspector-run-bench-'));
   const host = { dir, ...(await serve(dir)) };
-  const source = readFileSync(join(formats as string, SESSION), 'utf8');
+  const source = readFileSync(join(formats as string, BIG_SESSION_SOURCES.claudeCode), 'utf8');
   const rows: string[] = [];
   try {
     for (const mb of SIZES_MB) rows.push(await measure(page, host, source, mb));

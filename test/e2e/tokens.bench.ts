@@ -10,6 +10,8 @@ import type { Page } from '@playwright/test';
 import { generateHistory } from '../support/generate.js';
 import { sharedPath } from '../support/shared.js';
 import { expect, test } from './host.js';
+import type { Step } from './steps.js';
+import { stepThreshold } from './steps.js';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const round = (x: number) => Math.round(x * 10) / 10;
@@ -20,13 +22,6 @@ interface Case {
   path: string;
   tools: string[];
   maxStateTokens: string;
-}
-
-interface Step {
-  /** Input event → both figures shown. */
-  total: number;
-  /** Input event → the characters re-derived and the tokens shown as "counting…" (the main thread's share). */
-  derived: number;
 }
 
 async function runCase(page: Page, c: Case): Promise<{ steps: Step[]; bytes: number }> {
@@ -43,40 +38,7 @@ async function runCase(page: Page, c: Case): Promise<{ steps: Step[]; bytes: num
   const tokens = page.getByLabel('Statistics').locator('.stat', { hasText: 'Tokens before → after' }).locator('dd');
   // The first count of a snapshot tokenizes the whole history once; the steps come after it.
   await expect(tokens).not.toContainText('counting…', { timeout: 240_000 });
-  const steps = await page.evaluate(async (values) => {
-    const slider = document.getElementById('keep-threshold') as HTMLInputElement;
-    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-    const stats = document.querySelector('[aria-label="Statistics"]') as HTMLElement;
-    const tokenText = () =>
-      Array.from(stats.querySelectorAll('.stat'))
-        .find((s) => s.textContent?.includes('Tokens before'))
-        ?.querySelector('dd')?.textContent ?? '';
-    const out: Array<{ total: number; derived: number }> = [];
-    for (const v of values) {
-      await new Promise((r) => requestAnimationFrame(r));
-      let derived = 0;
-      const done = new Promise<number>((resolve) => {
-        // Done when the header shows this threshold's figures with the count in: a held step
-        // (renderer/store/proposal.ts) never shows "counting…", and its figures may equal the last.
-        const check = () => {
-          const text = tokenText();
-          if (text.includes('counting')) derived ||= performance.now();
-          else if (stats.dataset.threshold === String(v)) {
-            observer.disconnect();
-            resolve(performance.now());
-          }
-        };
-        const observer = new MutationObserver(check);
-        observer.observe(stats, { subtree: true, childList: true, characterData: true, attributes: true });
-      });
-      const t0 = performance.now();
-      setValue.call(slider, String(v));
-      slider.dispatchEvent(new Event('input', { bubbles: true }));
-      const total = (await done) - t0;
-      out.push({ total, derived: derived === 0 ? total : derived - t0 });
-    }
-    return out;
-  }, THRESHOLDS);
+  const steps = await stepThreshold(page, THRESHOLDS);
   return { steps, bytes: statSync(c.path).size };
 }
 

@@ -7,6 +7,12 @@
  */
 import { createHash } from 'node:crypto';
 
+/** The shared real sessions the big ones are made from, under `../shared/formats`. */
+export const BIG_SESSION_SOURCES = {
+  claudeCode: 'claude-code-jsonl/cctrace-phase0-investigation-main.jsonl',
+  codex: 'codex-rollout-jsonl/agent-history-codex-with-escalation.jsonl',
+} as const;
+
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 /** Anthropic tool-use ids (`toolu_…`) and message ids (`msg_…`), as Claude Code writes them. */
 const API_ID = /\b(toolu|msg|req)_[0-9A-Za-z]{10,}/g;
