@@ -65,7 +65,7 @@ interface Waiter {
   reject: (e: Error) => void;
   onProgress?: (p: OpenProgress) => void;
   /** The slices of an opened snapshot received so far, by field. */
-  slices?: { messages: Message[]; records: unknown[]; lines: string[] };
+  slices?: { messages: Message[]; records: unknown[] };
 }
 
 /** Puts an opened snapshot's slices back where the worker took them from (snapshot.worker.ts `postSliced`). */
@@ -75,7 +75,6 @@ function unslice(rest: ParsedSnapshot, slices: NonNullable<Waiter['slices']>): P
   read.messages = slices.messages;
   if (doc.kind === 'jsonl') {
     doc.records = slices.records;
-    doc.lines = slices.lines;
   }
   return rest;
 }
@@ -94,7 +93,7 @@ function spawnWorker() {
       result?: unknown;
       message?: string;
       progress?: OpenProgress;
-      field?: 'messages' | 'records' | 'lines';
+      field?: 'messages' | 'records';
       items?: unknown[];
       sliced?: boolean;
     }>,
@@ -105,14 +104,14 @@ function spawnWorker() {
     if (m.kind === 'progress') {
       if (m.progress) waiter.onProgress?.(m.progress);
     } else if (m.kind === 'slice' && m.field && m.items) {
-      waiter.slices ??= { messages: [], records: [], lines: [] };
+      waiter.slices ??= { messages: [], records: [] };
       const into: unknown[] = waiter.slices[m.field];
       for (const item of m.items) into.push(item);
     } else {
       pending.delete(m.id);
       if (m.kind !== 'done') waiter.reject(new Error(m.message));
       else if (m.sliced)
-        waiter.resolve(unslice(m.result as ParsedSnapshot, waiter.slices ?? { messages: [], records: [], lines: [] }));
+        waiter.resolve(unslice(m.result as ParsedSnapshot, waiter.slices ?? { messages: [], records: [] }));
       else waiter.resolve(m.result);
     }
   };

@@ -59,7 +59,7 @@ async function open(req: Extract<WorkerRequest, { kind: 'open' }>) {
 }
 
 /**
- * Posts an opened JSON Lines snapshot in slices: its messages and the document's records and lines,
+ * Posts an opened JSON Lines snapshot in slices: its messages and the document's records,
  * SLICE_ITEMS a message, then the rest. The page's thread takes each message in a task of its
  * own, so a 100 MB session's clone never holds it in one piece (client.ts puts the slices back).
  * One JSON document goes whole: its messages can be its own objects, which separate clones would
@@ -71,14 +71,13 @@ function postSliced(id: number, parsed: ParsedSnapshot | ConversationChoice): vo
   for (const [field, items] of [
     ['messages', parsed.messages],
     ['records', doc.records],
-    ['lines', doc.lines],
   ] as const)
     for (let i = 0; i < items.length; i += SLICE_ITEMS)
       post({ id, kind: 'slice', field, items: items.slice(i, i + SLICE_ITEMS) });
   const rest: ParsedSnapshot = {
     ...parsed,
     messages: [],
-    source: { ...parsed.source, doc: { ...doc, records: [], lines: [] }, read: { ...read, messages: [] } },
+    source: { ...parsed.source, doc: { ...doc, records: [] }, read: { ...read, messages: [] } },
   };
   post({ id, kind: 'done', result: rest, sliced: true });
 }
