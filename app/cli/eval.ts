@@ -25,6 +25,7 @@ import { PEER_IDS, PEERS, peerRuns } from '../../core/policies/peers/index.js';
 import type { PeerParams } from '../../core/inspect/peerParams.js';
 import { changedParams, describeChanges } from '../../core/inspect/peerParams.js';
 import type { FoldReport, Provenance } from '../../core/eval/report.js';
+import { provenanceOf } from '../../core/eval/report.js';
 import { ABLATION_NAME, buildReport, renderTable } from '../../core/eval/report.js';
 import { createDecisionModel, loadConfig } from '../config.js';
 import { classify, EXIT } from '../host/errors.js';
@@ -242,9 +243,6 @@ interface Measured {
   provenance?: Provenance[];
 }
 
-const provenanceOf = (transcripts: readonly Transcript[]): Provenance[] =>
-  transcripts.map(({ source, format, repository }) => ({ source, format, repository }));
-
 type Progress = (line: string) => void;
 
 /** Every cut of every transcript through the configured model; null when interrupted. */
@@ -389,7 +387,7 @@ async function runMerge(argv: string[], err: Progress): Promise<number> {
     ...peerParamsNotes({ peerParams: run.peerParams as PeerOverrides }),
     ...inSampleNotes(transcripts, run.backend),
   ];
-  const report = reportOf({ ...run, cv: false }, run, { results, notes });
+  const report = reportOf({ ...run, cv: false }, run, { results, notes, provenance: provenanceOf(transcripts) });
   return emit(report, { json: parsed.values.json === true, html: parsed.values.html ?? null }, err);
 }
 

@@ -34,7 +34,16 @@ const ShardSchema = z.strictObject({
   kind: z.literal(SHARD_KIND),
   shard: z.strictObject({ index: z.number().int().min(1), count: z.number().int().min(1) }),
   run: ShardRunSchema,
-  transcripts: z.array(z.strictObject({ source: z.string(), sha256: z.string(), fileIndex: z.number().int() })),
+  transcripts: z.array(
+    z.strictObject({
+      source: z.string(),
+      sha256: z.string(),
+      fileIndex: z.number().int(),
+      // For the tables per format and repository; shards written before they were kept lack them.
+      format: z.string().optional(),
+      repository: z.string().nullable().optional(),
+    }),
+  ),
   /** Each cut's result as `evaluateCut` returned it, with the file it came from. */
   results: z.array(z.strictObject({ fileIndex: z.number().int(), result: z.looseObject({ source: z.string() }) })),
 });
@@ -62,7 +71,13 @@ export function shardDocument(
     kind: SHARD_KIND,
     shard: { index: slice.index + 1, count: slice.count },
     run,
-    transcripts: transcripts.map((t) => ({ source: t.source, sha256: t.sha256, fileIndex: t.fileIndex })),
+    transcripts: transcripts.map((t) => ({
+      source: t.source,
+      sha256: t.sha256,
+      fileIndex: t.fileIndex,
+      format: t.format,
+      repository: t.repository,
+    })),
     results: results.map((result) => ({ fileIndex: fileOf.get(result.source) ?? -1, result: { ...result } })),
   };
 }

@@ -87,6 +87,18 @@ export interface Provenance {
   repository: string | null;
 }
 
+/** The provenance of each transcript, where every one says its format (shards written before it was kept do not). */
+export function provenanceOf(
+  transcripts: ReadonlyArray<{ source: string; format?: string; repository?: string | null }>,
+): Provenance[] | undefined {
+  if (transcripts.some((t) => t.format === undefined)) return undefined;
+  return transcripts.map(({ source, format, repository }) => ({
+    source,
+    format: format as string,
+    repository: repository ?? null,
+  }));
+}
+
 /** A name for transcripts no manifest places in a repository. */
 export const NO_REPOSITORY = '(repository not named)';
 

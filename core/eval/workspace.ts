@@ -16,7 +16,7 @@ import type { MeasuredTranscript } from './measureAll.js';
 import { inSampleNotes, measureTranscripts } from './measureAll.js';
 import type { CutResult } from './evaluate.js';
 import type { EvalReport } from './report.js';
-import { buildReport } from './report.js';
+import { buildReport, provenanceOf } from './report.js';
 import type { Transcript } from './transcripts.js';
 import { transcriptsOf } from './transcripts.js';
 
@@ -29,6 +29,8 @@ export interface WorkspaceFile {
   /** SHA-256 of the file's bytes (hashing is the host's: core has no crypto). */
   sha256: string;
   bytes: number;
+  /** The repository its folder's manifest names (provenance.ts), where the host read it from a folder. */
+  repository?: string | null;
 }
 
 /** The policy the workspace applies to every session. */
@@ -115,7 +117,9 @@ export async function evaluateWorkspace(
     try {
       const source = inspectSource(file.input);
       transcripts.push(
-        ...transcriptsOf(source, { name: file.name, index, sha256: file.sha256 }, (line) => skipped.push(line)),
+        ...transcriptsOf(source, { name: file.name, index, sha256: file.sha256, repository: file.repository }, (line) =>
+          skipped.push(line),
+        ),
       );
     } catch (error) {
       if (!(error instanceof FormatError)) throw error;
@@ -148,6 +152,7 @@ export async function evaluateWorkspace(
     settings: { ...WORKSPACE_SETTINGS, crossValidated: false },
     results: measured.results,
     notes: inSampleNotes(transcripts, model.backend),
+    provenance: provenanceOf(transcripts),
   });
   const calls = new Map<string, number>();
   for (const t of transcripts)

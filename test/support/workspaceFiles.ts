@@ -1,7 +1,10 @@
-/** Every history file under `paths` as the workspace takes it (core/eval/workspace.ts): text or a ZIP's bytes, with its hash. */
+/**
+ * Every history file under `paths` as the workspace takes it (core/eval/workspace.ts): text or a
+ * ZIP's bytes, with its hash and the repository its folder's manifest names, as `eval` reads them.
+ */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { filesOf } from '../../app/cli/transcripts.js';
+import { filesOf, repositoryOf } from '../../app/cli/transcripts.js';
 import type { WorkspaceFile } from '../../core/eval/workspace.js';
 import { isBinarySource } from '../../core/formats/index.js';
 
@@ -13,6 +16,7 @@ export function workspaceFiles(paths: readonly string[]): WorkspaceFile[] {
       input: isBinarySource(bytes) ? new Uint8Array(bytes) : bytes.toString('utf8'),
       sha256: createHash('sha256').update(bytes).digest('hex'),
       bytes: bytes.length,
+      repository: repositoryOf(file),
     };
   });
 }
