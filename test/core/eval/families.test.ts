@@ -4,33 +4,33 @@
  * family is scored only on units it was not fitted on (§7 the offline model, measured held out).
  */
 import { describe, expect, it } from 'vitest';
-import type { FeatureVector } from '../../../core/engine/offline/features.js';
 import { FEATURE_NAMES } from '../../../core/engine/offline/features.js';
 import { seededRandom } from '../../../core/engine/random.js';
 import type { Family } from '../../../core/eval/families.js';
 import { compareFamilies, FAMILIES, fitStumps } from '../../../core/eval/families.js';
 import { regressionSet } from '../../../core/eval/fit.js';
 import type { Sample } from '../../../core/eval/training.js';
+import { syntheticSample } from './syntheticSamples.js';
 
 /** Units of samples used when `recent` passes 0.5 (a step a straight line only approximates). */
 function units(seed: number, count = 4): Sample[][] {
   const random = seededRandom(seed);
-  return Array.from({ length: count }, (_, u) =>
-    Array.from({ length: 80 }, (_, i) => {
-      const features = Object.fromEntries(FEATURE_NAMES.map((n) => [n, random() * 0.1])) as FeatureVector;
-      features.recent = random();
-      const used = random() < (features.recent > 0.5 ? 0.8 : 0.05);
-      return {
-        source: `unit${u}`,
-        cut: i % 3,
-        callId: `u${u}-${i}`,
-        features,
-        resultChars: 3000,
-        inputChars: 40,
-        historyChars: 100_000,
-        used: { 'later-use': used, strict: used },
+  return Array.from({ length: count }, (_, unit) =>
+    Array.from({ length: 80 }, (_, index) => {
+      const noise = FEATURE_NAMES.map(() => random() * 0.1);
+      const recent = random();
+      const used = random() < (recent > 0.5 ? 0.8 : 0.05);
+      let n = 0;
+      return syntheticSample({
+        unit,
+        index,
+        rest: () => noise[n++],
+        features: { recent },
+        used,
         callNamed: false,
-      };
+        resultChars: 3000,
+        historyChars: 100_000,
+      });
     }),
   );
 }

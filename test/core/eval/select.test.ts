@@ -6,33 +6,28 @@
  */
 import { describe, expect, it } from 'vitest';
 import { chanceOf } from '../../../core/engine/offline/calibration.js';
-import type { FeatureVector } from '../../../core/engine/offline/features.js';
-import { FEATURE_NAMES } from '../../../core/engine/offline/features.js';
 import { seededRandom } from '../../../core/engine/random.js';
 import { MIN_RECALL, selectCostWeights } from '../../../core/eval/select.js';
 import type { Sample } from '../../../core/eval/training.js';
+import { syntheticSample } from './syntheticSamples.js';
 
 function conversations(seed: number): Sample[][] {
   const random = seededRandom(seed);
-  return Array.from({ length: 4 }, (_, g) =>
-    Array.from({ length: 60 }, (_, i) => {
+  return Array.from({ length: 4 }, (_, unit) =>
+    Array.from({ length: 60 }, (_, index) => {
       const signal = random();
-      const features = Object.fromEntries(FEATURE_NAMES.map((n) => [n, 0])) as FeatureVector;
-      features.quoted_recently = signal;
-      features.recent = random();
+      const recent = random();
       // Used about as often as quoted; calls needed more often than results are used.
       const used = random() < 0.1 + 0.6 * signal;
-      return {
-        source: `c${g}`,
-        cut: i % 3,
-        callId: `c${g}-${i}`,
-        features,
-        resultChars: 2000,
-        inputChars: 40,
-        historyChars: 200_000,
-        used: { 'later-use': used, strict: used },
+      return syntheticSample({
+        unit,
+        index,
+        features: { quoted_recently: signal, recent },
+        used,
         callNamed: random() < 0.3,
-      };
+        resultChars: 2000,
+        historyChars: 200_000,
+      });
     }),
   );
 }
